@@ -1,0 +1,1 @@
+"""Engines generated from spec/*.json by `betspec generate`. Do not edit: regenerate."""

@@ -1,0 +1,1 @@
+"""Back ends: the intermediate model turned into Python engines and Graphviz diagrams."""

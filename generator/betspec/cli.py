@@ -1,0 +1,148 @@
+"""The ``betspec`` command: validate specs, generate engines and diagrams, run conformance cases.
+
+Exit status: 0 success; 1 a problem was found (invalid spec, stale file, failing case);
+2 the command line itself is wrong. No traceback reaches the user: an unexpected error is
+reported in one line with exit status 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from betspec import __version__
+from betspec.backends.diagram import RenderError
+from betspec.project import Project, load_all, orphans, outputs
+
+
+def _out(line: str) -> None:
+    print(line, flush=True)
+
+
+def cmd_validate(args: argparse.Namespace, project: Project) -> int:
+    paths = args.files or project.spec_files()
+    if not paths:
+        _out(f"no specs found in {project.spec_dir}")
+        return 1
+    specs, diagnostics = load_all(paths)
+    for diagnostic in diagnostics:
+        _out(str(diagnostic))
+    for spec in specs:
+        kind = "abstract base" if spec.abstract else "engine"
+        _out(f"ok {os.path.relpath(spec.path)}: {spec.name} ({kind}; {len(spec.states)} states, {len(spec.transitions)} transitions)")
+    if diagnostics:
+        _out(f"{len(diagnostics)} problem(s) in {len(paths)} file(s)")
+        return 1
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace, project: Project) -> int:
+    started = time.perf_counter()
+    paths = project.spec_files()
+    specs, diagnostics = load_all(paths)
+    if diagnostics:
+        for diagnostic in diagnostics:
+            _out(str(diagnostic))
+        _out("nothing generated: fix the specs first (`betspec validate`)")
+        return 1
+    try:
+        files = outputs(project, specs)
+    except RenderError as exc:
+        _out(f"error: {exc}")
+        return 1
+    stale = []
+    for path, content in files.items():
+        try:
+            with open(path, encoding="utf-8", newline="") as handle:
+                current: str | None = handle.read()
+        except OSError:
+            current = None
+        if current != content:
+            stale.append(path)
+            if not args.check:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w", encoding="utf-8", newline="") as handle:
+                    handle.write(content)
+    extra = orphans(project, files)
+    rel = os.path.relpath
+    if args.check:
+        for path in stale:
+            _out(f"stale: {rel(path)} (run `betspec generate`)")
+        for path in extra:
+            _out(f"stale: {rel(path)} has no spec behind it (delete it)")
+        if stale or extra:
+            return 1
+        _out(f"up to date: {len(files)} generated files from {len(specs)} specs")
+        return 0
+    for path in extra:
+        os.remove(path)
+        _out(f"removed {rel(path)} (no spec behind it)")
+    for path in stale:
+        _out(f"wrote {rel(path)}")
+    elapsed = time.perf_counter() - started
+    _out(f"{len(files)} files from {len(specs)} specs, {len(stale)} changed ({elapsed:.2f} s)")
+    return 0
+
+
+def cmd_conform(args: argparse.Namespace, project: Project) -> int:
+    from betspec.conformance.runner import run_case
+
+    paths: list[str] = []
+    for pattern in args.files:
+        matched = sorted(glob.glob(pattern)) if any(c in pattern for c in "*?[") else [pattern]
+        paths.extend(matched or [pattern])
+    if not paths:
+        _out("no case files given")
+        return 2
+    counts = {"PASS": 0, "FAIL": 0, "INVALID": 0}
+    for path in paths:
+        outcome = run_case(path)
+        counts[outcome.status] += 1
+        _out(outcome.line())
+    _out(f"{counts['PASS']} passed, {counts['FAIL'] + counts['INVALID']} failed")
+    return 0 if counts["FAIL"] == counts["INVALID"] == 0 else 1
+
+
+def cmd_demo(args: argparse.Namespace, project: Project) -> int:
+    from betspec.demo import play
+
+    return play(_out)
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="betspec", description=__doc__.split("\n")[0])
+    main.add_argument("--version", action="version", version=f"betspec {__version__}")
+    main.add_argument("--root", default=".", help="the project folder (with spec/, generated/, diagrams/)")
+    commands = main.add_subparsers(dest="command", required=True)
+    validate = commands.add_parser("validate", help="check specs; every problem as file:line:column: /pointer: message")
+    validate.add_argument("files", nargs="*", help="spec files (default: spec/*.json)")
+    validate.set_defaults(run=cmd_validate)
+    generate = commands.add_parser("generate", help="write generated/<spec>.py and diagrams/<spec>.dot/.svg")
+    generate.add_argument("--check", action="store_true", help="change nothing; exit 1 naming each stale file")
+    generate.set_defaults(run=cmd_generate)
+    conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
+    conform.add_argument("files", nargs="+", help="case files (globs allowed)")
+    conform.set_defaults(run=cmd_conform)
+    demo = commands.add_parser("demo", help="play a sample hand and print it")
+    demo.set_defaults(run=cmd_demo)
+    return main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    project = Project(os.path.abspath(args.root))
+    try:
+        return int(args.run(args, project))
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the promise: no traceback reaches a user
+        _out(f"betspec: internal error: {type(exc).__name__}: {exc} (please report it)")
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

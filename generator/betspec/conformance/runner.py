@@ -1,0 +1,156 @@
+"""Running conformance cases (``shared/conformance-cases.md``) through the generated engines."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from betspec.diagnostics import Diagnostic, did_you_mean
+from betspec.frontend import jsonpos, schema
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
+
+MAX_CASE_BYTES = 4 * 1024 * 1024
+
+
+@dataclass
+class Outcome:
+    """What running one case file gave: PASS, FAIL (with the first difference) or INVALID."""
+
+    path: str
+    case_id: str
+    status: str
+    detail: str = ""
+    steps: int = 0
+
+    def line(self) -> str:
+        detail = f": {self.detail}" if self.detail else ""
+        return f"{self.status} {self.case_id} ({self.path}){detail}"
+
+
+def engine_class(structure: str) -> type[Engine]:
+    """The generated engine class for a structure; raises LookupError when there is none."""
+    try:
+        module = importlib.import_module(f"betspec.engines.{structure}")
+    except ImportError:
+        raise LookupError(f"no generated engine for structure {structure!r} (run `betspec generate`)") from None
+    engine = getattr(module, "ENGINE", None)
+    if not (isinstance(engine, type) and issubclass(engine, Engine)):
+        raise LookupError(f"generated/{structure}.py defines no engine")
+    return engine
+
+
+def snapshot(engine: Engine) -> tuple[Any, ...]:
+    """Every slot of an engine, lists copied: equal snapshots mean identical states."""
+    values = []
+    for cls in type(engine).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            value = getattr(engine, slot, None)
+            values.append((slot, tuple(value) if isinstance(value, list) else value))
+    return tuple(values)
+
+
+def observe(engine: Engine, key: str) -> Any:
+    """The engine's answer for one expectation key of the case format."""
+    if key == "to_act":
+        return engine.to_act
+    if key == "legal":
+        return sorted(engine.legal_actions())
+    if key == "call":
+        return engine.call_amount
+    if key == "min_to":
+        return engine.min_to
+    if key == "max_to":
+        return engine.max_to
+    if key == "street":
+        return engine.street_name
+    if key == "pot":
+        return engine.pot
+    if key == "stacks":
+        return list(engine.stacks)
+    if key == "committed":
+        return list(engine.committed)
+    if key == "round_over":
+        return engine.round_over
+    if key == "hand_over":
+        return engine.hand_over
+    if key == "pots":
+        return [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()]
+    raise KeyError(key)
+
+
+def _expected(key: str, value: Any) -> Any:
+    if key == "legal":
+        return sorted(value)
+    if key == "pots":
+        return [{"amount": p["amount"], "eligible": sorted(p["eligible"])} for p in value]
+    return value
+
+
+def load_case(path: str) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    doc, diagnostics = jsonpos.load(path)
+    if doc is None:
+        return None, diagnostics
+    if not isinstance(doc.value, dict):
+        return None, [Diagnostic(doc.at(""), "", "schema", "a case is a JSON object")]
+    diagnostics += schema.check(doc, schema.CASE_SCHEMA)
+    if diagnostics:
+        return None, diagnostics
+    return doc.value, []
+
+
+def build(case: dict[str, Any]) -> Engine:
+    """The engine a case starts from; raises LookupError or InvalidTable."""
+    cls = engine_class(case["structure"])
+    options = case.get("options", {})
+    defaults = getattr(cls, "OPTION_DEFAULTS", {})
+    for name in options:
+        if name not in defaults:
+            hint = did_you_mean(name, defaults)
+            raise InvalidTable(f"option {name!r} is not declared by {case['structure']}{hint}")
+    t = case["table"]
+    table = Table(t["stacks"], t["button"], t["blinds"], t.get("ante", 0), t.get("bets"))
+    start = Start(case["start"]["street"], case["start"]["pot"]) if "start" in case else None
+    return cls(table, start=start, **options)
+
+
+def _apply(engine: Engine, step: dict[str, Any]) -> None:
+    if "deal" in step:
+        engine.deal(step["deal"])
+    else:
+        engine.act(step["seat"], step["act"], step.get("to"))
+
+
+def run_case(path: str) -> Outcome:
+    case, diagnostics = load_case(path)
+    if case is None:
+        return Outcome(path, path, "INVALID", "; ".join(str(d) for d in diagnostics[:5]))
+    case_id = case["id"]
+    try:
+        engine = build(case)
+    except (LookupError, InvalidTable) as exc:
+        return Outcome(path, case_id, "INVALID", str(exc))
+    chips = engine.total_chips()
+    for number, step in enumerate(case["steps"]):
+        where = f"step {number}"
+        if "act" in step or "deal" in step:
+            before = snapshot(engine)
+            try:
+                _apply(engine, step)
+            except IllegalAction as exc:
+                if "error" not in step:
+                    return Outcome(path, case_id, "FAIL", f"{where}: rejected: {exc.message}", number)
+                if exc.code != step["error"]:
+                    return Outcome(path, case_id, "FAIL", f"{where}: error {exc.code!r}, expected {step['error']!r}", number)
+                if snapshot(engine) != before:
+                    return Outcome(path, case_id, "FAIL", f"{where}: the rejected action changed the state", number)
+            else:
+                if "error" in step:
+                    return Outcome(path, case_id, "FAIL", f"{where}: accepted, expected error {step['error']!r}", number)
+        if engine.total_chips() != chips or min(engine.stacks) < 0:
+            return Outcome(path, case_id, "FAIL", f"{where}: chips not conserved", number)
+        for key, value in step.get("expect", {}).items():
+            got, want = observe(engine, key), _expected(key, value)
+            if got != want:
+                return Outcome(path, case_id, "FAIL", f"{where}: {key} is {got!r}, expected {want!r}", number)
+    return Outcome(path, case_id, "PASS", "", len(case["steps"]))

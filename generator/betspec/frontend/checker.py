@@ -1,0 +1,433 @@
+"""Meaning checks: from a merged, schema-valid document to the intermediate model.
+
+Everything the schema cannot say is checked here, and every problem is reported (the checker
+goes on after an error wherever it can): unknown or mistyped names in expressions, with a "did
+you mean"; rules cited but not declared; names declared twice; variables and primitives the
+runtime does not provide; quantities that depend on themselves; abstract quantities left
+undefined; unreachable states; guards that can never hold; duplicate transitions.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+from collections.abc import Iterable
+from typing import Any
+
+from betspec.diagnostics import Diagnostic, did_you_mean
+from betspec.frontend import expr as ex
+from betspec.frontend.expr import Checked, ExprError, Symbol, Type
+from betspec.frontend.loader import Merged
+from betspec.model import (
+    Assignment,
+    Call,
+    Effect,
+    Event,
+    Option,
+    Quantity,
+    Requirement,
+    Rule,
+    Spec,
+    State,
+    Transition,
+    Variable,
+)
+from betspec.runtime import bindings
+
+_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT}
+_NO_TO: frozenset[str] = frozenset()
+_WITH_TO = frozenset({"to"})
+
+
+class _Checker:
+    def __init__(self, merged: Merged) -> None:
+        self.merged = merged
+        self.doc: dict[str, Any] = merged.value
+        self.abstract = bool(self.doc.get("abstract", False))
+        self.diagnostics: list[Diagnostic] = []
+        self.symbols: dict[str, Symbol] = {}
+
+    # ---- helpers ------------------------------------------------------------------------
+
+    def error(self, pointer: str, code: str, message: str, *, key: bool = False) -> None:
+        self.diagnostics.append(self.merged.diag(pointer, code, message, key=key))
+
+    def table(self, section: str) -> dict[str, Any]:
+        value = self.doc.get(section, {})
+        return value if isinstance(value, dict) else {}
+
+    def cite(self, pointer: str, rule: str) -> None:
+        rules = self.table("rules")
+        if rule not in rules:
+            self.error(pointer, "unknown-rule", f"cites rule {rule!r}, which the rules table does not declare{did_you_mean(rule, rules)}")
+
+    def expression(self, pointer: str, text: str, scope: frozenset[str], want: Type | None) -> Checked | None:
+        try:
+            checked = ex.check(text, self.symbols, scope)
+        except ExprError as exc:
+            position = self.merged.at(pointer).shifted(1 + exc.offset)
+            doc_pointer = self.merged._origin(pointer)[1]
+            self.diagnostics.append(Diagnostic(position, doc_pointer, exc.code, exc.message))
+            return None
+        if want is not None and not _assignable(checked.type, want):
+            self.error(pointer, "type", f"expression is {checked.type}, expected {want}")
+            return None
+        return checked
+
+    # ---- sections -----------------------------------------------------------------------
+
+    def rules(self) -> dict[str, Rule]:
+        return {rid: Rule(rid, r["text"], r["source"]) for rid, r in sorted(self.table("rules").items())}
+
+    def declare(self, name: str, symbol: Symbol, pointer: str, owners: dict[str, str], section: str) -> None:
+        if name in owners:
+            self.error(pointer, "duplicate-name", f"{name!r} is already declared in {owners[name]}", key=True)
+            return
+        if name in ex.FUNCTIONS or keyword.iskeyword(name) or name in ("to", "m"):
+            self.error(pointer, "reserved-name", f"{name!r} is reserved by the expression language", key=True)
+            return
+        owners[name] = section
+        self.symbols[name] = symbol
+
+    def variables(self, owners: dict[str, str]) -> dict[str, Variable]:
+        out: dict[str, Variable] = {}
+        for name, entry in self.table("variables").items():
+            pointer = f"/variables/{name}"
+            binding = bindings.VARIABLES.get(name)
+            if binding is None:
+                hint = did_you_mean(name, bindings.VARIABLES)
+                self.error(pointer, "unknown-variable", f"the runtime provides no variable {name!r}{hint}", key=True)
+                continue
+            if binding.type != entry["type"]:
+                self.error(f"{pointer}/type", "type", f"{name!r} is {binding.type} in the runtime, not {entry['type']}")
+                continue
+            writable = bool(entry.get("writable", False))
+            if writable != binding.writable:
+                state = "writable" if binding.writable else "read-only"
+                self.error(pointer, "type", f"{name!r} is {state} in the runtime", key=True)
+            out[name] = Variable(name, entry["type"], entry["meaning"], writable)
+            symbol = Symbol(_TYPES[binding.type], binding.source, "variable", binding.minimum)
+            self.declare(name, symbol, pointer, owners, "variables")
+        return out
+
+    def options(self, owners: dict[str, str]) -> dict[str, Option]:
+        out: dict[str, Option] = {}
+        for name, entry in sorted(self.table("options").items()):
+            pointer = f"/options/{name}"
+            kind, default = entry["type"], entry["default"]
+            minimum, maximum = entry.get("minimum"), entry.get("maximum")
+            self.cite(f"{pointer}/rule", entry["rule"])
+            if kind == "bool" and (minimum is not None or maximum is not None):
+                self.error(pointer, "type", "a bool option has no minimum or maximum", key=True)
+            if not _fits(kind, default):
+                self.error(f"{pointer}/default", "type", f"default {default!r} is not a {kind}")
+            elif isinstance(default, int) and not isinstance(default, bool):
+                if minimum is not None and default < minimum:
+                    self.error(f"{pointer}/default", "type", f"default {default} is below the minimum {minimum}")
+                if maximum is not None and default > maximum:
+                    self.error(f"{pointer}/default", "type", f"default {default} is above the maximum {maximum}")
+            out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum)
+            symbol = Symbol(_TYPES[kind], f"m.opt_{name}", "option", minimum if kind == "int" else None)
+            self.declare(name, symbol, pointer, owners, "options")
+        return out
+
+    def primitives(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name, entry in sorted(self.table("primitives").items()):
+            if name not in bindings.PRIMITIVES:
+                hint = did_you_mean(name, bindings.PRIMITIVES)
+                self.error(f"/primitives/{name}", "unknown-primitive", f"the runtime provides no primitive {name!r}{hint}", key=True)
+                continue
+            out[name] = entry["meaning"]
+        return out
+
+    def quantities(self, owners: dict[str, str]) -> dict[str, Quantity]:
+        table = self.table("quantities")
+        for name, entry in table.items():
+            # Declared first so that quantities may use each other in any order.
+            symbol = Symbol(_TYPES[entry["type"]], f"q_{name}(m)", "quantity")
+            self.declare(name, symbol, f"/quantities/{name}", owners, "quantities")
+        order, cyclic = _dependency_order(
+            {n: ex.names_in(e["expr"]) & set(table) for n, e in table.items() if "expr" in e}
+        )
+        for name in cyclic:
+            self.error(f"/quantities/{name}/expr", "cycle", f"quantity {name!r} depends on itself")
+        out: dict[str, Quantity] = {}
+        for name in order + sorted(n for n, e in table.items() if "expr" not in e):
+            entry = table[name]
+            pointer = f"/quantities/{name}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            if "expr" not in entry:
+                if not self.abstract:
+                    self.error(pointer, "abstract", f"quantity {name!r} is abstract: this spec must give it an 'expr'", key=True)
+                continue
+            checked = self.expression(f"{pointer}/expr", entry["expr"], _WITH_TO, _TYPES[entry["type"]])
+            if checked is None:
+                continue
+            needs_to = "to" in checked.names or any(out[n].needs_to for n in checked.names if n in out)
+            out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to)
+            source = f"q_{name}(m, to)" if needs_to else f"q_{name}(m)"
+            self.symbols[name] = Symbol(_TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO)
+        if not self.abstract:
+            for name, kind in bindings.REQUIRED_QUANTITIES.items():
+                if name not in table:
+                    self.error("/quantities", "missing", f"the runtime needs a quantity {name!r} ({kind})", key=True)
+                elif name in out and (out[name].type != kind or out[name].needs_to):
+                    self.error(f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True)
+        return out
+
+    def states(self) -> dict[str, State]:
+        return {
+            name: State(name, entry["street"], entry["phase"], entry["label"])
+            for name, entry in self.table("states").items()
+        }
+
+    def effects(self, pointer: str, texts: Iterable[str], scope: frozenset[str], variables: dict[str, Variable], primitives: dict[str, str]) -> tuple[Effect, ...]:
+        out: list[Effect] = []
+        for index, text in enumerate(texts):
+            at = f"{pointer}/{index}"
+            effect = self.effect(at, text, scope, variables, primitives)
+            if effect is not None:
+                out.append(effect)
+        return tuple(out)
+
+    def effect(self, pointer: str, text: str, scope: frozenset[str], variables: dict[str, Variable], primitives: dict[str, str]) -> Effect | None:
+        """``name = expression`` or ``primitive(arguments)``."""
+        if "\n" in text or "\r" in text or len(text) > ex.MAX_LENGTH:
+            self.error(pointer, "syntax", "an effect is one line: 'name = expression' or 'primitive(...)'")
+            return None
+        try:
+            tree = ast.parse(text, mode="exec")
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            offset = max((getattr(exc, "offset", 1) or 1) - 1, 0)
+            message = getattr(exc, "msg", "cannot be parsed")
+            self.diagnostics.append(Diagnostic(self.merged.at(pointer).shifted(1 + offset), self.merged._origin(pointer)[1], "syntax", f"syntax error: {message}"))
+            return None
+        body = tree.body
+        if len(body) == 1 and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 and isinstance(body[0].targets[0], ast.Name):
+            target = body[0].targets[0].id
+            variable = variables.get(target)
+            if variable is None or not variable.writable:
+                writable = [v.name for v in variables.values() if v.writable]
+                hint = did_you_mean(target, writable)
+                self.error(pointer, "unknown-name", f"{target!r} is not a writable variable{hint}")
+                return None
+            value = body[0].value
+            checked = self.expression_at(pointer, text, value, scope, _TYPES[variable.type])
+            return Assignment(target, checked) if checked is not None else None
+        if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call) and isinstance(body[0].value.func, ast.Name):
+            call = body[0].value
+            name = call.func.id  # type: ignore[attr-defined]
+            if name not in primitives:
+                self.error(pointer, "unknown-primitive", f"unknown primitive {name!r}{did_you_mean(name, primitives)}")
+                return None
+            arity = bindings.PRIMITIVES[name][0]
+            if len(call.args) != arity or call.keywords:
+                self.error(pointer, "type", f"{name}() takes {arity} argument(s)")
+                return None
+            args = [self.expression_at(pointer, text, arg, scope, Type.INT) for arg in call.args]
+            if any(a is None for a in args):
+                return None
+            return Call(name, tuple(a for a in args if a is not None))
+        self.error(pointer, "syntax", "an effect is 'name = expression' or 'primitive(arguments)'")
+        return None
+
+    def expression_at(self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type) -> Checked | None:
+        segment = ast.get_source_segment(text, node) or ""
+        try:
+            checked = ex.check(segment, self.symbols, scope)
+        except ExprError as exc:
+            position = self.merged.at(pointer).shifted(1 + node.col_offset + exc.offset)
+            self.diagnostics.append(Diagnostic(position, self.merged._origin(pointer)[1], exc.code, exc.message))
+            return None
+        if not _assignable(checked.type, want):
+            self.error(pointer, "type", f"{segment!r} is {checked.type}, expected {want}")
+            return None
+        return checked
+
+    def events(self, variables: dict[str, Variable], primitives: dict[str, str]) -> dict[str, Event]:
+        out: dict[str, Event] = {}
+        blind_starts = 0
+        for name, entry in self.table("events").items():
+            pointer = f"/events/{name}"
+            kind = entry["kind"]
+            params = tuple(entry.get("params", {}))
+            scope = _WITH_TO if "to" in params else _NO_TO
+            if kind == "action":
+                if name not in bindings.ACTIONS:
+                    hint = did_you_mean(name, bindings.ACTIONS)
+                    self.error(pointer, "unknown-action", f"the runtime has no action {name!r}{hint}", key=True)
+                elif params != bindings.ACTION_PARAMS[name]:
+                    want = ", ".join(bindings.ACTION_PARAMS[name]) or "no parameters"
+                    self.error(pointer, "params", f"action {name!r} takes {want}", key=True)
+            elif params:
+                self.error(f"{pointer}/params", "params", "only action events take parameters")
+            if kind in ("start", "deal") and "street" not in entry:
+                self.error(pointer, "missing", f"a {kind} event names its street", key=True)
+            if kind == "deal" and entry.get("street") == "preflop":
+                self.error(f"{pointer}/street", "type", "the pre-flop is not dealt by a deal event")
+            if entry.get("blinds") and kind != "start":
+                self.error(f"{pointer}/blinds", "type", "only a start event posts the blinds")
+            blind_starts += bool(entry.get("blinds")) and kind == "start"
+            if entry.get("requires") and kind != "action":
+                self.error(f"{pointer}/requires", "type", "only action events have requirements")
+            requires: list[Requirement] = []
+            for index, req in enumerate(entry.get("requires", [])):
+                at = f"{pointer}/requires/{index}"
+                self.cite(f"{at}/rule", req["rule"])
+                checked = self.expression(f"{at}/expr", req["expr"], scope, Type.BOOL)
+                if checked is not None:
+                    if checked.is_constant and checked.constant is False:
+                        self.error(f"{at}/expr", "constant-guard", "this requirement can never hold: the action could never be taken")
+                    requires.append(Requirement(checked, req["error"], req["rule"], req["message"], self._needs_to(checked)))
+            effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
+            out[name] = Event(name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects)
+        if not self.abstract:
+            for action in bindings.ACTIONS:
+                if action not in out:
+                    self.error("/events", "missing", f"the spec declares no {action!r} action", key=True)
+            if blind_starts != 1:
+                self.error("/events", "missing", f"exactly one start event posts the blinds, not {blind_starts}", key=True)
+        return out
+
+    def _needs_to(self, checked: Checked) -> bool:
+        return any("to" in self.symbols[n].needs or n == "to" for n in checked.names if n in self.symbols) or "to" in checked.names
+
+    def transitions(self, states: dict[str, State], events: dict[str, Event], variables: dict[str, Variable], primitives: dict[str, str]) -> list[Transition]:
+        out: list[Transition] = []
+        seen: dict[tuple[str, str, str, str], int] = {}
+        for index, entry in enumerate(self.doc.get("transitions", [])):
+            pointer = f"/transitions/{index}"
+            event = events.get(entry["event"])
+            if event is None:
+                self.error(f"{pointer}/event", "unknown-name", f"unknown event {entry['event']!r}{did_you_mean(entry['event'], events)}")
+            self.cite(f"{pointer}/rule", entry["rule"])
+            sources = entry["source"] if isinstance(entry["source"], list) else [entry["source"]]
+            scope = _WITH_TO if event is not None and "to" in event.params else _NO_TO
+            guard = None
+            if "guard" in entry:
+                guard = self.expression(f"{pointer}/guard", entry["guard"], scope, Type.BOOL)
+                if guard is not None and guard.is_constant and guard.constant is False:
+                    self.error(f"{pointer}/guard", "constant-guard", "this guard is always false: the transition can never be taken")
+            effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
+            for number, source in enumerate(sources):
+                at = f"{pointer}/source/{number}" if isinstance(entry["source"], list) else f"{pointer}/source"
+                if source not in states:
+                    self.error(at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}")
+                    continue
+                dest = source if entry["dest"] == "=" else entry["dest"]
+                if dest not in states:
+                    self.error(f"{pointer}/dest", "unknown-name", f"unknown state {dest!r}{did_you_mean(dest, states)}")
+                    continue
+                signature = (entry["event"], source, dest, entry.get("guard", ""))
+                if signature in seen:
+                    self.error(at, "duplicate-transition", f"the same transition as /transitions/{seen[signature]}")
+                    continue
+                seen[signature] = index
+                if event is not None:
+                    out.append(Transition(event.name, source, dest, guard, entry["rule"], effects))
+        return out
+
+    def reachability(self, states: dict[str, State], initial: str, transitions: list[Transition]) -> None:
+        reached = {initial}
+        frontier = [initial]
+        while frontier:
+            state = frontier.pop()
+            for t in transitions:
+                if t.source == state and t.dest not in reached:
+                    reached.add(t.dest)
+                    frontier.append(t.dest)
+        for name in states:
+            if name not in reached:
+                self.error(f"/states/{name}", "unreachable", f"state {name!r} cannot be reached from {initial!r}", key=True)
+
+    def run(self) -> Spec | None:
+        for section in ("states", "initial", "events", "transitions", "procedure_rules"):
+            if section not in self.doc and not self.abstract:
+                self.error("", "missing", f"the spec (with the specs it extends) has no {section!r}")
+        rules = self.rules()
+        owners: dict[str, str] = {}
+        variables = self.variables(owners)
+        options = self.options(owners)
+        primitives = self.primitives()
+        self.symbols["to"] = Symbol(Type.INT, "to", "parameter", needs=_WITH_TO)
+        quantities = self.quantities(owners)
+        states = self.states()
+        initial = self.doc.get("initial", "")
+        if initial and initial not in states:
+            self.error("/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}")
+        elif initial and states[initial].phase != "start":
+            self.error("/initial", "type", f"the initial state {initial!r} must have phase 'start'")
+        for code, rule in self.table("procedure_rules").items():
+            self.cite(f"/procedure_rules/{code}", rule)
+        events = self.events(variables, primitives)
+        transitions = self.transitions(states, events, variables, primitives)
+        if initial in states:
+            self.reachability(states, initial, transitions)
+        if not self.abstract:
+            for action in bindings.ACTIONS:
+                if action in events and not any(t.event == action for t in transitions):
+                    self.error(f"/events/{action}", "unused", f"no transition takes the {action!r} action", key=True)
+        if self.diagnostics:
+            return None
+        return Spec(
+            name=self.doc["name"],
+            title=self.doc["title"],
+            description=self.doc.get("description", ""),
+            path=self.merged.path,
+            files=tuple(self.merged.files),
+            hash=self.merged.hash,
+            abstract=self.abstract,
+            rules=rules,
+            options=options,
+            variables=variables,
+            primitives=primitives,
+            quantities=quantities,
+            states=states,
+            initial=initial,
+            procedure_rules=dict(self.table("procedure_rules")),
+            events=events,
+            transitions=transitions,
+        )
+
+
+def _assignable(got: Type, want: Type) -> bool:
+    return got is want or (want is Type.OPT_INT and got in (Type.INT, Type.NONE))
+
+
+def _fits(kind: str, value: object) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    return is_int or (kind == "int?" and value is None)
+
+
+def _dependency_order(deps: dict[str, set[str]]) -> tuple[list[str], list[str]]:
+    """Names in an order where each comes after what it uses; and the names on cycles."""
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+    cyclic: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        if state.get(name) == 2:
+            return
+        if state.get(name) == 1:
+            cyclic.update(path[path.index(name) :])
+            return
+        state[name] = 1
+        for dep in sorted(deps.get(name, ())):
+            if dep in deps:
+                visit(dep, [*path, dep])
+        state[name] = 2
+        if name not in cyclic:
+            order.append(name)
+
+    for name in sorted(deps):
+        visit(name, [name])
+    return [n for n in order if n not in cyclic], sorted(cyclic)
+
+
+def check(merged: Merged) -> tuple[Spec | None, list[Diagnostic]]:
+    checker = _Checker(merged)
+    spec = checker.run()
+    return spec, sorted(set(checker.diagnostics))

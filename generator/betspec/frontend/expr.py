@@ -1,0 +1,429 @@
+"""The spec expression language.
+
+Specs state sizing formulas, guards and effects as expressions: a small subset of Python's
+expression syntax, read with :mod:`ast` and never evaluated by Python. This module
+
+* parses an expression and refuses every construct outside the whitelist (attribute access,
+  subscripts, lambdas, comprehensions, strings, ``**``, calls to anything but the functions in
+  :data:`FUNCTIONS`, ...);
+* type-checks it against the names a spec declares (``int``, ``bool`` and ``int?``, an integer
+  that may be ``None``, which must be narrowed with ``is not None`` before arithmetic);
+* folds constants (to find guards that can never hold);
+* compiles it into Python source in which every name is replaced by the accessor the symbol table
+  gives, so the only identifiers in generated code are ones the generator chose.
+
+Grammar (Python precedence)::
+
+    expr    := expr "if" expr "else" expr | expr ("or" | "and") expr | "not" expr
+             | expr (cmp expr)+ | expr ("+" | "-" | "*" | "//" | "%") expr | "-" expr
+             | NAME | INT | "True" | "False" | "None" | FUNC "(" expr ("," expr)* ")"
+    cmp     := "==" | "!=" | "<" | "<=" | ">" | ">=" | "is" | "is not"
+    FUNC    := min | max | abs | ceil_to | floor_to
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from betspec.diagnostics import did_you_mean
+
+MAX_LENGTH = 2000
+MAX_DEPTH = 40
+MAX_LITERAL = 10**15
+
+
+class Type(enum.Enum):
+    INT = "int"
+    BOOL = "bool"
+    OPT_INT = "int?"
+    NONE = "None"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A name an expression may use, its type, and the Python source that reads it."""
+
+    type: Type
+    source: str
+    kind: str  # "variable", "option", "quantity", "parameter"
+    minimum: int | None = None
+    needs: frozenset[str] = frozenset()  # parameters (``to``) the accessor needs in scope
+
+
+@dataclass(frozen=True)
+class Function:
+    arity: tuple[int, int]  # minimum and maximum number of arguments
+    source: str
+
+
+FUNCTIONS: dict[str, Function] = {
+    "min": Function((2, 8), "min"),
+    "max": Function((2, 8), "max"),
+    "abs": Function((1, 1), "abs"),
+    "ceil_to": Function((2, 2), "ceil_to"),
+    "floor_to": Function((2, 2), "floor_to"),
+}
+
+
+class ExprError(Exception):
+    """A problem in one expression; ``offset`` is the column within the expression text."""
+
+    def __init__(self, offset: int, message: str, code: str = "expression") -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+        self.code = code
+
+
+@dataclass
+class Checked:
+    """A parsed, type-checked expression."""
+
+    text: str
+    tree: ast.expr
+    type: Type
+    names: set[str] = field(default_factory=set)
+    constant: object = None  # the folded value, or _UNKNOWN
+    is_constant: bool = False
+
+
+_COMPARE = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
+
+
+def parse(text: str) -> ast.expr:
+    if not isinstance(text, str):
+        raise ExprError(0, "an expression must be a string")
+    if len(text) > MAX_LENGTH:
+        raise ExprError(0, f"expression longer than {MAX_LENGTH} characters")
+    if not text.strip():
+        raise ExprError(0, "empty expression")
+    if "\n" in text or "\r" in text:
+        raise ExprError(text.find("\n") if "\n" in text else text.find("\r"), "an expression is one line")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as exc:
+        offset = max((exc.offset or 1) - 1, 0)
+        raise ExprError(offset, f"syntax error: {exc.msg}", "syntax") from None
+    except (ValueError, RecursionError, MemoryError):
+        raise ExprError(0, "expression cannot be parsed", "syntax") from None
+    _check_shape(tree.body, 0)
+    return tree.body
+
+
+def _check_shape(node: ast.AST, depth: int) -> None:
+    """Refuse everything outside the whitelist before any other pass looks at the tree."""
+    offset = getattr(node, "col_offset", 0)
+    if depth > MAX_DEPTH:
+        raise ExprError(offset, f"expression nested more than {MAX_DEPTH} levels")
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if value is None or isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            if abs(value) > MAX_LITERAL:
+                raise ExprError(offset, f"integer literal larger than {MAX_LITERAL}")
+            return
+        kind = type(value).__name__
+        raise ExprError(offset, f"{kind} literals are not part of the language (integers only)")
+    if isinstance(node, ast.Name):
+        if node.id.startswith("_"):
+            raise ExprError(offset, f"names starting with '_' are not allowed: {node.id!r}")
+        return
+    if isinstance(node, ast.BoolOp):
+        children: list[ast.AST] = list(node.values)
+    elif isinstance(node, ast.UnaryOp):
+        if not isinstance(node.op, ast.Not | ast.USub):
+            raise ExprError(offset, "only 'not' and unary '-' are allowed")
+        children = [node.operand]
+    elif isinstance(node, ast.BinOp):
+        if type(node.op) not in _ARITH:
+            raise ExprError(offset, "operator not allowed (use + - * // %)")
+        children = [node.left, node.right]
+    elif isinstance(node, ast.Compare):
+        for op in node.ops:
+            if type(op) not in _COMPARE:
+                raise ExprError(offset, "comparison not allowed ('in' is not part of the language)")
+        children = [node.left, *node.comparators]
+    elif isinstance(node, ast.IfExp):
+        children = [node.test, node.body, node.orelse]
+    elif isinstance(node, ast.Call):
+        if not isinstance(node.func, ast.Name):
+            raise ExprError(offset, "only the built-in functions may be called")
+        if node.func.id not in FUNCTIONS:
+            hint = did_you_mean(node.func.id, FUNCTIONS)
+            raise ExprError(offset, f"unknown function {node.func.id!r}{hint}", "unknown-name")
+        if node.keywords:
+            raise ExprError(offset, "keyword arguments are not allowed")
+        children = list(node.args)
+        for arg in children:
+            if isinstance(arg, ast.Starred):
+                raise ExprError(arg.col_offset, "'*' arguments are not allowed")
+    else:
+        what = type(node).__name__
+        raise ExprError(offset, f"{what} is not part of the expression language")
+    for child in children:
+        _check_shape(child, depth + 1)
+
+
+class _Checker:
+    def __init__(self, symbols: Mapping[str, Symbol], scope: frozenset[str]) -> None:
+        self.symbols = symbols
+        self.scope = scope
+        self.names: set[str] = set()
+
+    def check(self, node: ast.expr, narrowed: frozenset[str]) -> Type:
+        method = getattr(self, f"_{type(node).__name__}")
+        return method(node, narrowed)
+
+    def _Constant(self, node: ast.Constant, narrowed: frozenset[str]) -> Type:
+        if node.value is None:
+            return Type.NONE
+        return Type.BOOL if isinstance(node.value, bool) else Type.INT
+
+    def _Name(self, node: ast.Name, narrowed: frozenset[str]) -> Type:
+        symbol = self.symbols.get(node.id)
+        if symbol is None:
+            hint = did_you_mean(node.id, self.symbols)
+            raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", "unknown-name")
+        missing = symbol.needs - self.scope
+        if missing:
+            what = "is" if node.id in missing else f"reads {', '.join(sorted(missing))!r}, which is"
+            raise ExprError(
+                node.col_offset,
+                f"{node.id!r} {what} only defined for actions with an amount (bet, raise)",
+                "scope",
+            )
+        self.names.add(node.id)
+        if symbol.type is Type.OPT_INT and node.id in narrowed:
+            return Type.INT
+        return symbol.type
+
+    def _expect(self, node: ast.expr, narrowed: frozenset[str], want: Type, what: str) -> None:
+        got = self.check(node, narrowed)
+        if got is not want:
+            hint = " (test it with 'is not None' first)" if got is Type.OPT_INT else ""
+            raise ExprError(node.col_offset, f"{what} must be {want}, not {got}{hint}", "type")
+
+    def _BoolOp(self, node: ast.BoolOp, narrowed: frozenset[str]) -> Type:
+        local = narrowed
+        for value in node.values:
+            self._expect(value, local, Type.BOOL, "an operand of 'and'/'or'")
+            positive = isinstance(node.op, ast.And)
+            local = local | _narrowing(value, positive=positive)
+        return Type.BOOL
+
+    def _UnaryOp(self, node: ast.UnaryOp, narrowed: frozenset[str]) -> Type:
+        if isinstance(node.op, ast.Not):
+            self._expect(node.operand, narrowed, Type.BOOL, "the operand of 'not'")
+            return Type.BOOL
+        self._expect(node.operand, narrowed, Type.INT, "the operand of unary '-'")
+        return Type.INT
+
+    def _BinOp(self, node: ast.BinOp, narrowed: frozenset[str]) -> Type:
+        symbol = _ARITH[type(node.op)]
+        self._expect(node.left, narrowed, Type.INT, f"the left operand of {symbol!r}")
+        self._expect(node.right, narrowed, Type.INT, f"the right operand of {symbol!r}")
+        if isinstance(node.op, ast.FloorDiv | ast.Mod) and not self._positive(node.right):
+            raise ExprError(
+                node.right.col_offset,
+                f"the divisor of {symbol!r} must be a positive literal or a name declared with "
+                "minimum >= 1, so it can never be zero",
+                "type",
+            )
+        return Type.INT
+
+    def _positive(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, int) and not isinstance(node.value, bool) and node.value > 0
+        if isinstance(node, ast.Name):
+            symbol = self.symbols.get(node.id)
+            return symbol is not None and symbol.minimum is not None and symbol.minimum >= 1
+        return False
+
+    def _Compare(self, node: ast.Compare, narrowed: frozenset[str]) -> Type:
+        operands = [node.left, *node.comparators]
+        for op, left, right in zip(node.ops, operands, operands[1:], strict=False):
+            if isinstance(op, ast.Is | ast.IsNot):
+                if not (isinstance(right, ast.Constant) and right.value is None):
+                    raise ExprError(right.col_offset, "'is' and 'is not' compare only with None", "type")
+                got = self.check(left, narrowed)
+                if got is not Type.OPT_INT:
+                    raise ExprError(left.col_offset, f"only an int? can be None; this is {got}", "type")
+                continue
+            lt, rt = self.check(left, narrowed), self.check(right, narrowed)
+            if isinstance(op, ast.Eq | ast.NotEq):
+                if lt is not rt or lt in (Type.OPT_INT, Type.NONE):
+                    raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", "type")
+            elif lt is not Type.INT or rt is not Type.INT:
+                bad = left if lt is not Type.INT else right
+                raise ExprError(bad.col_offset, f"ordering needs int operands, not {lt} and {rt}", "type")
+        return Type.BOOL
+
+    def _IfExp(self, node: ast.IfExp, narrowed: frozenset[str]) -> Type:
+        self._expect(node.test, narrowed, Type.BOOL, "the condition of 'if'")
+        body = self.check(node.body, narrowed | _narrowing(node.test, positive=True))
+        orelse = self.check(node.orelse, narrowed | _narrowing(node.test, positive=False))
+        if {body, orelse} == {Type.INT, Type.NONE} or {body, orelse} == {Type.OPT_INT, Type.NONE}:
+            return Type.OPT_INT
+        if {body, orelse} == {Type.INT, Type.OPT_INT}:
+            return Type.OPT_INT
+        if body is not orelse:
+            raise ExprError(node.col_offset, f"both branches must have one type, not {body} and {orelse}", "type")
+        return body
+
+    def _Call(self, node: ast.Call, narrowed: frozenset[str]) -> Type:
+        name = node.func.id  # type: ignore[attr-defined]
+        low, high = FUNCTIONS[name].arity
+        if not low <= len(node.args) <= high:
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise ExprError(node.col_offset, f"{name}() takes {count} arguments, not {len(node.args)}", "type")
+        for arg in node.args:
+            self._expect(arg, narrowed, Type.INT, f"an argument of {name}()")
+        return Type.INT
+
+
+def _narrowing(test: ast.expr, *, positive: bool) -> frozenset[str]:
+    """Names known not to be None when ``test`` is ``positive`` (true) or not (false)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
+        right = test.comparators[0]
+        if isinstance(right, ast.Constant) and right.value is None:
+            if isinstance(test.ops[0], ast.IsNot) and positive:
+                return frozenset({test.left.id})
+            if isinstance(test.ops[0], ast.Is) and not positive:
+                return frozenset({test.left.id})
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and positive:
+        found: frozenset[str] = frozenset()
+        for value in test.values:
+            found |= _narrowing(value, positive=True)
+        return found
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and not positive:
+        found = frozenset()
+        for value in test.values:
+            found |= _narrowing(value, positive=False)
+        return found
+    return frozenset()
+
+
+_UNKNOWN = object()
+
+
+def fold(node: ast.expr) -> object:
+    """The value of ``node`` if it depends on no name, else ``_UNKNOWN``. Never calls eval."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.BoolOp):
+        values = [fold(v) for v in node.values]
+        if isinstance(node.op, ast.And):
+            if any(v is False for v in values):
+                return False
+            return True if all(v is True for v in values) else _UNKNOWN
+        if any(v is True for v in values):
+            return True
+        return False if all(v is False for v in values) else _UNKNOWN
+    if isinstance(node, ast.UnaryOp):
+        value = fold(node.operand)
+        if value is _UNKNOWN:
+            return _UNKNOWN
+        return (not value) if isinstance(node.op, ast.Not) else -value  # type: ignore[operator]
+    if isinstance(node, ast.BinOp):
+        left, right = fold(node.left), fold(node.right)
+        if left is _UNKNOWN or right is _UNKNOWN:
+            return _UNKNOWN
+        assert isinstance(left, int) and isinstance(right, int)
+        if isinstance(node.op, ast.Add):
+            return left + right
+        if isinstance(node.op, ast.Sub):
+            return left - right
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        if right == 0:
+            return _UNKNOWN
+        return left // right if isinstance(node.op, ast.FloorDiv) else left % right
+    if isinstance(node, ast.Compare):
+        values = [fold(node.left), *(fold(c) for c in node.comparators)]
+        if any(v is _UNKNOWN for v in values):
+            return _UNKNOWN
+        for op, left, right in zip(node.ops, values, values[1:], strict=False):
+            ok = {
+                ast.Eq: lambda a, b: a == b,
+                ast.NotEq: lambda a, b: a != b,
+                ast.Lt: lambda a, b: a < b,
+                ast.LtE: lambda a, b: a <= b,
+                ast.Gt: lambda a, b: a > b,
+                ast.GtE: lambda a, b: a >= b,
+                ast.Is: lambda a, b: a is b,
+                ast.IsNot: lambda a, b: a is not b,
+            }[type(op)](left, right)
+            if not ok:
+                return False
+        return True
+    if isinstance(node, ast.IfExp):
+        test = fold(node.test)
+        if test is _UNKNOWN:
+            return _UNKNOWN
+        return fold(node.body if test else node.orelse)
+    return _UNKNOWN
+
+
+def check(text: str, symbols: Mapping[str, Symbol], scope: frozenset[str] = frozenset()) -> Checked:
+    """Parse and type-check ``text``; raise :class:`ExprError` on the first problem."""
+    tree = parse(text)
+    checker = _Checker(symbols, scope)
+    result_type = checker.check(tree, frozenset())
+    value = fold(tree)
+    return Checked(text, tree, result_type, checker.names, value, value is not _UNKNOWN)
+
+
+def compile_source(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
+    """Python source for a checked tree. Every operand is parenthesised; names become accessors."""
+    if isinstance(tree, ast.Constant):
+        return repr(tree.value)
+    if isinstance(tree, ast.Name):
+        return symbols[tree.id].source
+    if isinstance(tree, ast.BoolOp):
+        joiner = " and " if isinstance(tree.op, ast.And) else " or "
+        return "(" + joiner.join(compile_source(v, symbols) for v in tree.values) + ")"
+    if isinstance(tree, ast.UnaryOp):
+        op = "not " if isinstance(tree.op, ast.Not) else "-"
+        return f"({op}{compile_source(tree.operand, symbols)})"
+    if isinstance(tree, ast.BinOp):
+        op = _ARITH[type(tree.op)]
+        return f"({compile_source(tree.left, symbols)} {op} {compile_source(tree.right, symbols)})"
+    if isinstance(tree, ast.Compare):
+        parts = [compile_source(tree.left, symbols)]
+        for op, right in zip(tree.ops, tree.comparators, strict=False):
+            parts.append(_COMPARE[type(op)])
+            parts.append(compile_source(right, symbols))
+        return "(" + " ".join(parts) + ")"
+    if isinstance(tree, ast.IfExp):
+        body, test = compile_source(tree.body, symbols), compile_source(tree.test, symbols)
+        return f"({body} if {test} else {compile_source(tree.orelse, symbols)})"
+    if isinstance(tree, ast.Call):
+        function = FUNCTIONS[tree.func.id]  # type: ignore[attr-defined]
+        return f"{function.source}(" + ", ".join(compile_source(a, symbols) for a in tree.args) + ")"
+    raise AssertionError(f"unchecked node {type(tree).__name__}")  # parse() refused it already
+
+
+def names_in(text: str) -> set[str]:
+    """Names an expression mentions (for dependency order); empty when it does not parse."""
+    try:
+        tree = parse(text)
+    except ExprError:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}

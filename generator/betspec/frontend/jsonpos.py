@@ -1,0 +1,179 @@
+"""JSON with source positions.
+
+The standard library parses JSON but forgets where each value was; rule authors need
+``file:line:column`` for every diagnostic. This module parses the same grammar (after the
+standard parser has accepted the text, so syntax errors keep the standard messages) and records
+the position of every value and key under its JSON pointer. It also reports duplicate object keys,
+which ``json.loads`` silently collapses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from json.decoder import scanstring
+from typing import Any
+
+from betspec.diagnostics import Diagnostic, Position
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?")
+# Deep nesting is refused before Python's recursion limit is: a clean error, never a traceback.
+MAX_DEPTH = 64
+
+
+def pointer_escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(pointer: str, token: str | int) -> str:
+    return f"{pointer}/{pointer_escape(str(token))}"
+
+
+@dataclass
+class Located:
+    """A parsed JSON document and where each of its values and keys stands in the source."""
+
+    path: str
+    value: Any
+    values: dict[str, Position] = field(default_factory=dict)
+    keys: dict[str, Position] = field(default_factory=dict)
+
+    def at(self, pointer: str) -> Position:
+        """The position of the value at ``pointer``, or of its nearest located ancestor."""
+        while True:
+            if pointer in self.values:
+                return self.values[pointer]
+            if not pointer:
+                return Position(self.path, 1, 1)
+            pointer = pointer.rsplit("/", 1)[0]
+
+    def key_at(self, pointer: str) -> Position:
+        return self.keys.get(pointer) or self.at(pointer)
+
+
+class _Parser:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.doc = Located(path, None)
+        self.duplicates: list[Diagnostic] = []
+
+    def position(self, index: int) -> Position:
+        lo, hi = 0, len(self.line_starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.line_starts[mid] <= index:
+                lo = mid
+            else:
+                hi = mid - 1
+        return Position(self.path, lo + 1, index - self.line_starts[lo] + 1)
+
+    def skip(self, i: int) -> int:
+        return _WS.match(self.text, i).end()  # type: ignore[union-attr]
+
+    def value(self, i: int, pointer: str, depth: int) -> tuple[Any, int]:
+        if depth > MAX_DEPTH:
+            raise _TooDeep(self.position(i), pointer)
+        self.doc.values[pointer] = self.position(i)
+        ch = self.text[i]
+        if ch == "{":
+            return self.object(i + 1, pointer, depth)
+        if ch == "[":
+            return self.array(i + 1, pointer, depth)
+        if ch == '"':
+            return scanstring(self.text, i + 1)
+        for literal, result in (("true", True), ("false", False), ("null", None)):
+            if self.text.startswith(literal, i):
+                return result, i + len(literal)
+        match = _NUMBER.match(self.text, i)
+        assert match is not None  # the standard parser accepted this text
+        number = match.group()
+        if match.group(1) or match.group(2):
+            return float(number), match.end()
+        return int(number), match.end()
+
+    def object(self, i: int, pointer: str, depth: int) -> tuple[dict[str, Any], int]:
+        result: dict[str, Any] = {}
+        i = self.skip(i)
+        if self.text[i] == "}":
+            return result, i + 1
+        while True:
+            key_start = self.skip(i)
+            key, i = scanstring(self.text, key_start + 1)
+            child = join_pointer(pointer, key)
+            if key in result:
+                self.duplicates.append(
+                    Diagnostic(
+                        self.position(key_start),
+                        child,
+                        "duplicate-key",
+                        f"duplicate key {key!r}: a later value would silently replace the first",
+                    )
+                )
+            self.doc.keys[child] = self.position(key_start)
+            i = self.skip(self.skip(i) + 1)  # past the colon
+            result[key], i = self.value(i, child, depth + 1)
+            i = self.skip(i)
+            if self.text[i] == "}":
+                return result, i + 1
+            i += 1  # the comma
+
+    def array(self, i: int, pointer: str, depth: int) -> tuple[list[Any], int]:
+        result: list[Any] = []
+        i = self.skip(i)
+        if self.text[i] == "]":
+            return result, i + 1
+        while True:
+            i = self.skip(i)
+            item, i = self.value(i, join_pointer(pointer, len(result)), depth + 1)
+            result.append(item)
+            i = self.skip(i)
+            if self.text[i] == "]":
+                return result, i + 1
+            i += 1
+
+
+class _TooDeep(Exception):
+    def __init__(self, position: Position, pointer: str) -> None:
+        self.position = position
+        self.pointer = pointer
+
+
+def parse(path: str, text: str) -> tuple[Located | None, list[Diagnostic]]:
+    """Parse ``text``; return the located document (None when it is not JSON) and diagnostics."""
+    if not text.strip():
+        return None, [Diagnostic(Position(path, 1, 1), "", "json", "empty file: expected a JSON object")]
+    try:
+        json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        return None, [Diagnostic(Position(path, exc.lineno, exc.colno), "", "json", f"invalid JSON: {exc.msg}")]
+    except ValueError as exc:
+        return None, [Diagnostic(Position(path, 1, 1), "", "json", f"invalid JSON: {exc}")]
+    except RecursionError:
+        return None, [Diagnostic(Position(path, 1, 1), "", "json", "invalid JSON: nested too deeply")]
+    parser = _Parser(path, text)
+    try:
+        value, _ = parser.value(parser.skip(0), "", 0)
+    except _TooDeep as exc:
+        message = f"nested more than {MAX_DEPTH} levels deep"
+        return None, [Diagnostic(exc.position, exc.pointer, "json", message)]
+    parser.doc.value = value
+    return parser.doc, parser.duplicates
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load(path: str) -> tuple[Located | None, list[Diagnostic]]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"cannot read: {exc.strerror}")]
+    except UnicodeDecodeError as exc:
+        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"not UTF-8 text: {exc.reason}")]
+    return parse(path, text)

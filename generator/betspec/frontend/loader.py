@@ -1,0 +1,150 @@
+"""Reading a spec file and the specs it extends into one merged document with positions.
+
+``extends`` names a spec in the same folder. Sections that are tables (rules, options, variables,
+primitives, quantities, states, events) merge entry by entry, the extending spec winning; the
+transitions of the base come first, then the extending spec's; scalars are overridden. Every
+merged value remembers the file and pointer it came from, so diagnostics point at the right file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from betspec.diagnostics import Diagnostic, Position
+from betspec.frontend import jsonpos, schema
+from betspec.frontend.jsonpos import Located, join_pointer
+
+TABLES = ("rules", "options", "variables", "primitives", "quantities", "states", "events", "procedure_rules")
+NOT_INHERITED = ("abstract", "extends", "$schema")
+MAX_CHAIN = 16
+MAX_BYTES = 4 * 1024 * 1024
+
+
+@dataclass
+class Merged:
+    """A spec with its bases folded in, and where each part of it was written."""
+
+    path: str
+    value: dict[str, Any]
+    files: list[str]
+    origins: dict[str, tuple[Located, str]] = field(default_factory=dict)
+
+    def _origin(self, pointer: str) -> tuple[Located, str]:
+        probe = pointer
+        while True:
+            if probe in self.origins:
+                doc, original = self.origins[probe]
+                return doc, original + pointer[len(probe) :]
+            if not probe:
+                raise KeyError(pointer)
+            probe = probe.rsplit("/", 1)[0]
+
+    def at(self, pointer: str) -> Position:
+        doc, original = self._origin(pointer)
+        return doc.at(original)
+
+    def key_at(self, pointer: str) -> Position:
+        doc, original = self._origin(pointer)
+        return doc.key_at(original)
+
+    def diag(self, pointer: str, code: str, message: str, *, key: bool = False) -> Diagnostic:
+        position = self.key_at(pointer) if key else self.at(pointer)
+        doc, original = self._origin(pointer)
+        return Diagnostic(position, original, code, message)
+
+    @property
+    def hash(self) -> str:
+        canonical = json.dumps(self.value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
+    """One file, parsed and checked against the spec schema on its own."""
+    try:
+        size = os.path.getsize(path)
+    except OSError as exc:
+        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"cannot read: {exc.strerror}")]
+    if size > MAX_BYTES:
+        message = f"file is {size} bytes; a spec is at most {MAX_BYTES}"
+        return None, [Diagnostic(Position(path, 1, 1), "", "io", message)]
+    doc, diagnostics = jsonpos.load(path)
+    if doc is None:
+        return None, diagnostics
+    if not isinstance(doc.value, dict):
+        return None, [*diagnostics, Diagnostic(doc.at(""), "", "schema", "a spec is a JSON object")]
+    diagnostics += schema.check(doc, schema.SPEC_SCHEMA)
+    return doc, diagnostics
+
+
+def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
+    """The spec at ``path`` merged with its bases; None when a file cannot be used at all."""
+    chain: list[Located] = []
+    diagnostics: list[Diagnostic] = []
+    seen: list[str] = []
+    current = path
+    referrer: tuple[Located, str] | None = None
+    while True:
+        real = os.path.realpath(current)
+        if real in seen:
+            doc, pointer = referrer  # type: ignore[misc]
+            cycle = " -> ".join(os.path.basename(p) for p in [*seen, real])
+            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", f"extends makes a cycle: {cycle}"))
+            return None, diagnostics
+        if len(seen) >= MAX_CHAIN:
+            doc, pointer = referrer  # type: ignore[misc]
+            message = f"more than {MAX_CHAIN} specs extend one another"
+            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", message))
+            return None, diagnostics
+        seen.append(real)
+        if referrer is not None and not os.path.exists(current):
+            doc, pointer = referrer
+            base = os.path.basename(current)
+            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", f"extends {base!r}: no such spec"))
+            return None, diagnostics
+        doc, found = read(current)
+        diagnostics += found
+        if doc is None:
+            return None, diagnostics
+        chain.append(doc)
+        base = doc.value.get("extends")
+        if not isinstance(base, str) or any(d.code in ("schema", "duplicate-key") for d in found):
+            break
+        referrer = (doc, "/extends")
+        current = os.path.join(os.path.dirname(current), base)
+    if any(d.code in ("schema", "json", "io") for d in diagnostics):
+        return None, diagnostics
+    return merge(path, list(reversed(chain))), diagnostics
+
+
+def merge(path: str, chain: list[Located]) -> Merged:
+    """Fold ``chain`` (root base first) into one document."""
+    merged = Merged(path, {}, [doc.path for doc in reversed(chain)])
+    value = merged.value
+    for depth, doc in enumerate(chain):
+        last = depth == len(chain) - 1
+        for key, item in doc.value.items():
+            if key in NOT_INHERITED and not last:
+                continue
+            pointer = join_pointer("", key)
+            if key in TABLES:
+                table = value.setdefault(key, {})
+                merged.origins.setdefault(pointer, (doc, pointer))
+                for name, entry in item.items():
+                    table[name] = entry
+                    child = join_pointer(pointer, name)
+                    merged.origins[child] = (doc, child)
+            elif key == "transitions":
+                items = value.setdefault(key, [])
+                merged.origins.setdefault(pointer, (doc, pointer))
+                for index, entry in enumerate(item):
+                    merged.origins[join_pointer(pointer, len(items))] = (doc, join_pointer(pointer, index))
+                    items.append(entry)
+            else:
+                value[key] = item
+                merged.origins[pointer] = (doc, pointer)
+    merged.origins.setdefault("", (chain[-1], ""))
+    return merged

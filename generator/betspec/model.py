@@ -1,0 +1,130 @@
+"""The intermediate model: a checked spec as the back ends see it.
+
+The front end (:mod:`betspec.frontend`) turns JSON files into these objects, after the schema
+and meaning checks; the back ends (:mod:`betspec.backends`) read nothing else. Every expression
+here has been parsed and type-checked; every name it uses is declared; every rule it cites
+exists; inheritance (``extends``) has been resolved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from betspec.frontend.expr import Checked
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    type: str  # "int", "bool" or "int?"
+    default: int | bool | None
+    meaning: str
+    rule: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    type: str
+    meaning: str
+    writable: bool
+
+
+@dataclass(frozen=True)
+class Quantity:
+    name: str
+    type: str
+    expr: Checked
+    meaning: str
+    rule: str
+    needs_to: bool  # the formula reads the amount of the action ('to')
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    street: str
+    phase: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Requirement:
+    expr: Checked
+    error: str
+    rule: str
+    message: str
+    needs_to: bool
+
+
+@dataclass(frozen=True)
+class Assignment:
+    target: str
+    expr: Checked
+
+
+@dataclass(frozen=True)
+class Call:
+    primitive: str
+    args: tuple[Checked, ...]
+
+
+Effect = Assignment | Call
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    kind: str  # "start", "action", "automatic", "deal"
+    street: str | None
+    blinds: bool
+    params: tuple[str, ...]
+    requires: tuple[Requirement, ...]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Transition:
+    event: str
+    source: str
+    dest: str
+    guard: Checked | None
+    rule: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass
+class Spec:
+    name: str
+    title: str
+    description: str
+    path: str
+    files: tuple[str, ...]  # the spec and the specs it extends, nearest first
+    hash: str
+    abstract: bool
+    rules: dict[str, Rule]
+    options: dict[str, Option]
+    variables: dict[str, Variable]
+    primitives: dict[str, str]
+    quantities: dict[str, Quantity]  # in dependency order
+    states: dict[str, State]
+    initial: str
+    procedure_rules: dict[str, str]
+    events: dict[str, Event]
+    transitions: list[Transition] = field(default_factory=list)
+
+    def transitions_of(self, event: str) -> list[Transition]:
+        return [t for t in self.transitions if t.event == event]
+
+    @property
+    def class_name(self) -> str:
+        return "".join(part.capitalize() for part in self.name.split("_"))

@@ -1,0 +1,13 @@
+"""The runtime that generated engines import: chip bookkeeping, errors and the table inputs.
+
+Generated modules depend on this package and on ``transitions`` only. Everything a betting
+structure decides (sizes, legality, reopening, when a round ends) is compiled from its spec; the
+runtime only moves chips, keeps the seat order and answers the primitive questions the specs'
+expressions are written in (see :mod:`betspec.runtime.bindings`).
+"""
+
+from betspec.runtime.engine import Engine, Pot
+from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable
+from betspec.runtime.table import Start, Table
+
+__all__ = ["BetspecError", "Engine", "IllegalAction", "InvalidTable", "Pot", "Start", "Table"]

@@ -1,0 +1,83 @@
+"""What the runtime offers spec expressions: variables to read, registers to write, primitives to call.
+
+A spec declares the variables and primitives it uses (with their meaning, for readers); the
+front end checks each declaration against this table, and the compiler replaces each name by the
+Python source given here. ``m`` is the engine in generated code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Binding:
+    type: str  # "int", "bool" or "int?"
+    source: str
+    writable: bool = False
+    minimum: int | None = None
+
+
+#: Variables about the seat to act read ``m.actor``; they are meaningful only while a seat is to act.
+VARIABLES: dict[str, Binding] = {
+    "stack": Binding("int", "m.stacks[m.actor]", minimum=0),
+    "committed": Binding("int", "m.committed[m.actor]", minimum=0),
+    "has_acted": Binding("bool", "m.acted[m.actor]"),
+    "acted_at": Binding("int", "m.acted_at[m.actor]", minimum=0),
+    "bet_level": Binding("int", "m.bet_level", minimum=0),
+    "pot": Binding("int", "m.pot", minimum=0),
+    "small_blind": Binding("int", "m.small_blind", minimum=0),
+    "big_blind": Binding("int", "m.big_blind", minimum=0),
+    "ante": Binding("int", "m.ante", minimum=0),
+    "small_bet": Binding("int", "m.small_bet", minimum=0),
+    "big_bet": Binding("int", "m.big_bet", minimum=0),
+    "street": Binding("int", "m.street", minimum=0),
+    "seats": Binding("int", "m.n", minimum=2),
+    "players_in": Binding("int", "m.players_in", minimum=1),
+    "able": Binding("int", "m.able()", minimum=0),
+    "others_able": Binding("int", "m.others_able()", minimum=0),
+    "pending": Binding("int", "m.pending()", minimum=0),
+    "big_blind_acted": Binding("bool", "m.bb_acted"),
+    "small_blind_committed": Binding("int", "m.small_blind_committed()", minimum=0),
+    "is_small_blind": Binding("bool", "(m.actor == m.sb_seat)"),
+    "last_raise": Binding("int", "m.last_raise", writable=True, minimum=0),
+    "last_full_level": Binding("int", "m.last_full_level", writable=True, minimum=0),
+    "raises": Binding("int", "m.raises", writable=True, minimum=0),
+}
+
+#: Primitives move chips and seats; their arguments are int expressions.
+PRIMITIVES: dict[str, tuple[int, str]] = {
+    "post_antes": (0, "m.post_antes"),
+    "post_blinds": (0, "m.post_blinds"),
+    "begin_street": (1, "m.begin_street"),
+    "commit": (1, "m.commit"),
+    "check": (0, "m.mark_checked"),
+    "fold": (0, "m.mark_folded"),
+    "pass_action": (0, "m.pass_action"),
+    "close_round": (0, "m.close_round"),
+    "deal": (1, "m.deal_runout"),
+}
+
+#: Event kinds the runtime drives, and the action events it exposes as typed methods.
+ACTIONS = ("fold", "check", "call", "bet", "raise")
+ACTION_PARAMS = {"fold": (), "check": (), "call": (), "bet": ("to",), "raise": ("to",)}
+
+#: Quantities every concrete spec must define: the runtime answers queries with them.
+REQUIRED_QUANTITIES: dict[str, str] = {
+    "call_amount": "int",
+    "bet_min_to": "int",
+    "bet_max_to": "int",
+    "raise_min_to": "int",
+    "raise_max_to": "int",
+}
+
+#: Phases a state may be in; the runtime derives round_over/hand_over from them.
+PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+BETTING_PHASES = ("unopened", "facing_bet")
+HAND_OVER_PHASES = ("runout", "showdown", "settled")
+REPORTED_STREETS = ("preflop", "flop", "turn", "river", "showdown", "settled")
+
+#: Rejections the runtime makes before a spec's own requirements; each cites a spec rule.
+PROCEDURE_CODES = (
+    "out_of_turn", "no_action_pending", "bad_amount", "round_not_over", "illegal_deal", "unknown_action",
+)

@@ -1,0 +1,367 @@
+"""The base class of generated engines: seats, chips and the primitives specs are written in.
+
+A generated class (``generated/<spec>.py``) subclasses :class:`Engine`, compiles the spec's guards,
+sizing formulas and effects into plain functions, and binds them to one ``transitions`` machine
+per class (never one per hand). This base class holds the table state and implements the
+primitives a spec may name in its effects: posting antes and blinds, committing chips, folding,
+passing the action, closing a round. It decides nothing about sizes or legality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from betspec.runtime.errors import IllegalAction, InvalidTable
+from betspec.runtime.table import STREETS, Start, Table
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class Engine:
+    """One hand of one betting structure. Seats are 0..n-1 clockwise."""
+
+    __slots__ = (
+        "acted",
+        "acted_at",
+        "actor",
+        "ante",
+        "bb_acted",
+        "bb_seat",
+        "bet_level",
+        "big_bet",
+        "big_blind",
+        "button",
+        "committed",
+        "contributed",
+        "dead",
+        "folded",
+        "last_full_level",
+        "last_raise",
+        "n",
+        "players_in",
+        "pot",
+        "raises",
+        "sb_seat",
+        "small_bet",
+        "small_blind",
+        "stacks",
+        "state",
+        "street",
+    )
+
+    # Set by each generated class from its spec.
+    SPEC_NAME: ClassVar[str] = ""
+    SPEC_HASH: ClassVar[str] = ""
+    RULES: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    PROCEDURE_RULES: ClassVar[Mapping[str, str]] = {}
+    STATE_STREET: ClassVar[Mapping[Any, str]] = {}
+    STATE_PHASE: ClassVar[Mapping[Any, str]] = {}
+    USES_BETS: ClassVar[bool] = False
+    INITIAL: ClassVar[Any] = None
+
+    # ---- construction -------------------------------------------------------------------
+
+    def _setup(self, table: Table, start: Start | None) -> None:
+        if not isinstance(table, Table):
+            raise InvalidTable("an engine is built from a betspec.runtime.Table")
+        table = table.checked()
+        if start is not None:
+            if not isinstance(start, Start):
+                raise InvalidTable("start must be a betspec.runtime.Start")
+            start = start.checked()
+        elif any(stack == 0 for stack in table.stacks):
+            raise InvalidTable("a seat with no chips is not dealt in (give every seat chips)")
+        if self.USES_BETS:
+            if table.bets is None:
+                raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
+            if min(table.bets) <= 0:
+                raise InvalidTable("fixed-limit bets must be positive")
+        n = len(table.stacks)
+        self.n = n
+        self.button = table.button
+        # Heads-up the button posts the small blind and the other seat the big blind.
+        self.sb_seat = table.button if n == 2 else (table.button + 1) % n
+        self.bb_seat = (self.sb_seat + 1) % n
+        self.small_blind, self.big_blind = table.blinds
+        self.ante = table.ante
+        self.small_bet, self.big_bet = table.bets if table.bets is not None else (0, 0)
+        self.stacks = list(table.stacks)
+        self.committed = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.acted = [False] * n
+        self.acted_at = [0] * n
+        self.actor = -1
+        self.bet_level = 0
+        self.last_raise = 0
+        self.last_full_level = 0
+        self.raises = 0
+        self.street = 0
+        self.pot = 0
+        self.dead = 0
+        self.players_in = n
+        self.bb_acted = False
+        self.state = self.INITIAL
+        if start is None:
+            self._start(None)
+        else:
+            self.street = STREETS.index(start.street)
+            self.dead = self.pot = start.pot
+            self._start(start.street)
+        self._settle()
+
+    def _start(self, street: str | None) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def _settle(self) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    # ---- questions ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending, or None."""
+        return self.actor if self.actor >= 0 else None
+
+    @property
+    def street_name(self) -> str:
+        """``preflop`` .. ``river``, or ``showdown`` / ``settled`` once betting is finished."""
+        return self.STATE_STREET[self.state]
+
+    @property
+    def phase(self) -> str:
+        return self.STATE_PHASE[self.state]
+
+    @property
+    def round_over(self) -> bool:
+        return self.STATE_PHASE[self.state] not in ("unopened", "facing_bet")
+
+    @property
+    def hand_over(self) -> bool:
+        return self.STATE_PHASE[self.state] in ("runout", "showdown", "settled")
+
+    def stacks_now(self) -> tuple[int, ...]:
+        return tuple(self.stacks)
+
+    def committed_now(self) -> tuple[int, ...]:
+        return tuple(self.committed)
+
+    def total_chips(self) -> int:
+        """Chips on the table: behind and in the middle. Constant for a hand."""
+        return sum(self.stacks) + self.pot
+
+    def pots(self) -> list[Pot]:
+        """Main pot first, then side pots; each with the seats that can win it."""
+        live = sorted({c for c, f in zip(self.contributed, self.folded, strict=True) if not f})
+        pots: list[Pot] = []
+        floor = 0
+        for level in live:
+            amount = sum(min(c, level) - min(c, floor) for c in self.contributed)
+            eligible = tuple(
+                i for i in range(self.n) if not self.folded[i] and self.contributed[i] >= level
+            )
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            elif amount:
+                pots.append(Pot(amount, eligible))
+            floor = level
+        # Dead money (a start pot) and chips folded above every live level belong to the pots
+        # that are there: the main pot takes the dead money, the last pot the excess.
+        excess = sum(max(c - floor, 0) for c in self.contributed)
+        everyone = tuple(i for i in range(self.n) if not self.folded[i])
+        if not pots:
+            return [Pot(self.dead + excess, everyone)] if self.dead + excess else []
+        pots[0] = Pot(pots[0].amount + self.dead, pots[0].eligible)
+        if excess:
+            pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
+        return pots
+
+    # ---- variables the specs read -------------------------------------------------------
+
+    def _needs_action(self, seat: int) -> bool:
+        return (
+            not self.folded[seat]
+            and self.stacks[seat] > 0
+            and (not self.acted[seat] or self.committed[seat] < self.bet_level)
+        )
+
+    def pending(self) -> int:
+        """Seats still in, with chips, that have not acted or not matched the bet."""
+        return sum(1 for seat in range(self.n) if self._needs_action(seat))
+
+    def able(self) -> int:
+        """Seats still in with chips behind."""
+        return sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s > 0 and not f)
+
+    def others_able(self) -> int:
+        """Seats other than the one to act still in with chips behind."""
+        mine = 1 if self.actor >= 0 and self.stacks[self.actor] > 0 else 0
+        return self.able() - mine
+
+    def small_blind_committed(self) -> int:
+        return self.committed[self.sb_seat]
+
+    # ---- primitives the specs' effects call ---------------------------------------------
+
+    def _put(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        self.pot += amount
+
+    def post_antes(self) -> None:
+        for seat in range(self.n):
+            self._put(seat, min(self.ante, self.stacks[seat]))
+
+    def post_blinds(self) -> None:
+        for seat, blind in ((self.sb_seat, self.small_blind), (self.bb_seat, self.big_blind)):
+            paid = min(blind, self.stacks[seat])
+            self._put(seat, paid)
+            self.committed[seat] += paid
+        # A blind posted all-in for less does not lower the bet: the others owe the full blind.
+        self.bet_level = self.big_blind
+        self.actor = self._next_needing_action(self.bb_seat)
+
+    def begin_street(self, street: int) -> None:
+        self.street = street
+        n = self.n
+        self.committed = [0] * n
+        self.acted = [False] * n
+        self.acted_at = [0] * n
+        self.bet_level = 0
+        self.actor = self._next_needing_action(self.button)
+
+    def commit(self, to: int) -> None:
+        seat = self.actor
+        self._put(seat, to - self.committed[seat])
+        self.committed[seat] = to
+        if to > self.bet_level:
+            self.bet_level = to
+        self._mark_acted(seat)
+
+    def mark_checked(self) -> None:
+        self._mark_acted(self.actor)
+
+    def mark_folded(self) -> None:
+        seat = self.actor
+        self.folded[seat] = True
+        self.players_in -= 1
+        self._mark_acted(seat)
+
+    def _mark_acted(self, seat: int) -> None:
+        self.acted[seat] = True
+        self.acted_at[seat] = self.bet_level
+        if seat == self.bb_seat and self.street == 0:
+            self.bb_acted = True
+
+    def pass_action(self) -> None:
+        self.actor = self._next_needing_action(self.actor)
+
+    def close_round(self) -> None:
+        """End the betting round: a bet nobody matched goes back to its owner."""
+        self.actor = -1
+        top = max(range(self.n), key=self.committed.__getitem__)
+        second = max((c for i, c in enumerate(self.committed) if i != top), default=0)
+        uncalled = self.committed[top] - second
+        if uncalled > 0:
+            self._put(top, -uncalled)
+            self.committed[top] = second
+
+    def deal_runout(self, street: int) -> None:
+        self.street = street
+
+    def _next_needing_action(self, after: int) -> int:
+        n = self.n
+        for step in range(1, n + 1):
+            seat = (after + step) % n
+            if self._needs_action(seat):
+                return seat
+        return -1
+
+    # ---- rejections ---------------------------------------------------------------------
+
+    def _reject(
+        self, code: str, rule: str, seat: object, action: str, amount: object, why: str = ""
+    ) -> IllegalAction:
+        """The error for an illegal action: its code, what was tried, why, and the rule cited."""
+        text, source = self.RULES.get(rule, ("", ""))
+        who = "deal" if seat is None else f"seat {seat}"
+        tried = f"{who} {action}" + ("" if amount is None else f" {amount}")
+        reason = f": {why}" if why else ""
+        message = f"{tried}: {code}{reason}. Rule {rule}: {text} [{source}]"
+        return IllegalAction(code, message, rule, source)
+
+    def _require_turn(self, seat: object, action: str, amount: object) -> None:
+        if self.actor < 0:
+            raise self._reject(
+                "no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, action, amount,
+                "nobody is to act",
+            )
+        if seat != self.actor or isinstance(seat, bool):
+            raise self._reject(
+                "out_of_turn", self.PROCEDURE_RULES["out_of_turn"], seat, action, amount,
+                f"seat {self.actor} is to act",
+            )
+
+    def _require_amount(self, seat: object, action: str, amount: object) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise self._reject(
+                "bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount,
+                "an amount is a non-negative whole number of chips",
+            )
+
+    # ---- actions shared by every structure ----------------------------------------------
+
+    def all_in(self, seat: int) -> None:
+        """Commit the seat's whole stack: a call, a bet or a raise by what it amounts to."""
+        self._require_turn(seat, "all_in", None)
+        to = self.committed[seat] + self.stacks[seat]
+        if to <= self.bet_level:
+            self.call(seat)
+        elif self.bet_level == 0:
+            self.bet(seat, to)
+        else:
+            self.raise_to(seat, to)
+
+    def act(self, seat: int, action: str, to: int | None = None) -> None:
+        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise`` or ``all_in``."""
+        if action in ("bet", "raise"):
+            if to is None:
+                raise self._reject(
+                    "bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, None,
+                    "a bet or raise needs a 'to' amount",
+                )
+            if action == "bet":
+                self.bet(seat, to)
+            else:
+                self.raise_to(seat, to)
+            return
+        simple = {"fold": self.fold, "check": self.check, "call": self.call, "all_in": self.all_in}
+        method = simple.get(action)
+        if method is None:
+            raise self._reject(
+                "illegal_action", self.PROCEDURE_RULES["unknown_action"], seat, str(action), to,
+                "unknown action",
+            )
+        method(seat)
+
+    # Generated per structure.
+    def fold(self, seat: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def check(self, seat: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def call(self, seat: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def bet(self, seat: int, to: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def raise_to(self, seat: int, to: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError

@@ -1,0 +1,43 @@
+"""Errors raised by engines. Every one carries a code a program can test and a message a dealer can read."""
+
+from __future__ import annotations
+
+#: The rejection codes of ``shared/conformance-cases.md``.
+ACTION_CODES = (
+    "out_of_turn",
+    "no_action_pending",
+    "illegal_action",
+    "below_minimum",
+    "above_maximum",
+    "not_reopened",
+    "cap_reached",
+    "bad_amount",
+    "round_not_over",
+)
+
+
+class BetspecError(Exception):
+    """Base class of every error betspec raises on purpose."""
+
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+
+class IllegalAction(BetspecError):
+    """An action or deal the rules forbid. The engine's state is exactly as it was before it."""
+
+    def __init__(self, code: str, message: str, rule: str = "", source: str = "") -> None:
+        super().__init__(message, code)
+        self.rule = rule
+        self.source = source
+
+
+class InvalidTable(BetspecError):
+    """A table, start position or option value an engine cannot be built from."""
+
+    code = "invalid_table"

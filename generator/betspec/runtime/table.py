@@ -1,0 +1,87 @@
+"""What an engine is built from: the table, and optionally a street to start on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from betspec.runtime.errors import InvalidTable
+
+STREETS = ("preflop", "flop", "turn", "river")
+MAX_SEATS = 23  # 52 cards, 2 each, 5 on the board
+MAX_CHIPS = 10**15
+
+
+def _chips(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidTable(f"{what} must be a whole number of chips, not {value!r}")
+    if not 0 <= value <= MAX_CHIPS:
+        raise InvalidTable(f"{what} must be between 0 and {MAX_CHIPS}, not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Table:
+    """Seats 0..n-1 clockwise, the button seat, ``[small, big]`` blinds, an ante, fixed-limit bets."""
+
+    stacks: Sequence[int]
+    button: int
+    blinds: Sequence[int]
+    ante: int = 0
+    bets: Sequence[int] | None = None
+
+    def checked(self) -> Table:
+        """This table with every value checked, as tuples; raises :class:`InvalidTable`."""
+        if isinstance(self.stacks, str | bytes) or not isinstance(self.stacks, Sequence):
+            raise InvalidTable("stacks must be a list of chip counts")
+        if not 2 <= len(self.stacks) <= MAX_SEATS:
+            raise InvalidTable(f"a table has 2 to {MAX_SEATS} seats, not {len(self.stacks)}")
+        stacks = tuple(_chips(s, f"stack of seat {i}") for i, s in enumerate(self.stacks))
+        if isinstance(self.button, bool) or not isinstance(self.button, int):
+            raise InvalidTable(f"button must be a seat number, not {self.button!r}")
+        if not 0 <= self.button < len(stacks):
+            raise InvalidTable(f"button {self.button} is not a seat (0..{len(stacks) - 1})")
+        if isinstance(self.blinds, str | bytes) or not isinstance(self.blinds, Sequence) or len(self.blinds) != 2:
+            raise InvalidTable("blinds must be [small, big]")
+        small, big = (_chips(b, name) for b, name in zip(self.blinds, ("small blind", "big blind"), strict=True))
+        if small > big:
+            raise InvalidTable(f"the small blind ({small}) is larger than the big blind ({big})")
+        ante = _chips(self.ante, "ante")
+        bets: tuple[int, int] | None = None
+        if self.bets is not None:
+            if isinstance(self.bets, str | bytes) or not isinstance(self.bets, Sequence) or len(self.bets) != 2:
+                raise InvalidTable("bets must be [small_bet, big_bet]")
+            bets = (_chips(self.bets[0], "small bet"), _chips(self.bets[1], "big bet"))
+        return Table(stacks, self.button, (small, big), ante, bets)
+
+
+@dataclass(frozen=True)
+class Start:
+    """Begin on ``street`` with every seat in the hand and ``pot`` chips already in the middle."""
+
+    street: str
+    pot: int = 0
+
+    def checked(self) -> Start:
+        if self.street not in STREETS:
+            raise InvalidTable(f"start street must be one of {', '.join(STREETS)}, not {self.street!r}")
+        return Start(self.street, _chips(self.pot, "start pot"))
+
+
+def option_value(name: str, value: object, kind: str, minimum: int | None, maximum: int | None) -> int | bool | None:
+    """``value`` for the option ``name`` of type ``kind``, checked; raises :class:`InvalidTable`."""
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidTable(f"option {name} must be true or false, not {value!r}")
+        return value
+    if value is None and kind == "int?":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidTable(f"option {name} must be a whole number{' or null' if kind == 'int?' else ''}, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise InvalidTable(f"option {name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidTable(f"option {name} must be at most {maximum}, not {value}")
+    if abs(value) > MAX_CHIPS:
+        raise InvalidTable(f"option {name} is out of range: {value}")
+    return value
