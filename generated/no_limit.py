@@ -17,7 +17,7 @@ from typing import ClassVar
 from transitions import Event, EventData, Machine
 
 from betspec.runtime import Engine, InvalidTable, Start, Table
-from betspec.runtime.functions import ceil_to, floor_to  # noqa: F401
+from betspec.runtime.functions import ceil_to
 from betspec.runtime.table import option_value
 
 SPEC_NAME = 'no_limit'

@@ -16,7 +16,7 @@ from typing import ClassVar
 from transitions import Event, EventData, Machine
 
 from betspec.runtime import Engine, InvalidTable, Start, Table
-from betspec.runtime.functions import ceil_to, floor_to  # noqa: F401
+from betspec.runtime.functions import ceil_to, floor_to
 from betspec.runtime.table import option_value
 
 SPEC_NAME = 'pot_limit'
@@ -275,7 +275,7 @@ def q_bet_min_to(m: PotLimit) -> int:
 
 def q_blind_credit(m: PotLimit) -> int:
     'what the small blind is counted as beyond what it put in (rule SB-AS-BB).'
-    return (m.big_blind - m.small_blind_committed()) if (m.opt_small_blind_counts_as_big and (m.street == 0) and (not m.bb_acted) and (not (m.actor == m.sb_seat)) and (m.small_blind_committed() < m.big_blind)) else 0
+    return (m.big_blind - m.small_blind_committed()) if (m.opt_small_blind_counts_as_big and (m.street == 0) and (not m.bb_acted) and (not m.is_small_blind()) and (m.small_blind_committed() < m.big_blind)) else 0
 
 
 def q_pot_after_call(m: PotLimit) -> int:

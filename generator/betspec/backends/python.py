@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterable, Mapping
 
 from betspec.frontend.expr import Symbol, Type, compile_source
-from betspec.model import Assignment, Call, Effect, Event, Spec, Transition
+from betspec.model import Assignment, Call, Effect, Event, Spec
 from betspec.runtime import bindings
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT}
@@ -138,7 +138,9 @@ def generate(spec: Spec, root: str) -> str:
     w("from transitions import Event, EventData, Machine")
     w()
     w("from betspec.runtime import Engine, InvalidTable, Start, Table")
-    w("from betspec.runtime.functions import ceil_to, floor_to  # noqa: F401")
+    used = _functions_used(spec)
+    if used:
+        w(f"from betspec.runtime.functions import {', '.join(used)}")
     w("from betspec.runtime.table import option_value")
     w()
     w(f"SPEC_NAME = {_lit(spec.name)}")
@@ -211,7 +213,9 @@ def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol]) -> l
     return lines
 
 
-def _callbacks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> dict[int, tuple[str | None, str | None]]:
+def _callbacks(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
+) -> dict[int, tuple[str | None, str | None]]:
     """Guard and effect functions per transition; identical bodies are written once.
 
     A guard ``check_N(m)`` reads the engine; ``guard_N(ev)`` is its ``transitions`` condition.
@@ -298,6 +302,36 @@ def _sources(spec: Spec, event: str) -> str:
     return "frozenset({" + ", ".join(f"State.{_enum_member(s)}" for s in members) + "})"
 
 
+def _expressions(spec: Spec) -> Iterable[ast.expr]:
+    """Every checked expression tree the generated module compiles."""
+    for quantity in spec.quantities.values():
+        yield quantity.expr.tree
+    effects: list[Effect] = []
+    for event in spec.events.values():
+        yield from (r.expr.tree for r in event.requires)
+        effects += event.effects
+    for transition in spec.transitions:
+        if transition.guard is not None:
+            yield transition.guard.tree
+        effects += transition.effects
+    for effect in effects:
+        if isinstance(effect, Assignment):
+            yield effect.expr.tree
+        else:
+            yield from (a.tree for a in effect.args)
+
+
+def _functions_used(spec: Spec) -> list[str]:
+    """The runtime functions (not builtins) the compiled expressions call, sorted."""
+    names = {
+        node.func.id
+        for tree in _expressions(spec)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    return sorted(names & {"ceil_to", "floor_to"})
+
+
 def _uses_bets(spec: Spec) -> bool:
     names: set[str] = set()
     for quantity in spec.quantities.values():
@@ -305,7 +339,13 @@ def _uses_bets(spec: Spec) -> bool:
     return bool(names & {"small_bet", "big_bet"})
 
 
-def _engine(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str, callbacks: Mapping[int, tuple[str | None, str | None]]) -> None:
+def _engine(
+    w: _Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    cls: str,
+    callbacks: Mapping[int, tuple[str | None, str | None]],
+) -> None:
     self_symbols = _symbols(spec, "self")
     actions = [e for e in spec.events.values() if e.kind == "action"]
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
@@ -372,7 +412,9 @@ def _init(w: _Writer, spec: Spec) -> None:
     w(") -> None:", 4)
     w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."), 8)
     for option in spec.options.values():
-        args = f"{_lit(option.name)}, {option.name}, {_lit(option.type)}, {_lit(option.minimum)}, {_lit(option.maximum)}"
+        args = (
+            f"{_lit(option.name)}, {option.name}, {_lit(option.type)}, {_lit(option.minimum)}, {_lit(option.maximum)}"
+        )
         w(f"self.opt_{option.name} = option_value({args})", 8)
     w("self._setup(table, start)", 8)
     w()
@@ -464,11 +506,12 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     if takes_to:
         w(f"self._require_amount(seat, {_lit(event.name)}, to)", 8)
     w(f"if self.state not in FROM_{event.name.upper()}:", 8)
-    w(f"raise self._reject({_lit('illegal_action')}, {_lit(rule)}, seat, {_lit(event.name)}, {amount}, {_lit('not possible now')})", 12)
+    tried = f"seat, {_lit(event.name)}, {amount}"
+    w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 12)
     for requirement in event.requires:
         w(f"if {_negated(requirement.expr.tree, symbols)}:", 8)
-        args = f"{_lit(requirement.error)}, {_lit(requirement.rule)}, seat, {_lit(event.name)}, {amount}, {_text(requirement.message, 12)}"
-        w(f"raise self._reject({args})", 12)
+        message = _text(requirement.message, 12)
+        w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 12)
     w(f"EVENT_{event.name.upper()}.trigger(self{', to' if takes_to else ''})", 8)
     w("self._settle()", 8)
     w()

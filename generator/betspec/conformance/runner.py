@@ -141,12 +141,16 @@ def run_case(path: str) -> Outcome:
                 if "error" not in step:
                     return Outcome(path, case_id, "FAIL", f"{where}: rejected: {exc.message}", number)
                 if exc.code != step["error"]:
-                    return Outcome(path, case_id, "FAIL", f"{where}: error {exc.code!r}, expected {step['error']!r}", number)
+                    return Outcome(
+                        path, case_id, "FAIL", f"{where}: error {exc.code!r}, expected {step['error']!r}", number
+                    )
                 if snapshot(engine) != before:
                     return Outcome(path, case_id, "FAIL", f"{where}: the rejected action changed the state", number)
             else:
                 if "error" in step:
-                    return Outcome(path, case_id, "FAIL", f"{where}: accepted, expected error {step['error']!r}", number)
+                    return Outcome(
+                        path, case_id, "FAIL", f"{where}: accepted, expected error {step['error']!r}", number
+                    )
         if engine.total_chips() != chips or min(engine.stacks) < 0:
             return Outcome(path, case_id, "FAIL", f"{where}: chips not conserved", number)
         for key, value in step.get("expect", {}).items():

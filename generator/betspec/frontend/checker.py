@@ -59,7 +59,11 @@ class _Checker:
     def cite(self, pointer: str, rule: str) -> None:
         rules = self.table("rules")
         if rule not in rules:
-            self.error(pointer, "unknown-rule", f"cites rule {rule!r}, which the rules table does not declare{did_you_mean(rule, rules)}")
+            self.error(
+                pointer,
+                "unknown-rule",
+                f"cites rule {rule!r}, which the rules table does not declare{did_you_mean(rule, rules)}",
+            )
 
     def expression(self, pointer: str, text: str, scope: frozenset[str], want: Type | None) -> Checked | None:
         try:
@@ -136,7 +140,12 @@ class _Checker:
         for name, entry in sorted(self.table("primitives").items()):
             if name not in bindings.PRIMITIVES:
                 hint = did_you_mean(name, bindings.PRIMITIVES)
-                self.error(f"/primitives/{name}", "unknown-primitive", f"the runtime provides no primitive {name!r}{hint}", key=True)
+                self.error(
+                    f"/primitives/{name}",
+                    "unknown-primitive",
+                    f"the runtime provides no primitive {name!r}{hint}",
+                    key=True,
+                )
                 continue
             out[name] = entry["meaning"]
         return out
@@ -159,7 +168,12 @@ class _Checker:
             self.cite(f"{pointer}/rule", entry["rule"])
             if "expr" not in entry:
                 if not self.abstract:
-                    self.error(pointer, "abstract", f"quantity {name!r} is abstract: this spec must give it an 'expr'", key=True)
+                    self.error(
+                        pointer,
+                        "abstract",
+                        f"quantity {name!r} is abstract: this spec must give it an 'expr'",
+                        key=True,
+                    )
                 continue
             checked = self.expression(f"{pointer}/expr", entry["expr"], _WITH_TO, _TYPES[entry["type"]])
             if checked is None:
@@ -167,13 +181,17 @@ class _Checker:
             needs_to = "to" in checked.names or any(out[n].needs_to for n in checked.names if n in out)
             out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to)
             source = f"q_{name}(m, to)" if needs_to else f"q_{name}(m)"
-            self.symbols[name] = Symbol(_TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO)
+            self.symbols[name] = Symbol(
+                _TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO
+            )
         if not self.abstract:
             for name, kind in bindings.REQUIRED_QUANTITIES.items():
                 if name not in table:
                     self.error("/quantities", "missing", f"the runtime needs a quantity {name!r} ({kind})", key=True)
                 elif name in out and (out[name].type != kind or out[name].needs_to):
-                    self.error(f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True)
+                    self.error(
+                        f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True
+                    )
         return out
 
     def states(self) -> dict[str, State]:
@@ -182,7 +200,14 @@ class _Checker:
             for name, entry in self.table("states").items()
         }
 
-    def effects(self, pointer: str, texts: Iterable[str], scope: frozenset[str], variables: dict[str, Variable], primitives: dict[str, str]) -> tuple[Effect, ...]:
+    def effects(
+        self,
+        pointer: str,
+        texts: Iterable[str],
+        scope: frozenset[str],
+        variables: dict[str, Variable],
+        primitives: dict[str, str],
+    ) -> tuple[Effect, ...]:
         out: list[Effect] = []
         for index, text in enumerate(texts):
             at = f"{pointer}/{index}"
@@ -191,7 +216,9 @@ class _Checker:
                 out.append(effect)
         return tuple(out)
 
-    def effect(self, pointer: str, text: str, scope: frozenset[str], variables: dict[str, Variable], primitives: dict[str, str]) -> Effect | None:
+    def effect(
+        self, pointer: str, text: str, scope: frozenset[str], variables: dict[str, Variable], primitives: dict[str, str]
+    ) -> Effect | None:
         """``name = expression`` or ``primitive(arguments)``."""
         if "\n" in text or "\r" in text or len(text) > ex.MAX_LENGTH:
             self.error(pointer, "syntax", "an effect is one line: 'name = expression' or 'primitive(...)'")
@@ -201,10 +228,22 @@ class _Checker:
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             offset = max((getattr(exc, "offset", 1) or 1) - 1, 0)
             message = getattr(exc, "msg", "cannot be parsed")
-            self.diagnostics.append(Diagnostic(self.merged.at(pointer).shifted(1 + offset), self.merged._origin(pointer)[1], "syntax", f"syntax error: {message}"))
+            self.diagnostics.append(
+                Diagnostic(
+                    self.merged.at(pointer).shifted(1 + offset),
+                    self.merged._origin(pointer)[1],
+                    "syntax",
+                    f"syntax error: {message}",
+                )
+            )
             return None
         body = tree.body
-        if len(body) == 1 and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 and isinstance(body[0].targets[0], ast.Name):
+        if (
+            len(body) == 1
+            and isinstance(body[0], ast.Assign)
+            and len(body[0].targets) == 1
+            and isinstance(body[0].targets[0], ast.Name)
+        ):
             target = body[0].targets[0].id
             variable = variables.get(target)
             if variable is None or not variable.writable:
@@ -215,7 +254,12 @@ class _Checker:
             value = body[0].value
             checked = self.expression_at(pointer, text, value, scope, _TYPES[variable.type])
             return Assignment(target, checked) if checked is not None else None
-        if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call) and isinstance(body[0].value.func, ast.Name):
+        if (
+            len(body) == 1
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Call)
+            and isinstance(body[0].value.func, ast.Name)
+        ):
             call = body[0].value
             name = call.func.id  # type: ignore[attr-defined]
             if name not in primitives:
@@ -232,7 +276,9 @@ class _Checker:
         self.error(pointer, "syntax", "an effect is 'name = expression' or 'primitive(arguments)'")
         return None
 
-    def expression_at(self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type) -> Checked | None:
+    def expression_at(
+        self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type
+    ) -> Checked | None:
         segment = ast.get_source_segment(text, node) or ""
         try:
             checked = ex.check(segment, self.symbols, scope)
@@ -278,29 +324,52 @@ class _Checker:
                 checked = self.expression(f"{at}/expr", req["expr"], scope, Type.BOOL)
                 if checked is not None:
                     if checked.is_constant and checked.constant is False:
-                        self.error(f"{at}/expr", "constant-guard", "this requirement can never hold: the action could never be taken")
-                    requires.append(Requirement(checked, req["error"], req["rule"], req["message"], self._needs_to(checked)))
+                        self.error(
+                            f"{at}/expr",
+                            "constant-guard",
+                            "this requirement can never hold: the action could never be taken",
+                        )
+                    requires.append(
+                        Requirement(checked, req["error"], req["rule"], req["message"], self._needs_to(checked))
+                    )
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
-            out[name] = Event(name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects)
+            out[name] = Event(
+                name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects
+            )
         if not self.abstract:
             for action in bindings.ACTIONS:
                 if action not in out:
                     self.error("/events", "missing", f"the spec declares no {action!r} action", key=True)
             if blind_starts != 1:
-                self.error("/events", "missing", f"exactly one start event posts the blinds, not {blind_starts}", key=True)
+                self.error(
+                    "/events", "missing", f"exactly one start event posts the blinds, not {blind_starts}", key=True
+                )
         return out
 
     def _needs_to(self, checked: Checked) -> bool:
-        return any("to" in self.symbols[n].needs or n == "to" for n in checked.names if n in self.symbols) or "to" in checked.names
+        return (
+            any("to" in self.symbols[n].needs or n == "to" for n in checked.names if n in self.symbols)
+            or "to" in checked.names
+        )
 
-    def transitions(self, states: dict[str, State], events: dict[str, Event], variables: dict[str, Variable], primitives: dict[str, str]) -> list[Transition]:
+    def transitions(
+        self,
+        states: dict[str, State],
+        events: dict[str, Event],
+        variables: dict[str, Variable],
+        primitives: dict[str, str],
+    ) -> list[Transition]:
         out: list[Transition] = []
         seen: dict[tuple[str, str, str, str], int] = {}
         for index, entry in enumerate(self.doc.get("transitions", [])):
             pointer = f"/transitions/{index}"
             event = events.get(entry["event"])
             if event is None:
-                self.error(f"{pointer}/event", "unknown-name", f"unknown event {entry['event']!r}{did_you_mean(entry['event'], events)}")
+                self.error(
+                    f"{pointer}/event",
+                    "unknown-name",
+                    f"unknown event {entry['event']!r}{did_you_mean(entry['event'], events)}",
+                )
             self.cite(f"{pointer}/rule", entry["rule"])
             sources = entry["source"] if isinstance(entry["source"], list) else [entry["source"]]
             scope = _WITH_TO if event is not None and "to" in event.params else _NO_TO
@@ -308,7 +377,11 @@ class _Checker:
             if "guard" in entry:
                 guard = self.expression(f"{pointer}/guard", entry["guard"], scope, Type.BOOL)
                 if guard is not None and guard.is_constant and guard.constant is False:
-                    self.error(f"{pointer}/guard", "constant-guard", "this guard is always false: the transition can never be taken")
+                    self.error(
+                        f"{pointer}/guard",
+                        "constant-guard",
+                        "this guard is always false: the transition can never be taken",
+                    )
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
             for number, source in enumerate(sources):
                 at = f"{pointer}/source/{number}" if isinstance(entry["source"], list) else f"{pointer}/source"
@@ -339,7 +412,9 @@ class _Checker:
                     frontier.append(t.dest)
         for name in states:
             if name not in reached:
-                self.error(f"/states/{name}", "unreachable", f"state {name!r} cannot be reached from {initial!r}", key=True)
+                self.error(
+                    f"/states/{name}", "unreachable", f"state {name!r} cannot be reached from {initial!r}", key=True
+                )
 
     def run(self) -> Spec | None:
         for section in ("states", "initial", "events", "transitions", "procedure_rules"):

@@ -53,8 +53,7 @@ class Merged:
 
     def diag(self, pointer: str, code: str, message: str, *, key: bool = False) -> Diagnostic:
         position = self.key_at(pointer) if key else self.at(pointer)
-        doc, original = self._origin(pointer)
-        return Diagnostic(position, original, code, message)
+        return Diagnostic(position, self._origin(pointer)[1], code, message)
 
     @property
     def hash(self) -> str:

@@ -39,7 +39,7 @@ VARIABLES: dict[str, Binding] = {
     "pending": Binding("int", "m.pending()", minimum=0),
     "big_blind_acted": Binding("bool", "m.bb_acted"),
     "small_blind_committed": Binding("int", "m.small_blind_committed()", minimum=0),
-    "is_small_blind": Binding("bool", "(m.actor == m.sb_seat)"),
+    "is_small_blind": Binding("bool", "m.is_small_blind()"),
     "last_raise": Binding("int", "m.last_raise", writable=True, minimum=0),
     "last_full_level": Binding("int", "m.last_full_level", writable=True, minimum=0),
     "raises": Binding("int", "m.raises", writable=True, minimum=0),
@@ -79,5 +79,10 @@ REPORTED_STREETS = ("preflop", "flop", "turn", "river", "showdown", "settled")
 
 #: Rejections the runtime makes before a spec's own requirements; each cites a spec rule.
 PROCEDURE_CODES = (
-    "out_of_turn", "no_action_pending", "bad_amount", "round_not_over", "illegal_deal", "unknown_action",
+    "out_of_turn",
+    "no_action_pending",
+    "bad_amount",
+    "round_not_over",
+    "illegal_deal",
+    "unknown_action",
 )

@@ -163,9 +163,7 @@ class Engine:
         floor = 0
         for level in live:
             amount = sum(min(c, level) - min(c, floor) for c in self.contributed)
-            eligible = tuple(
-                i for i in range(self.n) if not self.folded[i] and self.contributed[i] >= level
-            )
+            eligible = tuple(i for i in range(self.n) if not self.folded[i] and self.contributed[i] >= level)
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
@@ -206,6 +204,10 @@ class Engine:
 
     def small_blind_committed(self) -> int:
         return self.committed[self.sb_seat]
+
+    def is_small_blind(self) -> bool:
+        """The seat to act posted the small blind."""
+        return self.actor == self.sb_seat
 
     # ---- primitives the specs' effects call ---------------------------------------------
 
@@ -285,9 +287,7 @@ class Engine:
 
     # ---- rejections ---------------------------------------------------------------------
 
-    def _reject(
-        self, code: str, rule: str, seat: object, action: str, amount: object, why: str = ""
-    ) -> IllegalAction:
+    def _reject(self, code: str, rule: str, seat: object, action: str, amount: object, why: str = "") -> IllegalAction:
         """The error for an illegal action: its code, what was tried, why, and the rule cited."""
         text, source = self.RULES.get(rule, ("", ""))
         who = "deal" if seat is None else f"seat {seat}"
@@ -299,19 +299,31 @@ class Engine:
     def _require_turn(self, seat: object, action: str, amount: object) -> None:
         if self.actor < 0:
             raise self._reject(
-                "no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, action, amount,
+                "no_action_pending",
+                self.PROCEDURE_RULES["no_action_pending"],
+                seat,
+                action,
+                amount,
                 "nobody is to act",
             )
         if seat != self.actor or isinstance(seat, bool):
             raise self._reject(
-                "out_of_turn", self.PROCEDURE_RULES["out_of_turn"], seat, action, amount,
+                "out_of_turn",
+                self.PROCEDURE_RULES["out_of_turn"],
+                seat,
+                action,
+                amount,
                 f"seat {self.actor} is to act",
             )
 
     def _require_amount(self, seat: object, action: str, amount: object) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise self._reject(
-                "bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount,
+                "bad_amount",
+                self.PROCEDURE_RULES["bad_amount"],
+                seat,
+                action,
+                amount,
                 "an amount is a non-negative whole number of chips",
             )
 
@@ -333,7 +345,11 @@ class Engine:
         if action in ("bet", "raise"):
             if to is None:
                 raise self._reject(
-                    "bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, None,
+                    "bad_amount",
+                    self.PROCEDURE_RULES["bad_amount"],
+                    seat,
+                    action,
+                    None,
                     "a bet or raise needs a 'to' amount",
                 )
             if action == "bet":
@@ -345,7 +361,11 @@ class Engine:
         method = simple.get(action)
         if method is None:
             raise self._reject(
-                "illegal_action", self.PROCEDURE_RULES["unknown_action"], seat, str(action), to,
+                "illegal_action",
+                self.PROCEDURE_RULES["unknown_action"],
+                seat,
+                str(action),
+                to,
                 "unknown action",
             )
         method(seat)
