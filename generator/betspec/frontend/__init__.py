@@ -15,6 +15,8 @@ def load_spec(path: str) -> tuple[Spec | None, list[Diagnostic]]:
     from betspec.frontend import checker, loader
 
     merged, diagnostics = loader.load(path)
-    if merged is None or diagnostics:
+    if merged is None:
         return None, sorted(set(diagnostics))
-    return checker.check(merged)
+    spec, meaning = checker.check(merged)
+    found = sorted(set(diagnostics) | set(meaning))
+    return (spec if not found else None), found

@@ -49,7 +49,9 @@ class _Checker:
 
     # ---- helpers ------------------------------------------------------------------------
 
-    def error(self, pointer: str, code: str, message: str, *, key: bool = False) -> None:
+    def error(self, pointer: str, code: str, message: str, *, key: bool = False, about: str = "") -> None:
+        if about and about in self.merged.broken:
+            return  # the schema check already reported this entry
         self.diagnostics.append(self.merged.diag(pointer, code, message, key=key))
 
     def table(self, section: str) -> dict[str, Any]:
@@ -69,6 +71,8 @@ class _Checker:
         try:
             checked = ex.check(text, self.symbols, scope)
         except ExprError as exc:
+            if exc.name in self.merged.broken:
+                return None
             position = self.merged.at(pointer).shifted(1 + exc.offset)
             doc_pointer = self.merged._origin(pointer)[1]
             self.diagnostics.append(Diagnostic(position, doc_pointer, exc.code, exc.message))
@@ -172,6 +176,7 @@ class _Checker:
                         pointer,
                         "abstract",
                         f"quantity {name!r} is abstract: this spec must give it an 'expr'",
+                        about=name,
                         key=True,
                     )
                 continue
@@ -187,7 +192,7 @@ class _Checker:
         if not self.abstract:
             for name, kind in bindings.REQUIRED_QUANTITIES.items():
                 if name not in table:
-                    self.error("/quantities", "missing", f"the runtime needs a quantity {name!r} ({kind})", key=True)
+                    self.error("/quantities", "missing", f"the runtime needs a quantity {name!r} ({kind})", key=True, about=name)
                 elif name in out and (out[name].type != kind or out[name].needs_to):
                     self.error(
                         f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True
@@ -283,6 +288,8 @@ class _Checker:
         try:
             checked = ex.check(segment, self.symbols, scope)
         except ExprError as exc:
+            if exc.name in self.merged.broken:
+                return None
             position = self.merged.at(pointer).shifted(1 + node.col_offset + exc.offset)
             self.diagnostics.append(Diagnostic(position, self.merged._origin(pointer)[1], exc.code, exc.message))
             return None
@@ -339,7 +346,7 @@ class _Checker:
         if not self.abstract:
             for action in bindings.ACTIONS:
                 if action not in out:
-                    self.error("/events", "missing", f"the spec declares no {action!r} action", key=True)
+                    self.error("/events", "missing", f"the spec declares no {action!r} action", key=True, about=action)
             if blind_starts != 1:
                 self.error(
                     "/events", "missing", f"exactly one start event posts the blinds, not {blind_starts}", key=True
@@ -369,6 +376,7 @@ class _Checker:
                     f"{pointer}/event",
                     "unknown-name",
                     f"unknown event {entry['event']!r}{did_you_mean(entry['event'], events)}",
+                    about=entry["event"],
                 )
             self.cite(f"{pointer}/rule", entry["rule"])
             sources = entry["source"] if isinstance(entry["source"], list) else [entry["source"]]
@@ -386,11 +394,11 @@ class _Checker:
             for number, source in enumerate(sources):
                 at = f"{pointer}/source/{number}" if isinstance(entry["source"], list) else f"{pointer}/source"
                 if source not in states:
-                    self.error(at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}")
+                    self.error(at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}", about=source)
                     continue
                 dest = source if entry["dest"] == "=" else entry["dest"]
                 if dest not in states:
-                    self.error(f"{pointer}/dest", "unknown-name", f"unknown state {dest!r}{did_you_mean(dest, states)}")
+                    self.error(f"{pointer}/dest", "unknown-name", f"unknown state {dest!r}{did_you_mean(dest, states)}", about=dest)
                     continue
                 signature = (entry["event"], source, dest, entry.get("guard", ""))
                 if signature in seen:
@@ -419,7 +427,7 @@ class _Checker:
     def run(self) -> Spec | None:
         for section in ("states", "initial", "events", "transitions", "procedure_rules"):
             if section not in self.doc and not self.abstract:
-                self.error("", "missing", f"the spec (with the specs it extends) has no {section!r}")
+                self.error("", "missing", f"the spec (with the specs it extends) has no {section!r}", about=section)
         rules = self.rules()
         owners: dict[str, str] = {}
         variables = self.variables(owners)
@@ -430,7 +438,7 @@ class _Checker:
         states = self.states()
         initial = self.doc.get("initial", "")
         if initial and initial not in states:
-            self.error("/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}")
+            self.error("/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}", about=initial)
         elif initial and states[initial].phase != "start":
             self.error("/initial", "type", f"the initial state {initial!r} must have phase 'start'")
         for code, rule in self.table("procedure_rules").items():

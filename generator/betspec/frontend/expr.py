@@ -74,11 +74,12 @@ FUNCTIONS: dict[str, Function] = {
 class ExprError(Exception):
     """A problem in one expression; ``offset`` is the column within the expression text."""
 
-    def __init__(self, offset: int, message: str, code: str = "expression") -> None:
+    def __init__(self, offset: int, message: str, code: str = "expression", name: str = "") -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
         self.code = code
+        self.name = name  # the unknown name, for "unknown-name" errors
 
 
 @dataclass
@@ -200,7 +201,7 @@ class _Checker:
         symbol = self.symbols.get(node.id)
         if symbol is None:
             hint = did_you_mean(node.id, self.symbols)
-            raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", "unknown-name")
+            raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", "unknown-name", node.id)
         missing = symbol.needs - self.scope
         if missing:
             what = "is" if node.id in missing else f"reads {', '.join(sorted(missing))!r}, which is"
@@ -272,7 +273,8 @@ class _Checker:
                     raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", "type")
             elif lt is not Type.INT or rt is not Type.INT:
                 bad = left if lt is not Type.INT else right
-                raise ExprError(bad.col_offset, f"ordering needs int operands, not {lt} and {rt}", "type")
+                hint = " (test it with 'is not None' first)" if Type.OPT_INT in (lt, rt) else ""
+                raise ExprError(bad.col_offset, f"ordering needs int operands, not {lt} and {rt}{hint}", "type")
         return Type.BOOL
 
     def _IfExp(self, node: ast.IfExp, narrowed: frozenset[str]) -> Type:

@@ -32,6 +32,8 @@ class Merged:
     value: dict[str, Any]
     files: list[str]
     origins: dict[str, tuple[Located, str]] = field(default_factory=dict)
+    #: Names whose entries had schema errors and were left out; not reported again as unknown.
+    broken: set[str] = field(default_factory=set)
 
     def _origin(self, pointer: str) -> tuple[Located, str]:
         probe = pointer
@@ -61,6 +63,38 @@ class Merged:
         return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
+def prune(doc: Located, diagnostics: list[Diagnostic]) -> set[str]:
+    """Remove the entries schema errors point into, so that the rest can still be checked.
+
+    Returns the names removed: meaning checks stay silent about them instead of reporting
+    every use of a broken entry as unknown.
+    """
+    broken: set[str] = set()
+    removals: set[tuple[str, ...]] = set()
+    for diagnostic in diagnostics:
+        if diagnostic.code != "schema":
+            continue
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in diagnostic.pointer.split("/")[1:]]
+        if len(tokens) >= 2 and (tokens[0] in TABLES or tokens[0] == "transitions"):
+            removals.add((tokens[0], tokens[1]))
+        elif tokens:
+            removals.add((tokens[0],))
+    value = doc.value
+    for removal in sorted(removals):
+        section = value.get(removal[0])
+        if len(removal) == 1:
+            value.pop(removal[0], None)
+            broken.add(removal[0])
+        elif isinstance(section, dict):
+            section.pop(removal[1], None)
+            broken.add(removal[1])
+        elif isinstance(section, list) and removal[1].isdigit() and int(removal[1]) < len(section):
+            section[int(removal[1])] = None
+    if isinstance(value.get("transitions"), list):
+        value["transitions"] = [t for t in value["transitions"] if t is not None]
+    return broken
+
+
 def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
     """One file, parsed and checked against the spec schema on its own."""
     try:
@@ -80,9 +114,13 @@ def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
 
 
 def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
-    """The spec at ``path`` merged with its bases; None when a file cannot be used at all."""
+    """The spec at ``path`` merged with its bases (entries with schema errors left out).
+
+    None when a file cannot be used at all (unreadable, not JSON, not an object, bad extends).
+    """
     chain: list[Located] = []
     diagnostics: list[Diagnostic] = []
+    broken: set[str] = set()
     seen: list[str] = []
     current = path
     referrer: tuple[Located, str] | None = None
@@ -108,15 +146,16 @@ def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
         diagnostics += found
         if doc is None:
             return None, diagnostics
+        broken |= prune(doc, found)
         chain.append(doc)
         base = doc.value.get("extends")
-        if not isinstance(base, str) or any(d.code in ("schema", "duplicate-key") for d in found):
+        if not isinstance(base, str):
             break
         referrer = (doc, "/extends")
         current = os.path.join(os.path.dirname(current), base)
-    if any(d.code in ("schema", "json", "io") for d in diagnostics):
-        return None, diagnostics
-    return merge(path, list(reversed(chain))), diagnostics
+    merged = merge(path, list(reversed(chain)))
+    merged.broken = broken
+    return merged, diagnostics
 
 
 def merge(path: str, chain: list[Located]) -> Merged:

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC_DIR = ROOT / "spec"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the project's specs in a fresh folder, to break and regenerate freely."""
+    shutil.copytree(SPEC_DIR, tmp_path / "spec", ignore=shutil.ignore_patterns("schema"))
+    return tmp_path
