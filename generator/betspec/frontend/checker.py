@@ -192,7 +192,13 @@ class _Checker:
         if not self.abstract:
             for name, kind in bindings.REQUIRED_QUANTITIES.items():
                 if name not in table:
-                    self.error("/quantities", "missing", f"the runtime needs a quantity {name!r} ({kind})", key=True, about=name)
+                    self.error(
+                        "/quantities",
+                        "missing",
+                        f"the runtime needs a quantity {name!r} ({kind})",
+                        key=True,
+                        about=name,
+                    )
                 elif name in out and (out[name].type != kind or out[name].needs_to):
                     self.error(
                         f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True
@@ -394,11 +400,18 @@ class _Checker:
             for number, source in enumerate(sources):
                 at = f"{pointer}/source/{number}" if isinstance(entry["source"], list) else f"{pointer}/source"
                 if source not in states:
-                    self.error(at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}", about=source)
+                    self.error(
+                        at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}", about=source
+                    )
                     continue
                 dest = source if entry["dest"] == "=" else entry["dest"]
                 if dest not in states:
-                    self.error(f"{pointer}/dest", "unknown-name", f"unknown state {dest!r}{did_you_mean(dest, states)}", about=dest)
+                    self.error(
+                        f"{pointer}/dest",
+                        "unknown-name",
+                        f"unknown state {dest!r}{did_you_mean(dest, states)}",
+                        about=dest,
+                    )
                     continue
                 signature = (entry["event"], source, dest, entry.get("guard", ""))
                 if signature in seen:
@@ -438,7 +451,9 @@ class _Checker:
         states = self.states()
         initial = self.doc.get("initial", "")
         if initial and initial not in states:
-            self.error("/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}", about=initial)
+            self.error(
+                "/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}", about=initial
+            )
         elif initial and states[initial].phase != "start":
             self.error("/initial", "type", f"the initial state {initial!r} must have phase 'start'")
         for code, rule in self.table("procedure_rules").items():
