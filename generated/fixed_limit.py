@@ -2,11 +2,7 @@
 # Extends: spec/betting_round.json.
 # Spec sha256: 80bb2489c28443ca9019793d76450d00749e6315c583ca5b507aa20371c33454
 # Do not edit: change the spec and run `betspec generate`.
-(
-    "Fixed-limit hold'em: Bets and raises of exactly the small bet on the first two rounds and "
-    'the big bet on the last two; raises capped; an all-in of at least half a bet reopens the '
-    'betting.'
-)
+"Fixed-limit hold'em: Bets and raises of exactly the small bet on the first two rounds and the big bet on the last two; raises capped; an all-in of at least half a bet reopens the betting."
 
 from __future__ import annotations
 
@@ -266,18 +262,12 @@ def q_call_amount(m: FixedLimit) -> int:
 
 
 def q_cap_reached(m: FixedLimit) -> bool:
-    (
-        'the opening bet and max_raises raises have been made, with more than two players in '
-        '(rule CAP).'
-    )
+    'the opening bet and max_raises raises have been made, with more than two players in (rule CAP).'
     return (m.opt_max_raises is not None) and (m.raises > m.opt_max_raises) and (not (m.opt_uncapped_heads_up and (m.players_in == 2)))
 
 
 def q_full_raise(m: FixedLimit, to: int) -> bool:
-    (
-        'at least half a bet above the last full bet (a whole bet without the half-bet rule) '
-        '(rule REOPEN).'
-    )
+    'at least half a bet above the last full bet (a whole bet without the half-bet rule) (rule REOPEN).'
     return ((2 * (to - m.last_full_level)) >= q_bet_size(m)) if m.opt_half_bet_reopens else ((to - m.last_full_level) >= q_bet_size(m))
 
 
@@ -307,10 +297,7 @@ def q_raise_max_to(m: FixedLimit) -> int:
 
 
 def q_reopened(m: FixedLimit) -> bool:
-    (
-        'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) '
-        'since acting (rule REOPEN).'
-    )
+    'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) since acting (rule REOPEN).'
     return (not m.acted[m.actor]) or (((2 * (m.bet_level - m.acted_at[m.actor])) >= q_bet_size(m)) if m.opt_half_bet_reopens else ((m.bet_level - m.acted_at[m.actor]) >= q_bet_size(m)))
 
 
@@ -620,11 +607,7 @@ AUTOMATIC_END_ROUND: dict[State, tuple[Callable[..., bool], ...]] = {
 
 
 class FixedLimit(Engine):
-    (
-        "Fixed-limit hold'em. Bets and raises of exactly the small bet on the first two rounds "
-        'and the big bet on the last two; raises capped; an all-in of at least half a bet '
-        'reopens the betting.'
-    )
+    "Fixed-limit hold'em. Bets and raises of exactly the small bet on the first two rounds and the big bet on the last two; raises capped; an all-in of at least half a bet reopens the betting."
 
     __slots__ = ("opt_bet_unit", "opt_half_bet_reopens", "opt_max_raises", "opt_uncapped_heads_up")
 

@@ -2,11 +2,7 @@
 # Extends: spec/betting_round.json.
 # Spec sha256: 0793944d85d5d35159a36b146255d2c89e90f5d88356a0f3ed5241929176c0e9
 # Do not edit: change the spec and run `betspec generate`.
-(
-    "No-limit hold'em: Any bet from the big blind up to the whole stack; a raise at least the "
-    'largest bet or raise of the round; unlimited raises; an all-in short of a full raise does '
-    'not reopen the betting for players who already acted.'
-)
+"No-limit hold'em: Any bet from the big blind up to the whole stack; a raise at least the largest bet or raise of the round; unlimited raises; an all-in short of a full raise does not reopen the betting for players who already acted."
 
 from __future__ import annotations
 
@@ -616,11 +612,7 @@ AUTOMATIC_END_ROUND: dict[State, tuple[Callable[..., bool], ...]] = {
 
 
 class NoLimit(Engine):
-    (
-        "No-limit hold'em. Any bet from the big blind up to the whole stack; a raise at least "
-        'the largest bet or raise of the round; unlimited raises; an all-in short of a full '
-        'raise does not reopen the betting for players who already acted.'
-    )
+    "No-limit hold'em. Any bet from the big blind up to the whole stack; a raise at least the largest bet or raise of the round; unlimited raises; an all-in short of a full raise does not reopen the betting for players who already acted."
 
     __slots__ = ("opt_bet_unit",)
 

@@ -2,10 +2,7 @@
 # Extends: spec/no_limit.json, spec/betting_round.json.
 # Spec sha256: 3eec3517da51fcd4bb77cec2998d7bbf7472e99484b35ee1e4281d76b24b41d9
 # Do not edit: change the spec and run `betspec generate`.
-(
-    "Pot-limit hold'em: The no-limit rules, except that a bet or raise may not exceed the pot "
-    'after the call.'
-)
+"Pot-limit hold'em: The no-limit rules, except that a bet or raise may not exceed the pot after the call."
 
 from __future__ import annotations
 
@@ -649,10 +646,7 @@ AUTOMATIC_END_ROUND: dict[State, tuple[Callable[..., bool], ...]] = {
 
 
 class PotLimit(Engine):
-    (
-        "Pot-limit hold'em. The no-limit rules, except that a bet or raise may not exceed the "
-        'pot after the call.'
-    )
+    "Pot-limit hold'em. The no-limit rules, except that a bet or raise may not exceed the pot after the call."
 
     __slots__ = ("opt_bet_unit", "opt_pot_rounding", "opt_small_blind_counts_as_big")
 

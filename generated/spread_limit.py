@@ -2,11 +2,7 @@
 # Extends: spec/no_limit.json, spec/betting_round.json.
 # Spec sha256: efa67c764573d90aaaa98a0c94b8bbe0d7b61d652525925031102ca644d449e3
 # Do not edit: change the spec and run `betspec generate`.
-(
-    "Spread-limit hold'em: Any bet or raise between a declared minimum and maximum (for example "
-    '2 to 10), a raise at least the previous bet or raise of the round, raises capped. Written '
-    'in JSON alone, on the no-limit rules for all-ins.'
-)
+"Spread-limit hold'em: Any bet or raise between a declared minimum and maximum (for example 2 to 10), a raise at least the previous bet or raise of the round, raises capped. Written in JSON alone, on the no-limit rules for all-ins."
 
 from __future__ import annotations
 
@@ -281,10 +277,7 @@ def q_call_amount(m: SpreadLimit) -> int:
 
 
 def q_cap_reached(m: SpreadLimit) -> bool:
-    (
-        'the opening bet and max_raises raises have been made, with more than two players in '
-        '(rule CAP).'
-    )
+    'the opening bet and max_raises raises have been made, with more than two players in (rule CAP).'
     return (m.opt_max_raises is not None) and (m.raises > m.opt_max_raises) and (not (m.opt_uncapped_heads_up and (m.players_in == 2)))
 
 
@@ -299,10 +292,7 @@ def q_max_raise_to(m: SpreadLimit) -> int:
 
 
 def q_min_raise_to(m: SpreadLimit) -> int:
-    (
-        "the bet level plus the largest of the spread's minimum and the round's largest raise "
-        '(rule SIZE-MIN-RAISE).'
-    )
+    "the bet level plus the largest of the spread's minimum and the round's largest raise (rule SIZE-MIN-RAISE)."
     return ceil_to((m.bet_level + min(q_spread_max(m), max(q_spread_min(m), m.last_raise))), m.opt_bet_unit)
 
 
@@ -632,11 +622,7 @@ AUTOMATIC_END_ROUND: dict[State, tuple[Callable[..., bool], ...]] = {
 
 
 class SpreadLimit(Engine):
-    (
-        "Spread-limit hold'em. Any bet or raise between a declared minimum and maximum (for "
-        'example 2 to 10), a raise at least the previous bet or raise of the round, raises '
-        'capped. Written in JSON alone, on the no-limit rules for all-ins.'
-    )
+    "Spread-limit hold'em. Any bet or raise between a declared minimum and maximum (for example 2 to 10), a raise at least the previous bet or raise of the round, raises capped. Written in JSON alone, on the no-limit rules for all-ins."
 
     __slots__ = ("opt_bet_unit", "opt_max_bet", "opt_max_raises", "opt_min_bet", "opt_uncapped_heads_up")
 

@@ -127,7 +127,7 @@ def generate(spec: Spec, root: str) -> str:
     symbols = _symbols(spec, "m")
     for line in header(spec, root):
         w(line)
-    w(_text(f"{spec.title}: {spec.description}" if spec.description else spec.title, 0))
+    w(repr(f"{spec.title}: {spec.description}" if spec.description else spec.title))
     w()
     w("from __future__ import annotations")
     w()
@@ -187,7 +187,7 @@ def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str)
     for quantity in spec.quantities.values():
         params = f"m: {cls}, to: int" if quantity.needs_to else f"m: {cls}"
         w(f"def q_{quantity.name}({params}) -> {_PY_TYPES[quantity.type]}:")
-        w(_text(f"{quantity.meaning} (rule {quantity.rule}).", 4), 4)
+        w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
         w(f"return {_bare(compile_source(quantity.expr.tree, symbols))}", 4)
         w()
         w()
@@ -365,7 +365,7 @@ def _engine(
     w()
     w()
     w(f"class {cls}(Engine):")
-    w(_text(f"{spec.title}. {spec.description}".strip(), 4), 4)
+    w(repr(f"{spec.title}. {spec.description}".strip()), 4)
     w()
     slots = ", ".join(f'"opt_{name}"' for name in spec.options)
     w(f"__slots__ = ({slots}{',' if len(spec.options) == 1 else ''})", 4)
