@@ -1,0 +1,194 @@
+"""Engines on random hands: chips conserved, legal actions accepted, rejections change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from betspec.conformance.runner import engine_class, snapshot
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
+
+STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "spread_limit")
+NEXT = {"preflop": "flop", "flop": "turn", "turn": "river"}
+
+
+def options_for(structure: str, rng: random.Random) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if rng.random() < 0.3:
+        options["bet_unit"] = rng.choice([1, 5, 25])
+    if structure == "pot_limit":
+        options["small_blind_counts_as_big"] = rng.random() < 0.5
+        options["pot_rounding"] = rng.choice([None, None, 5, 25])
+    if structure in ("fixed_limit", "spread_limit"):
+        options["max_raises"] = rng.choice([None, 0, 1, 3, 4])
+        options["uncapped_heads_up"] = rng.random() < 0.5
+    if structure == "fixed_limit":
+        options["half_bet_reopens"] = rng.random() < 0.5
+        options.pop("bet_unit", None)
+    if structure == "spread_limit":
+        options["min_bet"] = rng.choice([None, 2, 10])
+        options["max_bet"] = rng.choice([None, 10, 40])
+    return options
+
+
+def random_engine(structure: str, rng: random.Random) -> Engine:
+    seats = rng.randint(2, 10)
+    small = rng.choice([1, 5, 10, 25])
+    big = small * 2
+    stacks = [rng.choice([rng.randint(1, big * 2), rng.randint(big, big * 150)]) for _ in range(seats)]
+    ante = rng.choice([0, 0, 0, 1, small])
+    bets = (big, big * 2) if structure == "fixed_limit" else None
+    table = Table(stacks, rng.randrange(seats), (small, big), ante, bets)
+    start = None
+    if rng.random() < 0.2:
+        start = Start(rng.choice(["flop", "turn", "river"]), rng.randint(0, 500))
+    return engine_class(structure)(table, start=start, **options_for(structure, rng))
+
+
+def check_invariants(engine: Engine, chips: int) -> None:
+    assert engine.total_chips() == chips
+    assert min(engine.stacks) >= 0
+    assert sum(p.amount for p in engine.pots()) == engine.pot
+    for pot in engine.pots():
+        assert pot.amount > 0 and pot.eligible
+    if engine.to_act is not None:
+        legal = engine.legal_actions()
+        assert "fold" in legal and legal == tuple(sorted(legal))
+        assert ("check" in legal) != ("call" in legal)
+        assert not ({"bet", "raise"} <= set(legal))
+        if engine.min_to is not None:
+            assert engine.max_to is not None and engine.min_to <= engine.max_to
+            assert engine.max_to <= engine.committed[engine.to_act] + engine.stacks[engine.to_act]
+        assert (engine.min_to is None) == (not {"bet", "raise"} & set(legal))
+        assert engine.call_amount <= engine.stacks[engine.to_act]
+    else:
+        assert engine.legal_actions() == () and engine.min_to is None
+
+
+def try_illegal(engine: Engine, rng: random.Random) -> None:
+    """An action the engine does not call legal must be refused, leaving the state as it was."""
+    seat = engine.to_act
+    candidates = []
+    if seat is not None:
+        legal = set(engine.legal_actions())
+        candidates += [(seat, a, None) for a in ("check", "call") if a not in legal]
+        candidates += [(seat, a, 1) for a in ("bet", "raise") if a not in legal]
+        candidates.append(((seat + 1) % engine.n, "fold", None))
+        if engine.max_to is not None:
+            action = "bet" if "bet" in legal else "raise"
+            candidates.append((seat, action, engine.max_to + 1))
+            candidates.append((seat, action, -1))
+    else:
+        candidates.append((0, "check", None))
+    who, action, to = rng.choice(candidates)
+    before = snapshot(engine)
+    with pytest.raises(IllegalAction) as info:
+        engine.act(who, action, to)
+    assert info.value.code and info.value.rule in engine.RULES
+    assert snapshot(engine) == before
+
+
+def play(engine: Engine, rng: random.Random) -> int:
+    chips = engine.total_chips()
+    steps = 0
+    while not engine.hand_over:
+        steps += 1
+        assert steps < 400, "the hand does not end"
+        check_invariants(engine, chips)
+        if rng.random() < 0.3:
+            try_illegal(engine, rng)
+        if engine.to_act is None:
+            street = engine.street_name
+            with pytest.raises(IllegalAction):
+                engine.deal("preflop")
+            engine.deal(NEXT[street])
+            continue
+        seat = engine.to_act
+        legal = engine.legal_actions()
+        weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 2}
+        action = rng.choices(legal, [weights[a] for a in legal])[0]
+        everything = engine.committed[seat] + engine.stacks[seat]
+        if action in ("bet", "raise"):
+            assert engine.min_to is not None and engine.max_to is not None
+            to = rng.choice([engine.min_to, engine.max_to])
+            if to == everything and rng.random() < 0.5:
+                engine.all_in(seat)  # the same action, named as all-in
+            else:
+                engine.act(seat, action, to)
+        elif action == "call" and engine.call_amount == engine.stacks[seat] and rng.random() < 0.5:
+            engine.all_in(seat)
+        else:
+            engine.act(seat, action)
+    check_invariants(engine, chips)
+    return steps
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_random_hands_keep_every_invariant(structure: str) -> None:
+    rng = random.Random(f"betspec-{structure}")
+    for _ in range(300):
+        play(random_engine(structure, rng), rng)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(structure=st.sampled_from(STRUCTURES), seed=st.integers(0, 2**32))
+def test_property_random_hands(structure: str, seed: int) -> None:
+    rng = random.Random(seed)
+    play(random_engine(structure, rng), rng)
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        (Table([100], 0, (1, 2)), "2 to 23 seats"),
+        (Table([100, 100], 2, (1, 2)), "button 2 is not a seat"),
+        (Table([100, -5], 0, (1, 2)), "stack of seat 1"),
+        (Table([100, 100], 0, (5, 2)), "larger than the big blind"),
+        (Table([100, 0], 0, (1, 2)), "no chips"),
+        (Table([100, 100], 0, (1, 2), ante=True), "ante must be a whole number"),
+        (Table([100, 100.5], 0, (1, 2)), "whole number"),
+    ],
+)
+def test_bad_tables_are_refused_with_a_message(table: Table, message: str) -> None:
+    with pytest.raises(InvalidTable) as info:
+        engine_class("no_limit")(table)
+    assert message in str(info.value) and info.value.code == "invalid_table"
+
+
+def test_fixed_limit_needs_bets_and_options_are_checked() -> None:
+    with pytest.raises(InvalidTable, match="needs the table's bets"):
+        engine_class("fixed_limit")(Table([100, 100], 0, (1, 2)))
+    with pytest.raises(InvalidTable, match="max_raises must be at least 0"):
+        engine_class("fixed_limit")(Table([100, 100], 0, (1, 2), bets=(2, 4)), max_raises=-1)
+    with pytest.raises(InvalidTable, match="bet_unit must be a whole number"):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2)), bet_unit="5")
+    with pytest.raises(InvalidTable, match="start street"):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2)), start=Start("showdown", 5))
+    with pytest.raises(TypeError):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2)), max_raises=3)
+
+
+def test_errors_carry_the_rule_and_its_source() -> None:
+    engine = engine_class("pot_limit")(Table([1000, 1000, 1000], 0, (5, 10)), start=Start("flop", 100))
+    with pytest.raises(IllegalAction) as info:
+        engine.bet(1, 101)
+    error = info.value
+    assert error.code == "above_maximum" and error.rule == "SIZE-MAX-BET"
+    assert "pot-limit rule" in error.source or "introduction" in error.source
+    assert "seat 1 bet 101" in error.message and "Pot limit" in error.message
+
+
+def test_unknown_action_and_missing_amount() -> None:
+    engine = engine_class("no_limit")(Table([100, 100], 0, (1, 2)))
+    with pytest.raises(IllegalAction) as info:
+        engine.act(0, "limp")
+    assert info.value.code == "illegal_action"
+    with pytest.raises(IllegalAction) as info:
+        engine.act(0, "raise")
+    assert info.value.code == "bad_amount"
+    with pytest.raises(IllegalAction) as info:
+        engine.raise_to(0, True)  # type: ignore[arg-type]
+    assert info.value.code == "bad_amount"
