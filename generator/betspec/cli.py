@@ -94,7 +94,7 @@ def cmd_conform(args: argparse.Namespace, project: Project) -> int:
 
     paths: list[str] = []
     for pattern in args.files:
-        matched = sorted(glob.glob(pattern)) if any(c in pattern for c in "*?[") else [pattern]
+        matched = sorted(glob.glob(pattern, recursive=True)) if any(c in pattern for c in "*?[") else [pattern]
         paths.extend(matched or [pattern])
     if not paths:
         _out("no case files given")
