@@ -166,13 +166,14 @@ def main(argv: list[str] | None = None) -> int:
         memory = memory_per_hand(hands[:1000])
         rows = {}
         for workload, query in (("replay", False), ("query+act", True)):
-            rate, seconds = median_rate(lambda q=query: replay(hands, q), args.runs)
+            rate, seconds = median_rate(lambda h=hands, q=query: replay(h, q), args.runs)
             rows[workload] = {"actions_per_s": rate, "hands_per_s": len(hands) / seconds}
             print(f"{structure:<12} {workload:<10} {rate:>11,.0f} {len(hands) / seconds:>9,.0f} {memory:>11,.0f}")
         results["structures"][structure] = {"actions": count, "bytes_per_live_hand": memory, **rows}  # type: ignore[index]
     tools = tool_timings(args.runs)
     results["tools"] = tools
-    print(f"validate: {tools['validate_s_per_spec'] * 1000:.1f} ms per spec; generate (all specs, diagrams): {tools['generate_all_s']:.2f} s")
+    validate_ms = tools["validate_s_per_spec"] * 1000
+    print(f"validate: {validate_ms:.1f} ms per spec; generate (all specs, diagrams): {tools['generate_all_s']:.2f} s")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(results, handle, indent=2)
