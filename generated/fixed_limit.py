@@ -228,7 +228,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_all_in_to(m: FixedLimit) -> int:
     'the commitment of the seat to act if it puts in every chip (rule STACK).'
-    return m.committed[m.actor] + m.stacks[m.actor]
+    return m.put_in[m.actor] + m.behind[m.actor]
 
 
 def q_bet_size(m: FixedLimit) -> int:
@@ -258,7 +258,7 @@ def q_bet_max_to(m: FixedLimit) -> int:
 
 def q_call_amount(m: FixedLimit) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min((m.bet_level - m.committed[m.actor]), m.stacks[m.actor])
+    return min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor])
 
 
 def q_cap_reached(m: FixedLimit) -> bool:
@@ -374,7 +374,7 @@ def effect_8(ev: EventData) -> None:
 
 def effect_9(ev: EventData) -> None:
     m: FixedLimit = ev.model
-    m.commit(m.committed[m.actor] + q_call_amount(m))
+    m.commit(m.put_in[m.actor] + q_call_amount(m))
     m.pass_action()
 
 
@@ -725,7 +725,7 @@ class FixedLimit(Engine):
             legal.append('check')
         if self.state in FROM_FOLD:
             legal.append('fold')
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             legal.append('raise')
         return tuple(legal)
 
@@ -741,7 +741,7 @@ class FixedLimit(Engine):
             return None
         if self.state in FROM_BET and (self.bet_level == 0):
             return q_bet_min_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             return q_raise_min_to(self)
         return None
 
@@ -752,7 +752,7 @@ class FixedLimit(Engine):
             return None
         if self.state in FROM_BET and (self.bet_level == 0):
             return q_bet_max_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             return q_raise_max_to(self)
         return None
 
@@ -811,7 +811,7 @@ class FixedLimit(Engine):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
         if not (self.bet_level > 0):
             raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
-        if not (self.stacks[self.actor] > q_call_amount(self)):
+        if not (self.behind[self.actor] > q_call_amount(self)):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
         if not (self.others_able() > 0):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'every other player is all-in: nobody could answer a raise')

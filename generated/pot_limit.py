@@ -257,7 +257,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_all_in_to(m: PotLimit) -> int:
     'the commitment of the seat to act if it puts in every chip (rule STACK).'
-    return m.committed[m.actor] + m.stacks[m.actor]
+    return m.put_in[m.actor] + m.behind[m.actor]
 
 
 def q_min_bet_to(m: PotLimit) -> int:
@@ -277,7 +277,7 @@ def q_blind_credit(m: PotLimit) -> int:
 
 def q_pot_after_call(m: PotLimit) -> int:
     'the pot once the seat to act has called (rule SIZE-MAX-RAISE).'
-    return ((m.pot + q_blind_credit(m)) + m.bet_level) - m.committed[m.actor]
+    return ((m.pot + q_blind_credit(m)) + m.bet_level) - m.put_in[m.actor]
 
 
 def q_counted_pot(m: PotLimit) -> int:
@@ -297,7 +297,7 @@ def q_bet_max_to(m: PotLimit) -> int:
 
 def q_call_amount(m: PotLimit) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min((m.bet_level - m.committed[m.actor]), m.stacks[m.actor])
+    return min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor])
 
 
 def q_cap_reached(m: PotLimit) -> bool:
@@ -413,7 +413,7 @@ def effect_8(ev: EventData) -> None:
 
 def effect_9(ev: EventData) -> None:
     m: PotLimit = ev.model
-    m.commit(m.committed[m.actor] + q_call_amount(m))
+    m.commit(m.put_in[m.actor] + q_call_amount(m))
     m.pass_action()
 
 
@@ -761,7 +761,7 @@ class PotLimit(Engine):
             legal.append('check')
         if self.state in FROM_FOLD:
             legal.append('fold')
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             legal.append('raise')
         return tuple(legal)
 
@@ -777,7 +777,7 @@ class PotLimit(Engine):
             return None
         if self.state in FROM_BET and (self.bet_level == 0):
             return q_bet_min_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             return q_raise_min_to(self)
         return None
 
@@ -788,7 +788,7 @@ class PotLimit(Engine):
             return None
         if self.state in FROM_BET and (self.bet_level == 0):
             return q_bet_max_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.stacks[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
             return q_raise_max_to(self)
         return None
 
@@ -847,7 +847,7 @@ class PotLimit(Engine):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
         if not (self.bet_level > 0):
             raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
-        if not (self.stacks[self.actor] > q_call_amount(self)):
+        if not (self.behind[self.actor] > q_call_amount(self)):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
         if not (self.others_able() > 0):
             raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'every other player is all-in: nobody could answer a raise')

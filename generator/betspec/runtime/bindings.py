@@ -20,8 +20,8 @@ class Binding:
 
 #: Variables about the seat to act read ``m.actor``; they are meaningful only while a seat is to act.
 VARIABLES: dict[str, Binding] = {
-    "stack": Binding("int", "m.stacks[m.actor]", minimum=0),
-    "committed": Binding("int", "m.committed[m.actor]", minimum=0),
+    "stack": Binding("int", "m.behind[m.actor]", minimum=0),
+    "committed": Binding("int", "m.put_in[m.actor]", minimum=0),
     "has_acted": Binding("bool", "m.acted[m.actor]"),
     "acted_at": Binding("int", "m.acted_at[m.actor]", minimum=0),
     "bet_level": Binding("int", "m.bet_level", minimum=0),

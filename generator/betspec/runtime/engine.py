@@ -33,11 +33,11 @@ class Engine:
         "ante",
         "bb_acted",
         "bb_seat",
+        "behind",
         "bet_level",
         "big_bet",
         "big_blind",
         "button",
-        "committed",
         "contributed",
         "dead",
         "folded",
@@ -46,11 +46,11 @@ class Engine:
         "n",
         "players_in",
         "pot",
+        "put_in",
         "raises",
         "sb_seat",
         "small_bet",
         "small_blind",
-        "stacks",
         "state",
         "street",
     )
@@ -91,8 +91,8 @@ class Engine:
         self.small_blind, self.big_blind = table.blinds
         self.ante = table.ante
         self.small_bet, self.big_bet = table.bets if table.bets is not None else (0, 0)
-        self.stacks = list(table.stacks)
-        self.committed = [0] * n
+        self.behind = list(table.stacks)
+        self.put_in = [0] * n
         self.contributed = [0] * n
         self.folded = [False] * n
         self.acted = [False] * n
@@ -146,15 +146,19 @@ class Engine:
     def hand_over(self) -> bool:
         return self.STATE_PHASE[self.state] in ("runout", "showdown", "settled")
 
-    def stacks_now(self) -> tuple[int, ...]:
-        return tuple(self.stacks)
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Every seat's chips behind."""
+        return tuple(self.behind)
 
-    def committed_now(self) -> tuple[int, ...]:
-        return tuple(self.committed)
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Every seat's commitment on the current street."""
+        return tuple(self.put_in)
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle. Constant for a hand."""
-        return sum(self.stacks) + self.pot
+        return sum(self.behind) + self.pot
 
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots; each with the seats that can win it."""
@@ -185,8 +189,8 @@ class Engine:
     def _needs_action(self, seat: int) -> bool:
         return (
             not self.folded[seat]
-            and self.stacks[seat] > 0
-            and (not self.acted[seat] or self.committed[seat] < self.bet_level)
+            and self.behind[seat] > 0
+            and (not self.acted[seat] or self.put_in[seat] < self.bet_level)
         )
 
     def pending(self) -> int:
@@ -195,15 +199,15 @@ class Engine:
 
     def able(self) -> int:
         """Seats still in with chips behind."""
-        return sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s > 0 and not f)
+        return sum(1 for s, f in zip(self.behind, self.folded, strict=True) if s > 0 and not f)
 
     def others_able(self) -> int:
         """Seats other than the one to act still in with chips behind."""
-        mine = 1 if self.actor >= 0 and self.stacks[self.actor] > 0 else 0
+        mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
         return self.able() - mine
 
     def small_blind_committed(self) -> int:
-        return self.committed[self.sb_seat]
+        return self.put_in[self.sb_seat]
 
     def is_small_blind(self) -> bool:
         """The seat to act posted the small blind."""
@@ -212,19 +216,19 @@ class Engine:
     # ---- primitives the specs' effects call ---------------------------------------------
 
     def _put(self, seat: int, amount: int) -> None:
-        self.stacks[seat] -= amount
+        self.behind[seat] -= amount
         self.contributed[seat] += amount
         self.pot += amount
 
     def post_antes(self) -> None:
         for seat in range(self.n):
-            self._put(seat, min(self.ante, self.stacks[seat]))
+            self._put(seat, min(self.ante, self.behind[seat]))
 
     def post_blinds(self) -> None:
         for seat, blind in ((self.sb_seat, self.small_blind), (self.bb_seat, self.big_blind)):
-            paid = min(blind, self.stacks[seat])
+            paid = min(blind, self.behind[seat])
             self._put(seat, paid)
-            self.committed[seat] += paid
+            self.put_in[seat] += paid
         # A blind posted all-in for less does not lower the bet: the others owe the full blind.
         self.bet_level = self.big_blind
         self.actor = self._next_needing_action(self.bb_seat)
@@ -232,7 +236,7 @@ class Engine:
     def begin_street(self, street: int) -> None:
         self.street = street
         n = self.n
-        self.committed = [0] * n
+        self.put_in = [0] * n
         self.acted = [False] * n
         self.acted_at = [0] * n
         self.bet_level = 0
@@ -240,8 +244,8 @@ class Engine:
 
     def commit(self, to: int) -> None:
         seat = self.actor
-        self._put(seat, to - self.committed[seat])
-        self.committed[seat] = to
+        self._put(seat, to - self.put_in[seat])
+        self.put_in[seat] = to
         if to > self.bet_level:
             self.bet_level = to
         self._mark_acted(seat)
@@ -267,12 +271,12 @@ class Engine:
     def close_round(self) -> None:
         """End the betting round: a bet nobody matched goes back to its owner."""
         self.actor = -1
-        top = max(range(self.n), key=self.committed.__getitem__)
-        second = max((c for i, c in enumerate(self.committed) if i != top), default=0)
-        uncalled = self.committed[top] - second
+        top = max(range(self.n), key=self.put_in.__getitem__)
+        second = max((c for i, c in enumerate(self.put_in) if i != top), default=0)
+        uncalled = self.put_in[top] - second
         if uncalled > 0:
             self._put(top, -uncalled)
-            self.committed[top] = second
+            self.put_in[top] = second
 
     def deal_runout(self, street: int) -> None:
         self.street = street
@@ -332,7 +336,7 @@ class Engine:
     def all_in(self, seat: int) -> None:
         """Commit the seat's whole stack: a call, a bet or a raise by what it amounts to."""
         self._require_turn(seat, "all_in", None)
-        to = self.committed[seat] + self.stacks[seat]
+        to = self.put_in[seat] + self.behind[seat]
         if to <= self.bet_level:
             self.call(seat)
         elif self.bet_level == 0:
