@@ -13,6 +13,7 @@ from typing import ClassVar
 from transitions import Event, EventData, Machine
 
 from betspec.runtime import Engine, InvalidTable, Start, Table
+from betspec.runtime.engine import NO_VIEW, View
 from betspec.runtime.functions import ceil_to, floor_to
 from betspec.runtime.table import option_value
 
@@ -340,7 +341,7 @@ def q_reopened(m: PotLimit) -> bool:
     return (not m.acted[m.actor]) or ((m.bet_level - m.acted_at[m.actor]) >= m.last_raise)
 
 
-# ---- guards and effects: transitions callbacks (send_event=True) ----
+# ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
 def check_0(m: PotLimit) -> bool:
@@ -351,8 +352,7 @@ def guard_0(ev: EventData) -> bool:
     return check_0(ev.model)
 
 
-def effect_1(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_1(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     new_last_full_level_1 = m.big_blind
     new_raises_2 = 1 if (m.big_blind > 0) else 0
@@ -363,6 +363,10 @@ def effect_1(ev: EventData) -> None:
     m.post_blinds()
 
 
+def effect_1(ev: EventData) -> None:
+    apply_1(ev.model)
+
+
 def check_2(m: PotLimit) -> bool:
     return m.big_blind == 0
 
@@ -371,55 +375,74 @@ def guard_2(ev: EventData) -> bool:
     return check_2(ev.model)
 
 
-def effect_3(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_3(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     m.last_raise = new_last_raise_0
     m.begin_street(0)
 
 
-def effect_4(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_3(ev: EventData) -> None:
+    apply_3(ev.model)
+
+
+def apply_4(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     m.last_raise = new_last_raise_0
     m.begin_street(1)
 
 
-def effect_5(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_4(ev: EventData) -> None:
+    apply_4(ev.model)
+
+
+def apply_5(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     m.last_raise = new_last_raise_0
     m.begin_street(2)
 
 
-def effect_6(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_5(ev: EventData) -> None:
+    apply_5(ev.model)
+
+
+def apply_6(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     m.last_raise = new_last_raise_0
     m.begin_street(3)
 
 
-def effect_7(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_6(ev: EventData) -> None:
+    apply_6(ev.model)
+
+
+def apply_7(m: PotLimit) -> None:
     m.mark_checked()
     m.pass_action()
 
 
-def effect_8(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_7(ev: EventData) -> None:
+    apply_7(ev.model)
+
+
+def apply_8(m: PotLimit) -> None:
     m.mark_folded()
     m.pass_action()
 
 
-def effect_9(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_8(ev: EventData) -> None:
+    apply_8(ev.model)
+
+
+def apply_9(m: PotLimit) -> None:
     m.commit(m.put_in[m.actor] + q_call_amount(m))
     m.pass_action()
 
 
-def effect_10(ev: EventData) -> None:
-    m: PotLimit = ev.model
-    to: int = ev.args[0]
+def effect_9(ev: EventData) -> None:
+    apply_9(ev.model)
+
+
+def apply_10(m: PotLimit, to: int) -> None:
     new_raises_0 = (m.raises + 1) if q_full_raise(m, to) else m.raises
     new_last_raise_1 = max(m.last_raise, (to - m.bet_level)) if q_full_raise(m, to) else m.last_raise
     new_last_full_level_2 = to if q_full_raise(m, to) else m.last_full_level
@@ -430,6 +453,10 @@ def effect_10(ev: EventData) -> None:
     m.pass_action()
 
 
+def effect_10(ev: EventData) -> None:
+    apply_10(ev.model, ev.args[0])
+
+
 def check_11(m: PotLimit) -> bool:
     return m.players_in == 1
 
@@ -438,9 +465,12 @@ def guard_11(ev: EventData) -> bool:
     return check_11(ev.model)
 
 
-def effect_12(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_12(m: PotLimit) -> None:
     m.close_round()
+
+
+def effect_12(ev: EventData) -> None:
+    apply_12(ev.model)
 
 
 def check_13(m: PotLimit) -> bool:
@@ -459,8 +489,7 @@ def guard_14(ev: EventData) -> bool:
     return check_14(ev.model)
 
 
-def effect_15(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_15(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
@@ -470,8 +499,11 @@ def effect_15(ev: EventData) -> None:
     m.begin_street(1)
 
 
-def effect_16(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_15(ev: EventData) -> None:
+    apply_15(ev.model)
+
+
+def apply_16(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
@@ -481,8 +513,11 @@ def effect_16(ev: EventData) -> None:
     m.begin_street(2)
 
 
-def effect_17(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def effect_16(ev: EventData) -> None:
+    apply_16(ev.model)
+
+
+def apply_17(m: PotLimit) -> None:
     new_last_raise_0 = m.big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
@@ -490,6 +525,10 @@ def effect_17(ev: EventData) -> None:
     m.last_full_level = new_last_full_level_1
     m.raises = new_raises_2
     m.begin_street(3)
+
+
+def effect_17(ev: EventData) -> None:
+    apply_17(ev.model)
 
 
 def check_18(m: PotLimit) -> bool:
@@ -500,9 +539,12 @@ def guard_18(ev: EventData) -> bool:
     return check_18(ev.model)
 
 
-def effect_19(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_19(m: PotLimit) -> None:
     m.deal_runout(1)
+
+
+def effect_19(ev: EventData) -> None:
+    apply_19(ev.model)
 
 
 def check_20(m: PotLimit) -> bool:
@@ -513,9 +555,12 @@ def guard_20(ev: EventData) -> bool:
     return check_20(ev.model)
 
 
-def effect_21(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_21(m: PotLimit) -> None:
     m.deal_runout(2)
+
+
+def effect_21(ev: EventData) -> None:
+    apply_21(ev.model)
 
 
 def check_22(m: PotLimit) -> bool:
@@ -526,14 +571,12 @@ def guard_22(ev: EventData) -> bool:
     return check_22(ev.model)
 
 
-def effect_23(ev: EventData) -> None:
-    m: PotLimit = ev.model
+def apply_23(m: PotLimit) -> None:
     m.deal_runout(3)
 
 
-def always(m: object) -> bool:
-    'The guard of a transition the spec gives none.'
-    return True
+def effect_23(ev: EventData) -> None:
+    apply_23(ev.model)
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -543,6 +586,7 @@ MACHINE = Machine(
     initial=State.HAND_START,
     auto_transitions=False,
     send_event=True,
+    ignore_invalid_triggers=True,
     transitions=[
         {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_FACING_BET, "conditions": [guard_0], "before": [effect_1]},  # rule BLINDS
         {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_UNOPENED, "conditions": [guard_2], "before": [effect_1]},  # rule BLINDS
@@ -623,6 +667,85 @@ EVENT_DEAL_FLOP: Event = MACHINE.events['deal_flop']
 EVENT_DEAL_TURN: Event = MACHINE.events['deal_turn']
 EVENT_DEAL_RIVER: Event = MACHINE.events['deal_river']
 
+# The same transitions as tables for the compiled path: per source state, in the spec's order,
+# (guard or None, effect or None, destination); the first whose guard holds is taken.
+Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]
+FAST_POST_BLINDS: dict[State, tuple[Step, ...]] = {
+    State.HAND_START: ((check_0, apply_1, State.PREFLOP_FACING_BET), (check_2, apply_1, State.PREFLOP_UNOPENED),),
+}
+FAST_START_PREFLOP: dict[State, tuple[Step, ...]] = {
+    State.HAND_START: ((None, apply_3, State.PREFLOP_UNOPENED),),
+}
+FAST_START_FLOP: dict[State, tuple[Step, ...]] = {
+    State.HAND_START: ((None, apply_4, State.FLOP_UNOPENED),),
+}
+FAST_START_TURN: dict[State, tuple[Step, ...]] = {
+    State.HAND_START: ((None, apply_5, State.TURN_UNOPENED),),
+}
+FAST_START_RIVER: dict[State, tuple[Step, ...]] = {
+    State.HAND_START: ((None, apply_6, State.RIVER_UNOPENED),),
+}
+FAST_FOLD: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_UNOPENED: ((None, apply_8, State.PREFLOP_UNOPENED),),
+    State.FLOP_UNOPENED: ((None, apply_8, State.FLOP_UNOPENED),),
+    State.TURN_UNOPENED: ((None, apply_8, State.TURN_UNOPENED),),
+    State.RIVER_UNOPENED: ((None, apply_8, State.RIVER_UNOPENED),),
+    State.PREFLOP_FACING_BET: ((None, apply_8, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, apply_8, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, apply_8, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, apply_8, State.RIVER_FACING_BET),),
+}
+FAST_CHECK: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_UNOPENED: ((None, apply_7, State.PREFLOP_UNOPENED),),
+    State.FLOP_UNOPENED: ((None, apply_7, State.FLOP_UNOPENED),),
+    State.TURN_UNOPENED: ((None, apply_7, State.TURN_UNOPENED),),
+    State.RIVER_UNOPENED: ((None, apply_7, State.RIVER_UNOPENED),),
+    State.PREFLOP_FACING_BET: ((None, apply_7, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, apply_7, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, apply_7, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, apply_7, State.RIVER_FACING_BET),),
+}
+FAST_CALL: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_FACING_BET: ((None, apply_9, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, apply_9, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, apply_9, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, apply_9, State.RIVER_FACING_BET),),
+}
+FAST_BET: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_UNOPENED: ((None, apply_10, State.PREFLOP_FACING_BET),),
+    State.FLOP_UNOPENED: ((None, apply_10, State.FLOP_FACING_BET),),
+    State.TURN_UNOPENED: ((None, apply_10, State.TURN_FACING_BET),),
+    State.RIVER_UNOPENED: ((None, apply_10, State.RIVER_FACING_BET),),
+}
+FAST_RAISE: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_FACING_BET: ((None, apply_10, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, apply_10, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, apply_10, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, apply_10, State.RIVER_FACING_BET),),
+}
+FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_UNOPENED: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.PREFLOP_COMPLETE),),
+    State.FLOP_UNOPENED: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.FLOP_COMPLETE),),
+    State.TURN_UNOPENED: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.TURN_COMPLETE),),
+    State.RIVER_UNOPENED: ((check_11, apply_12, State.SETTLED), (check_13, apply_12, State.SHOWDOWN),),
+    State.PREFLOP_FACING_BET: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.PREFLOP_COMPLETE),),
+    State.FLOP_FACING_BET: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.FLOP_COMPLETE),),
+    State.TURN_FACING_BET: ((check_11, apply_12, State.SETTLED), (check_14, apply_12, State.ALL_IN_RUNOUT), (check_13, apply_12, State.TURN_COMPLETE),),
+    State.RIVER_FACING_BET: ((check_11, apply_12, State.SETTLED), (check_13, apply_12, State.SHOWDOWN),),
+}
+FAST_DEAL_FLOP: dict[State, tuple[Step, ...]] = {
+    State.PREFLOP_COMPLETE: ((None, apply_15, State.FLOP_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((check_18, apply_19, State.ALL_IN_RUNOUT),),
+}
+FAST_DEAL_TURN: dict[State, tuple[Step, ...]] = {
+    State.FLOP_COMPLETE: ((None, apply_16, State.TURN_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((check_20, apply_21, State.ALL_IN_RUNOUT),),
+}
+FAST_DEAL_RIVER: dict[State, tuple[Step, ...]] = {
+    State.TURN_COMPLETE: ((None, apply_17, State.RIVER_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((check_22, apply_23, State.ALL_IN_RUNOUT),),
+}
+
 
 FROM_FOLD = frozenset({State.FLOP_FACING_BET, State.FLOP_UNOPENED, State.PREFLOP_FACING_BET, State.PREFLOP_UNOPENED, State.RIVER_FACING_BET, State.RIVER_UNOPENED, State.TURN_FACING_BET, State.TURN_UNOPENED})
 FROM_CHECK = frozenset({State.FLOP_FACING_BET, State.FLOP_UNOPENED, State.PREFLOP_FACING_BET, State.PREFLOP_UNOPENED, State.RIVER_FACING_BET, State.RIVER_UNOPENED, State.TURN_FACING_BET, State.TURN_UNOPENED})
@@ -632,21 +755,10 @@ FROM_RAISE = frozenset({State.FLOP_FACING_BET, State.PREFLOP_FACING_BET, State.R
 FROM_DEAL_FLOP = frozenset({State.ALL_IN_RUNOUT, State.PREFLOP_COMPLETE})
 FROM_DEAL_TURN = frozenset({State.ALL_IN_RUNOUT, State.FLOP_COMPLETE})
 FROM_DEAL_RIVER = frozenset({State.ALL_IN_RUNOUT, State.TURN_COMPLETE})
-#: end_round: the guards of its transitions from each state, in the spec's order.
-AUTOMATIC_END_ROUND: dict[State, tuple[Callable[..., bool], ...]] = {
-    State.PREFLOP_UNOPENED: (check_11, check_14, check_13,),
-    State.FLOP_UNOPENED: (check_11, check_14, check_13,),
-    State.TURN_UNOPENED: (check_11, check_14, check_13,),
-    State.RIVER_UNOPENED: (check_11, check_13,),
-    State.PREFLOP_FACING_BET: (check_11, check_14, check_13,),
-    State.FLOP_FACING_BET: (check_11, check_14, check_13,),
-    State.TURN_FACING_BET: (check_11, check_14, check_13,),
-    State.RIVER_FACING_BET: (check_11, check_13,),
-}
 
 
-class PotLimit(Engine):
-    "Pot-limit hold'em. The no-limit rules, except that a bet or raise may not exceed the pot after the call."
+class PotLimitMachine(Engine):
+    "Pot-limit hold'em, every event through the transitions machine. The no-limit rules, except that a bet or raise may not exceed the pot after the call."
 
     __slots__ = ("opt_bet_unit", "opt_pot_rounding", "opt_small_blind_counts_as_big")
 
@@ -721,83 +833,72 @@ class PotLimit(Engine):
 
     def _start(self, street: str | None) -> None:
         if street is None:
-            EVENT_POST_BLINDS.trigger(self)
+            self._fire(EVENT_POST_BLINDS, FAST_POST_BLINDS)
             return
         if street == 'preflop':
-            EVENT_START_PREFLOP.trigger(self)
+            self._fire(EVENT_START_PREFLOP, FAST_START_PREFLOP)
             return
         if street == 'flop':
-            EVENT_START_FLOP.trigger(self)
+            self._fire(EVENT_START_FLOP, FAST_START_FLOP)
             return
         if street == 'turn':
-            EVENT_START_TURN.trigger(self)
+            self._fire(EVENT_START_TURN, FAST_START_TURN)
             return
         if street == 'river':
-            EVENT_START_RIVER.trigger(self)
+            self._fire(EVENT_START_RIVER, FAST_START_RIVER)
             return
         raise InvalidTable(f"this structure cannot start on {street!r}")
 
+    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
+        'Take ``event`` through the transitions machine.'
+        return bool(event.trigger(self, *args))
+
     def _settle(self) -> None:
-        'Take the automatic transitions whose guards hold, as the spec orders them.'
+        'After an event: take the automatic transitions whose guards hold, then forget the view.'
         for _ in range(15):
-            moved = False
-            for guard in AUTOMATIC_END_ROUND.get(self.state, ()):
-                if guard(self):
-                    moved = bool(EVENT_END_ROUND.trigger(self))
-                    break
-            if not moved:
-                return
+            if not (self._fire(EVENT_END_ROUND, FAST_END_ROUND)):
+                break
+        self.view = None
 
-    def legal_actions(self) -> tuple[str, ...]:
-        'The legal actions of the seat to act, sorted; empty when nobody is to act.'
+    def _compute_view(self) -> View:
+        'What the seat to act may do, computed once per decision and kept until the next event.'
         if self.actor < 0:
-            return ()
+            self.view = NO_VIEW
+            return NO_VIEW
         legal: list[str] = []
-        if self.state in FROM_BET and (self.bet_level == 0):
+        can_bet = self.state in FROM_BET and (self.bet_level == 0)
+        if can_bet:
             legal.append('bet')
-        if self.state in FROM_CALL and (q_call_amount(self) > 0):
+        can_call = self.state in FROM_CALL and (q_call_amount(self) > 0)
+        if can_call:
             legal.append('call')
-        if self.state in FROM_CHECK and (q_call_amount(self) == 0):
+        can_check = self.state in FROM_CHECK and (q_call_amount(self) == 0)
+        if can_check:
             legal.append('check')
-        if self.state in FROM_FOLD:
+        can_fold = self.state in FROM_FOLD
+        if can_fold:
             legal.append('fold')
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
+        can_raise = self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self))
+        if can_raise:
             legal.append('raise')
-        return tuple(legal)
-
-    @property
-    def call_amount(self) -> int:
-        'Chips the seat to act must add to call (0 when nobody is to act).'
-        return q_call_amount(self) if self.actor >= 0 else 0
-
-    @property
-    def min_to(self) -> int | None:
-        "The smallest legal bet or raise 'to' amount, or None."
-        if self.actor < 0:
-            return None
-        if self.state in FROM_BET and (self.bet_level == 0):
-            return q_bet_min_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
-            return q_raise_min_to(self)
-        return None
-
-    @property
-    def max_to(self) -> int | None:
-        "The largest legal bet or raise 'to' amount, or None."
-        if self.actor < 0:
-            return None
-        if self.state in FROM_BET and (self.bet_level == 0):
-            return q_bet_max_to(self)
-        if self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > q_call_amount(self)) and (self.others_able() > 0) and q_reopened(self) and (not q_cap_reached(self)):
-            return q_raise_max_to(self)
-        return None
+        if can_bet:
+            low: int | None = q_bet_min_to(self)
+            high: int | None = q_bet_max_to(self)
+        elif can_raise:
+            low: int | None = q_raise_min_to(self)
+            high: int | None = q_raise_max_to(self)
+        else:
+            low = high = None
+        view = View(tuple(legal), q_call_amount(self), low, high)
+        self.view = view
+        return view
 
     def fold(self, seat: int) -> None:
         'Seat ``seat`` acts: fold. Raises IllegalAction and changes nothing if illegal.'
         self._require_turn(seat, 'fold', None)
         if self.state not in FROM_FOLD:
             raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
-        EVENT_FOLD.trigger(self)
+        self._fire(EVENT_FOLD, FAST_FOLD)
         self._settle()
 
     def check(self, seat: int) -> None:
@@ -807,7 +908,7 @@ class PotLimit(Engine):
             raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'not possible now')
         if not (q_call_amount(self) == 0):
             raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
-        EVENT_CHECK.trigger(self)
+        self._fire(EVENT_CHECK, FAST_CHECK)
         self._settle()
 
     def call(self, seat: int) -> None:
@@ -817,7 +918,7 @@ class PotLimit(Engine):
             raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'not possible now')
         if not (q_call_amount(self) > 0):
             raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
-        EVENT_CALL.trigger(self)
+        self._fire(EVENT_CALL, FAST_CALL)
         self._settle()
 
     def bet(self, seat: int, to: int) -> None:
@@ -836,7 +937,7 @@ class PotLimit(Engine):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if not (to >= q_bet_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
-        EVENT_BET.trigger(self, to)
+        self._fire(EVENT_BET, FAST_BET, to)
         self._settle()
 
     def raise_to(self, seat: int, to: int) -> None:
@@ -863,23 +964,39 @@ class PotLimit(Engine):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
         if not (to >= q_raise_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
-        EVENT_RAISE.trigger(self, to)
+        self._fire(EVENT_RAISE, FAST_RAISE, to)
         self._settle()
 
     def deal(self, street: str) -> None:
         'Deal the next street once the betting round is over (or during an all-in runout).'
         if self.STATE_PHASE[self.state] in ("unopened", "facing_bet"):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
-        if street == 'flop' and self.state in FROM_DEAL_FLOP and EVENT_DEAL_FLOP.trigger(self):
+        if street == 'flop' and self.state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
             self._settle()
             return
-        if street == 'turn' and self.state in FROM_DEAL_TURN and EVENT_DEAL_TURN.trigger(self):
+        if street == 'turn' and self.state in FROM_DEAL_TURN and self._fire(EVENT_DEAL_TURN, FAST_DEAL_TURN):
             self._settle()
             return
-        if street == 'river' and self.state in FROM_DEAL_RIVER and EVENT_DEAL_RIVER.trigger(self):
+        if street == 'river' and self.state in FROM_DEAL_RIVER and self._fire(EVENT_DEAL_RIVER, FAST_DEAL_RIVER):
             self._settle()
             return
         raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)
+
+
+class PotLimit(PotLimitMachine):
+    "Pot-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as PotLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
+
+    __slots__ = ()
+
+    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
+        'Take ``event`` through its table: the first transition whose guard holds.'
+        for check, apply, dest in table.get(self.state, ()):
+            if check is None or check(self, *args):
+                if apply is not None:
+                    apply(self, *args)
+                self.state = dest
+                return True
+        return False
 
 
 #: The engine class of this module, for tools that load engines by structure name.

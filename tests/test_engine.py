@@ -34,7 +34,8 @@ def options_for(structure: str, rng: random.Random) -> dict[str, object]:
     return options
 
 
-def random_engine(structure: str, rng: random.Random) -> Engine:
+def random_engine(structure: str, rng: random.Random, cls: type[Engine] | None = None) -> Engine:
+    """A random table, start and options for ``structure``; built with ``cls`` when given."""
     seats = rng.randint(2, 10)
     small = rng.choice([1, 5, 10, 25])
     big = small * 2
@@ -45,7 +46,7 @@ def random_engine(structure: str, rng: random.Random) -> Engine:
     start = None
     if rng.random() < 0.2:
         start = Start(rng.choice(["flop", "turn", "river"]), rng.randint(0, 500))
-    return engine_class(structure)(table, start=start, **options_for(structure, rng))
+    return (cls or engine_class(structure))(table, start=start, **options_for(structure, rng))
 
 
 def check_invariants(engine: Engine, chips: int) -> None:

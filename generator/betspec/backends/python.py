@@ -138,6 +138,7 @@ def generate(spec: Spec, root: str) -> str:
     w("from transitions import Event, EventData, Machine")
     w()
     w("from betspec.runtime import Engine, InvalidTable, Start, Table")
+    w("from betspec.runtime.engine import NO_VIEW, View")
     used = _functions_used(spec)
     if used:
         w(f"from betspec.runtime.functions import {', '.join(used)}")
@@ -218,29 +219,30 @@ def _callbacks(
 ) -> dict[int, tuple[str | None, str | None]]:
     """Guard and effect functions per transition; identical bodies are written once.
 
-    A guard ``check_N(m)`` reads the engine; ``guard_N(ev)`` is its ``transitions`` condition.
+    ``check_N(m)`` and ``apply_N(m)`` read and change the engine; ``guard_N(ev)`` and
+    ``effect_N(ev)`` are their ``transitions`` callbacks. Both paths run the same functions.
     """
     bodies: dict[tuple[str, ...], str] = {}
     out: dict[int, tuple[str | None, str | None]] = {}
-    w("# ---- guards and effects: transitions callbacks (send_event=True) ----")
+    w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
     for index, t in enumerate(spec.transitions):
         event = spec.events[t.event]
         takes_to = "to" in event.params
+        params = f"m: {cls}, to: int" if takes_to else f"m: {cls}"
+        forward = f"ev.model{', ev.args[0]' if takes_to else ''}"
         guard_name = effect_name = None
         if t.guard is not None:
             body = ("guard", str(takes_to), compile_source(t.guard.tree, symbols))
             if body not in bodies:
-                number = len(bodies)
-                bodies[body] = f"{number}"
-                params = f"m: {cls}, to: int" if takes_to else f"m: {cls}"
+                number = bodies[body] = f"{len(bodies)}"
                 w(f"def check_{number}({params}) -> bool:")
                 w(f"return {_bare(body[2])}", 4)
                 w()
                 w()
                 w(f"def guard_{number}(ev: EventData) -> bool:")
-                w(f"return check_{number}(ev.model{', ev.args[0]' if takes_to else ''})", 4)
+                w(f"return check_{number}({forward})", 4)
                 w()
                 w()
             guard_name = bodies[body]
@@ -248,22 +250,18 @@ def _callbacks(
         if lines:
             body = ("effect", str(takes_to), *lines)
             if body not in bodies:
-                bodies[body] = f"effect_{len(bodies)}"
-                w(f"def {bodies[body]}(ev: EventData) -> None:")
-                w(f"m: {cls} = ev.model", 4)
-                if takes_to:
-                    w("to: int = ev.args[0]", 4)
+                number = bodies[body] = f"{len(bodies)}"
+                w(f"def apply_{number}({params}) -> None:")
                 for line in lines:
                     w(line, 4)
                 w()
                 w()
+                w(f"def effect_{number}(ev: EventData) -> None:")
+                w(f"apply_{number}({forward})", 4)
+                w()
+                w()
             effect_name = bodies[body]
         out[index] = (guard_name, effect_name)
-    w("def always(m: object) -> bool:")
-    w(repr("The guard of a transition the spec gives none."), 4)
-    w("return True", 4)
-    w()
-    w()
     return out
 
 
@@ -275,6 +273,7 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
     w(f"initial=State.{_enum_member(spec.initial)},", 4)
     w("auto_transitions=False,", 4)
     w("send_event=True,", 4)
+    w("ignore_invalid_triggers=True,", 4)
     w("transitions=[", 4)
     for index, t in enumerate(spec.transitions):
         guard, effect = callbacks[index]
@@ -286,15 +285,34 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
         if guard:
             parts.append(f'"conditions": [guard_{guard}]')
         if effect:
-            parts.append(f'"before": [{effect}]')
+            parts.append(f'"before": [effect_{effect}]')
         w("{" + ", ".join(parts) + "},  # rule " + t.rule, 8)
     w("],", 4)
     w(")")
-    for event in spec.events.values():
-        if any(t.event == event.name for t in spec.transitions):
-            w(f"EVENT_{event.name.upper()}: Event = MACHINE.events[{_lit(event.name)}]")
+    for event in _fired_events(spec):
+        w(f"EVENT_{event.name.upper()}: Event = MACHINE.events[{_lit(event.name)}]")
+    w()
+    w("# The same transitions as tables for the compiled path: per source state, in the spec's order,")
+    w("# (guard or None, effect or None, destination); the first whose guard holds is taken.")
+    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]")
+    for event in _fired_events(spec):
+        w(f"FAST_{event.name.upper()}: dict[State, tuple[Step, ...]] = {{")
+        by_source: dict[str, list[str]] = {}
+        for index, t in enumerate(spec.transitions):
+            if t.event == event.name:
+                guard, effect = callbacks[index]
+                check = f"check_{guard}" if guard else "None"
+                apply = f"apply_{effect}" if effect else "None"
+                by_source.setdefault(t.source, []).append(f"({check}, {apply}, State.{_enum_member(t.dest)})")
+        for source, steps in by_source.items():
+            w(f"State.{_enum_member(source)}: ({', '.join(steps)},),", 4)
+        w("}")
     w()
     w()
+
+
+def _fired_events(spec: Spec) -> list[Event]:
+    return [e for e in spec.events.values() if any(t.event == e.name for t in spec.transitions)]
 
 
 def _sources(spec: Spec, event: str) -> str:
@@ -350,22 +368,10 @@ def _engine(
     actions = [e for e in spec.events.values() if e.kind == "action"]
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
-    automatic = [e for e in spec.events.values() if e.kind == "automatic"]
-    for event in automatic:
-        w(f"#: {event.name}: the guards of its transitions from each state, in the spec's order.")
-        w(f"AUTOMATIC_{event.name.upper()}: dict[State, tuple[Callable[..., bool], ...]] = {{")
-        by_source: dict[str, list[str]] = {}
-        for index, t in enumerate(spec.transitions):
-            if t.event == event.name:
-                guard = callbacks[index][0]
-                by_source.setdefault(t.source, []).append(f"check_{guard}" if guard else "always")
-        for source, guards in by_source.items():
-            w(f"State.{_enum_member(source)}: ({', '.join(guards)},),", 4)
-        w("}")
     w()
     w()
-    w(f"class {cls}(Engine):")
-    w(repr(f"{spec.title}. {spec.description}".strip()), 4)
+    w(f"class {cls}Machine(Engine):")
+    w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
     w()
     slots = ", ".join(f'"opt_{name}"' for name in spec.options)
     w(f"__slots__ = ({slots}{',' if len(spec.options) == 1 else ''})", 4)
@@ -395,11 +401,36 @@ def _engine(
     w()
     _init(w, spec)
     _start(w, spec)
+    w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
+    w(repr("Take ``event`` through the transitions machine."), 8)
+    w("return bool(event.trigger(self, *args))", 8)
+    w()
     _settle(w, spec)
-    _queries(w, spec, self_symbols, actions)
+    _view(w, spec, self_symbols, actions)
     for event in actions:
         _action(w, spec, event, self_symbols)
     _deal(w, spec)
+    w()
+    w()
+    w(f"class {cls}({cls}Machine):")
+    doc = (
+        f"{spec.title}: the default engine. The same spec, states, transitions, guards and effects as "
+        f"{cls}Machine, taken through compiled tables instead of the transitions machine; the "
+        "differential tests prove the two equal."
+    )
+    w(repr(doc), 4)
+    w()
+    w("__slots__ = ()", 4)
+    w()
+    w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
+    w(repr("Take ``event`` through its table: the first transition whose guard holds."), 8)
+    w("for check, apply, dest in table.get(self.state, ()):", 8)
+    w("if check is None or check(self, *args):", 12)
+    w("if apply is not None:", 16)
+    w("apply(self, *args)", 20)
+    w("self.state = dest", 16)
+    w("return True", 16)
+    w("return False", 8)
 
 
 def _init(w: _Writer, spec: Spec) -> None:
@@ -426,12 +457,12 @@ def _start(w: _Writer, spec: Spec) -> None:
     for event in starts:
         if event.blinds:
             w("if street is None:", 8)
-            w(f"EVENT_{event.name.upper()}.trigger(self)", 12)
+            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
             w("return", 12)
     for event in starts:
         if not event.blinds:
             w(f"if street == {_lit(event.street)}:", 8)
-            w(f"EVENT_{event.name.upper()}.trigger(self)", 12)
+            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
             w("return", 12)
     w('raise InvalidTable(f"this structure cannot start on {street!r}")', 8)
     w()
@@ -439,21 +470,14 @@ def _start(w: _Writer, spec: Spec) -> None:
 
 def _settle(w: _Writer, spec: Spec) -> None:
     w("def _settle(self) -> None:", 4)
-    w(repr("Take the automatic transitions whose guards hold, as the spec orders them."), 8)
-    automatic = [e for e in spec.events.values() if e.kind == "automatic"]
-    if not automatic:
-        w("return", 8)
-        w()
-        return
-    w(f"for _ in range({len(spec.states)}):", 8)
-    w("moved = False", 12)
-    for event in automatic:
-        w(f"for guard in AUTOMATIC_{event.name.upper()}.get(self.state, ()):", 12)
-        w("if guard(self):", 16)
-        w(f"moved = bool(EVENT_{event.name.upper()}.trigger(self))", 20)
-        w("break", 20)
-    w("if not moved:", 12)
-    w("return", 16)
+    w(repr("After an event: take the automatic transitions whose guards hold, then forget the view."), 8)
+    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
+    if automatic:
+        w(f"for _ in range({len(spec.states)}):", 8)
+        condition = " or ".join(f"self._fire(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
+        w(f"if not ({condition}):", 12)
+        w("break", 16)
+    w("self.view = None", 8)
     w()
 
 
@@ -463,35 +487,35 @@ def _legal_expr(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> str:
     return " and ".join(checks)
 
 
-def _queries(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
-    w("def legal_actions(self) -> tuple[str, ...]:", 4)
-    w(repr("The legal actions of the seat to act, sorted; empty when nobody is to act."), 8)
+def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+    w("def _compute_view(self) -> View:", 4)
+    w(repr("What the seat to act may do, computed once per decision and kept until the next event."), 8)
     w("if self.actor < 0:", 8)
-    w("return ()", 12)
+    w("self.view = NO_VIEW", 12)
+    w("return NO_VIEW", 12)
     w("legal: list[str] = []", 8)
-    for event in sorted(actions, key=lambda e: e.name):
-        w(f"if {_legal_expr(spec, event, symbols)}:", 8)
-        w(f"legal.append({_lit(event.name)})", 12)
-    w("return tuple(legal)", 8)
-    w()
+    names = sorted(e.name for e in actions)
     by_name = {e.name: e for e in actions}
-    w("@property", 4)
-    w("def call_amount(self) -> int:", 4)
-    w(repr("Chips the seat to act must add to call (0 when nobody is to act)."), 8)
-    w(f"return {symbols['call_amount'].source} if self.actor >= 0 else 0", 8)
+    for name in names:
+        w(f"can_{name} = {_legal_expr(spec, by_name[name], symbols)}", 8)
+        w(f"if can_{name}:", 8)
+        w(f"legal.append({_lit(name)})", 12)
+    bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in ("bet", "raise") if a in by_name]
+    first = True
+    for action, low, high in bounds:
+        w(f"{'if' if first else 'elif'} can_{action}:", 8)
+        w(f"low: int | None = {symbols[low].source}", 12)
+        w(f"high: int | None = {symbols[high].source}", 12)
+        first = False
+    if bounds:
+        w("else:", 8)
+        w("low = high = None", 12)
+    else:
+        w("low = high = None", 8)
+    w(f"view = View(tuple(legal), {symbols['call_amount'].source}, low, high)", 8)
+    w("self.view = view", 8)
+    w("return view", 8)
     w()
-    for bound, pick in (("min", "min"), ("max", "max")):
-        w("@property", 4)
-        w(f"def {bound}_to(self) -> int | None:", 4)
-        w(repr(f"The {'smallest' if bound == 'min' else 'largest'} legal bet or raise 'to' amount, or None."), 8)
-        w("if self.actor < 0:", 8)
-        w("return None", 12)
-        for action, quantity in (("bet", f"bet_{pick}_to"), ("raise", f"raise_{pick}_to")):
-            if action in by_name:
-                w(f"if {_legal_expr(spec, by_name[action], symbols)}:", 8)
-                w(f"return {symbols[quantity].source}", 12)
-        w("return None", 8)
-        w()
 
 
 def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
@@ -512,7 +536,8 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
         w(f"if {_negated(requirement.expr.tree, symbols)}:", 8)
         message = _text(requirement.message, 12)
         w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 12)
-    w(f"EVENT_{event.name.upper()}.trigger(self{', to' if takes_to else ''})", 8)
+    name = event.name.upper()
+    w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
     w("self._settle()", 8)
     w()
 
@@ -525,7 +550,8 @@ def _deal(w: _Writer, spec: Spec) -> None:
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
     for event in deals:
         name = event.name.upper()
-        w(f"if street == {_lit(event.street)} and self.state in FROM_{name} and EVENT_{name}.trigger(self):", 8)
+        condition = f"street == {_lit(event.street)} and self.state in FROM_{name}"
+        w(f"if {condition} and self._fire(EVENT_{name}, FAST_{name}):", 8)
         w("self._settle()", 12)
         w("return", 12)
     w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 8)

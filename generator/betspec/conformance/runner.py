@@ -45,6 +45,8 @@ def snapshot(engine: Engine) -> tuple[Any, ...]:
     values = []
     for cls in type(engine).__mro__:
         for slot in getattr(cls, "__slots__", ()):
+            if slot == "view":
+                continue  # a cache of answers, recomputed on demand
             value = getattr(engine, slot, None)
             values.append((slot, tuple(value) if isinstance(value, list) else value))
     return tuple(values)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import STREETS, Start, Table
@@ -23,10 +23,23 @@ class Pot:
     eligible: tuple[int, ...]
 
 
+class View(NamedTuple):
+    """What the seat to act may do: computed once per decision point, dropped at the next event."""
+
+    legal: tuple[str, ...]
+    call: int
+    min_to: int | None
+    max_to: int | None
+
+
+NO_VIEW = View((), 0, None, None)
+
+
 class Engine:
     """One hand of one betting structure. Seats are 0..n-1 clockwise."""
 
     __slots__ = (
+        "able_count",
         "acted",
         "acted_at",
         "actor",
@@ -53,6 +66,7 @@ class Engine:
         "small_blind",
         "state",
         "street",
+        "view",
     )
 
     # Set by each generated class from its spec.
@@ -107,6 +121,8 @@ class Engine:
         self.dead = 0
         self.players_in = n
         self.bb_acted = False
+        self.able_count = sum(1 for stack in self.behind if stack > 0)
+        self.view: View | None = None
         self.state = self.INITIAL
         if start is None:
             self._start(None)
@@ -123,6 +139,28 @@ class Engine:
         raise NotImplementedError
 
     # ---- questions ----------------------------------------------------------------------
+
+    def _compute_view(self) -> View:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The legal actions of the seat to act, sorted; empty when nobody is to act."""
+        return (self.view or self._compute_view()).legal
+
+    @property
+    def call_amount(self) -> int:
+        """Chips the seat to act must add to call (0 when nobody is to act)."""
+        return (self.view or self._compute_view()).call
+
+    @property
+    def min_to(self) -> int | None:
+        """The smallest legal bet or raise "to" amount, or None when neither is legal."""
+        return (self.view or self._compute_view()).min_to
+
+    @property
+    def max_to(self) -> int | None:
+        """The largest legal bet or raise "to" amount, or None when neither is legal."""
+        return (self.view or self._compute_view()).max_to
 
     @property
     def to_act(self) -> int | None:
@@ -195,16 +233,18 @@ class Engine:
 
     def pending(self) -> int:
         """Seats still in, with chips, that have not acted or not matched the bet."""
+        if self.actor < 0:  # the turn passes to nobody exactly when nobody needs to act
+            return 0
         return sum(1 for seat in range(self.n) if self._needs_action(seat))
 
     def able(self) -> int:
-        """Seats still in with chips behind."""
-        return sum(1 for s, f in zip(self.behind, self.folded, strict=True) if s > 0 and not f)
+        """Seats still in with chips behind (kept up to date by every chip movement and fold)."""
+        return self.able_count
 
     def others_able(self) -> int:
         """Seats other than the one to act still in with chips behind."""
         mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
-        return self.able() - mine
+        return self.able_count - mine
 
     def small_blind_committed(self) -> int:
         return self.put_in[self.sb_seat]
@@ -216,9 +256,12 @@ class Engine:
     # ---- primitives the specs' effects call ---------------------------------------------
 
     def _put(self, seat: int, amount: int) -> None:
-        self.behind[seat] -= amount
+        before = self.behind[seat]
+        after = self.behind[seat] = before - amount
         self.contributed[seat] += amount
         self.pot += amount
+        if (before > 0) != (after > 0) and not self.folded[seat]:
+            self.able_count += 1 if after > 0 else -1
 
     def post_antes(self) -> None:
         for seat in range(self.n):
@@ -255,6 +298,8 @@ class Engine:
 
     def mark_folded(self) -> None:
         seat = self.actor
+        if self.behind[seat] > 0:
+            self.able_count -= 1
         self.folded[seat] = True
         self.players_in -= 1
         self._mark_acted(seat)
