@@ -51,10 +51,21 @@ def random_table(structure: str, rng: random.Random) -> Table:
     return Table(stacks, rng.randrange(seats), (10, 20), 0, bets)
 
 
+#: Options under which betspec and PokerKit 0.7.7 play by the same rules (PokerKit never lifts
+#: the fixed-limit cap heads-up and has no half-bet rule).
+PEER_OPTIONS: dict[str, dict[str, object]] = {
+    "fixed_limit": {"uncapped_heads_up": False, "half_bet_reopens": False},
+}
+
+
+def build(hand: Hand) -> Engine:
+    return engine_class(hand.structure)(hand.table, **PEER_OPTIONS.get(hand.structure, {}))
+
+
 def record(structure: str, rng: random.Random) -> Hand:
     """A random hand with a realistic mix: folds, calls, raises, all-ins."""
     table = random_table(structure, rng)
-    engine = engine_class(structure)(table)
+    engine = build(Hand(structure, table, []))
     steps: list[Step] = []
     while not engine.hand_over:
         if engine.to_act is None:
@@ -64,8 +75,10 @@ def record(structure: str, rng: random.Random) -> Hand:
             continue
         seat = engine.to_act
         legal = engine.legal_actions()
+        # No fold when a check is free: bots don't, and PokerKit plays it differently (see README).
+        choices = [a for a in legal if not (a == "fold" and "check" in legal)]
         weights = {"fold": 3, "check": 4, "call": 4, "bet": 2, "raise": 1.5}
-        action = rng.choices(legal, [weights[a] for a in legal])[0]
+        action = rng.choices(choices, [weights[a] for a in choices])[0]
         to = None
         if action in ("bet", "raise"):
             low, high = engine.min_to, engine.max_to
@@ -79,7 +92,7 @@ def record(structure: str, rng: random.Random) -> Hand:
 def replay(hands: list[Hand], query: bool) -> int:
     actions = 0
     for hand in hands:
-        engine = engine_class(hand.structure)(hand.table)
+        engine = build(hand)
         for seat, action, to in hand.steps:
             if seat < 0:
                 engine.deal(action)
@@ -114,7 +127,7 @@ def memory_per_hand(hands: list[Hand]) -> float:
     base = tracemalloc.get_traced_memory()[0]
     live: list[Engine] = []
     for hand in hands:
-        engine = engine_class(hand.structure)(hand.table)
+        engine = build(hand)
         for seat, action, to in hand.steps[:3]:
             if seat < 0:
                 engine.deal(action)

@@ -36,6 +36,7 @@ VARIABLES: dict[str, Binding] = {
     "players_in": Binding("int", "m.players_in", minimum=1),
     "able": Binding("int", "m.able()", minimum=0),
     "others_able": Binding("int", "m.others_able()", minimum=0),
+    "others_covering": Binding("int", "m.others_covering()", minimum=0),
     "pending": Binding("int", "m.pending()", minimum=0),
     "big_blind_acted": Binding("bool", "m.bb_acted"),
     "small_blind_committed": Binding("int", "m.small_blind_committed()", minimum=0),

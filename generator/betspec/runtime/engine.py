@@ -246,6 +246,15 @@ class Engine:
         mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
         return self.able_count - mine
 
+    def others_covering(self) -> int:
+        """Seats other than the one to act, still in, with more chips in all than the bet level."""
+        level, actor = self.bet_level, self.actor
+        return sum(
+            1
+            for seat in range(self.n)
+            if seat != actor and not self.folded[seat] and self.put_in[seat] + self.behind[seat] > level
+        )
+
     def small_blind_committed(self) -> int:
         return self.put_in[self.sb_seat]
 
