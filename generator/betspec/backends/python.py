@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Iterable, Mapping
 
 from betspec.frontend.expr import Symbol, Type, compile_source
@@ -79,6 +80,11 @@ def _enum_member(state: str) -> str:
     return state.upper()
 
 
+#: A quantity whose compiled form is at most this long is written in place instead of called:
+#: expressions are pure, so this changes speed, never meaning.
+INLINE_LIMIT = 90
+
+
 def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
     """Accessors for every name an expression may use, reading the engine as ``model``."""
     symbols: dict[str, Symbol] = {}
@@ -87,11 +93,42 @@ def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
         symbols[name] = Symbol(_TYPES[binding.type], binding.source.replace("m.", f"{model}."), "variable")
     for name, option in spec.options.items():
         symbols[name] = Symbol(_TYPES[option.type], f"{model}.opt_{name}", "option")
-    for name, quantity in spec.quantities.items():
-        args = f"{model}, to" if quantity.needs_to else model
-        symbols[name] = Symbol(_TYPES[quantity.type], f"q_{name}({args})", "quantity")
     symbols["to"] = Symbol(Type.INT, "to", "parameter")
+    for name, quantity in spec.quantities.items():  # in dependency order
+        inlined = compile_source(quantity.expr.tree, symbols)
+        if len(inlined) <= INLINE_LIMIT:
+            source = inlined
+        else:
+            source = f"q_{name}({model}, to)" if quantity.needs_to else f"q_{name}({model})"
+        symbols[name] = Symbol(_TYPES[quantity.type], source, "quantity")
     return symbols
+
+
+def _hoisted(
+    trees: Iterable[ast.expr], spec: Spec, symbols: Mapping[str, Symbol], with_to: bool = False
+) -> tuple[list[str], dict[str, Symbol]]:
+    """Locals for the quantities these expressions read more than once, and symbols using them.
+
+    ``with_to``: the amount ``to`` is in scope, so quantities reading it may be hoisted too.
+    """
+    counts: dict[str, int] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            readable = isinstance(node, ast.Name) and node.id in spec.quantities
+            if readable and (with_to or not spec.quantities[node.id].needs_to):
+                counts[node.id] = counts.get(node.id, 0) + 1
+    lines: list[str] = []
+    local = dict(symbols)
+    for name, quantity in spec.quantities.items():  # dependency order: locals may use earlier ones
+        if quantity.needs_to and not with_to:
+            continue
+        source = compile_source(quantity.expr.tree, local)
+        if counts.get(name, 0) > 1:
+            lines.append(f"{name}_ = {_bare(source)}")
+            local[name] = Symbol(local[name].type, f"{name}_", "quantity")
+        elif not local[name].source.startswith("q_"):
+            local[name] = Symbol(local[name].type, source, "quantity")  # inlined: use the locals
+    return lines, local
 
 
 class _Writer:
@@ -162,7 +199,7 @@ def generate(spec: Spec, root: str) -> str:
 
 
 def _states(w: _Writer, spec: Spec) -> None:
-    w("class State(enum.Enum):")
+    w("class State(str, enum.Enum):")
     w(repr(f"The states of {spec.name}, one to one with the spec's."), 4)
     w()
     for state in spec.states.values():
@@ -194,11 +231,16 @@ def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str)
         w()
 
 
-def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol]) -> list[str]:
+def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec: Spec | None = None) -> list[str]:
     """Assignments read the state as the transition found it; then effects apply in order."""
     effects = list(effects)
     lines: list[str] = []
     temps: dict[int, str] = {}
+    assignments = [e.expr.tree for e in effects if isinstance(e, Assignment)]
+    if spec is not None and len(assignments) > 1:
+        hoisted, symbols = _hoisted(assignments, spec, symbols, with_to=True)
+        used = "\n".join(compile_source(tree, symbols) for tree in assignments)
+        lines += [line for line in hoisted if re.search(rf"\b{line.split(' = ', 1)[0]}\b", used)]
     for index, effect in enumerate(effects):
         if isinstance(effect, Assignment):
             temps[index] = f"new_{effect.target}_{index}"
@@ -246,7 +288,7 @@ def _callbacks(
                 w()
                 w()
             guard_name = bodies[body]
-        lines = _effect_lines([*event.effects, *t.effects], symbols)
+        lines = _effect_lines([*event.effects, *t.effects], symbols, spec)
         if lines:
             body = ("effect", str(takes_to), *lines)
             if body not in bodies:
@@ -368,6 +410,13 @@ def _engine(
     actions = [e for e in spec.events.values() if e.kind == "action"]
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
+    names = sorted(e.name for e in actions)
+    w("#: Sorted tuples of legal actions, indexed by one bit per action in this order: " + ", ".join(names))
+    w("LEGAL_SETS: tuple[tuple[str, ...], ...] = (")
+    for mask in range(2 ** len(names)):
+        chosen = tuple(name for i, name in enumerate(names) if mask >> i & 1)
+        w(f"{chosen!r},", 4)
+    w(")")
     w()
     w()
     w(f"class {cls}Machine(Engine):")
@@ -431,6 +480,24 @@ def _engine(
     w("self.state = dest", 16)
     w("return True", 16)
     w("return False", 8)
+    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
+    if automatic:
+        w()
+        w("def _settle(self) -> None:", 4)
+        w(repr("_settle through the tables: the automatic transitions whose guards hold."), 8)
+        w(f"for _ in range({len(spec.states)}):", 8)
+        w("moved = False", 12)
+        for event in automatic:
+            w(f"for check, apply, dest in FAST_{event.name.upper()}.get(self.state, ()):", 12)
+            w("if check is None or check(self):", 16)
+            w("if apply is not None:", 20)
+            w("apply(self)", 24)
+            w("self.state = dest", 20)
+            w("moved = True", 20)
+            w("break", 20)
+        w("if not moved:", 12)
+        w("break", 16)
+        w("self.view = None", 8)
 
 
 def _init(w: _Writer, spec: Spec) -> None:
@@ -488,33 +555,41 @@ def _legal_expr(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> str:
 
 
 def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+    """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
     w("def _compute_view(self) -> View:", 4)
     w(repr("What the seat to act may do, computed once per decision and kept until the next event."), 8)
     w("if self.actor < 0:", 8)
     w("self.view = NO_VIEW", 12)
     w("return NO_VIEW", 12)
-    w("legal: list[str] = []", 8)
     names = sorted(e.name for e in actions)
     by_name = {e.name: e for e in actions}
-    for name in names:
-        w(f"can_{name} = {_legal_expr(spec, by_name[name], symbols)}", 8)
-        w(f"if can_{name}:", 8)
-        w(f"legal.append({_lit(name)})", 12)
     bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in ("bet", "raise") if a in by_name]
-    first = True
-    for action, low, high in bounds:
-        w(f"{'if' if first else 'elif'} can_{action}:", 8)
-        w(f"low: int | None = {symbols[low].source}", 12)
-        w(f"high: int | None = {symbols[high].source}", 12)
-        first = False
-    if bounds:
-        w("else:", 8)
-        w("low = high = None", 12)
-    else:
-        w("low = high = None", 8)
-    w(f"view = View(tuple(legal), {symbols['call_amount'].source}, low, high)", 8)
-    w("self.view = view", 8)
-    w("return view", 8)
+    trees = [r.expr.tree for e in actions for r in e.requires if not r.needs_to]
+    trees += [spec.quantities["call_amount"].expr.tree]
+    trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
+    hoisted, local = _hoisted(trees, spec, symbols)
+    body = [f"can_{name} = {_legal_expr(spec, by_name[name], local)}" for name in names]
+    # The legal tuple for each combination, sorted, looked up by a bit per action.
+    bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
+    body.append(f"legal = LEGAL_SETS[{bits}]")
+    for index, (action, low, high) in enumerate(bounds):
+        body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
+        branch = dict(local)
+        body.append(f"    low: int | None = {_bare(compile_source(spec.quantities[low].expr.tree, branch))}")
+        branch[low] = Symbol(Type.INT, "low", "quantity")
+        body.append(f"    high: int | None = {_bare(compile_source(spec.quantities[high].expr.tree, branch))}")
+    body += ["else:", "    low = high = None"] if bounds else ["low = high = None"]
+    body.append(f"view = (legal, {local['call_amount'].source}, low, high)")
+    body += ["self.view = view", "return view"]
+    # Keep only the locals something reads (a quantity may have been needed only inside another).
+    text = "\n".join(body)
+    kept: list[str] = []
+    for line in reversed(hoisted):
+        name = line.split(" = ", 1)[0]
+        if re.search(rf"\b{name}\b", text + "\n".join(kept)):
+            kept.insert(0, line)
+    for line in [*kept, *body]:
+        w(line, 8)
     w()
 
 
@@ -526,16 +601,34 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
     w(f"def {method}({signature}) -> None:", 4)
     w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."), 8)
-    w(f"self._require_turn(seat, {_lit(event.name)}, {amount})", 8)
+    w("if seat != self.actor or self.actor < 0 or type(seat) is not int:", 8)
+    w(f"self._require_turn(seat, {_lit(event.name)}, {amount})", 12)
     if takes_to:
-        w(f"self._require_amount(seat, {_lit(event.name)}, to)", 8)
-    w(f"if self.state not in FROM_{event.name.upper()}:", 8)
+        w("if type(to) is not int or to < 0:", 8)
+        w(f"self._require_amount(seat, {_lit(event.name)}, to)", 12)
     tried = f"seat, {_lit(event.name)}, {amount}"
-    w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 12)
+    # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
+    # this action proves they all hold on this very state (the view is dropped at every event),
+    # so only the amount is left to check, and the first failing requirement is the same.
+    independent = [r for r in event.requires if not r.needs_to]
+    unproven = f"view is None or {_lit(event.name)} not in view[0]"
+    w("view = self.view", 8)
+    if not independent:
+        w(f"if ({unproven}) and self.state not in FROM_{event.name.upper()}:", 8)
+        w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 12)
+    else:
+        w(f"if {unproven}:", 8)
+        w(f"if self.state not in FROM_{event.name.upper()}:", 12)
+        w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 16)
+        for requirement in independent:
+            w(f"if {_negated(requirement.expr.tree, symbols)}:", 12)
+            message = _text(requirement.message, 16)
+            w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 16)
     for requirement in event.requires:
-        w(f"if {_negated(requirement.expr.tree, symbols)}:", 8)
-        message = _text(requirement.message, 12)
-        w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 12)
+        if requirement.needs_to:
+            w(f"if {_negated(requirement.expr.tree, symbols)}:", 8)
+            message = _text(requirement.message, 12)
+            w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 12)
     name = event.name.upper()
     w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
     w("self._settle()", 8)

@@ -342,9 +342,15 @@ class _Checker:
                             "constant-guard",
                             "this requirement can never hold: the action could never be taken",
                         )
-                    requires.append(
-                        Requirement(checked, req["error"], req["rule"], req["message"], self._needs_to(checked))
-                    )
+                    needs_to = self._needs_to(checked)
+                    if requires and requires[-1].needs_to and not needs_to:
+                        self.error(
+                            f"{at}/expr",
+                            "order",
+                            "a requirement not reading 'to' must come before those that do: "
+                            "whether the action is possible is decided before its amount",
+                        )
+                    requires.append(Requirement(checked, req["error"], req["rule"], req["message"], needs_to))
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
             out[name] = Event(
                 name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import STREETS, Start, Table
@@ -23,16 +23,10 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-class View(NamedTuple):
-    """What the seat to act may do: computed once per decision point, dropped at the next event."""
-
-    legal: tuple[str, ...]
-    call: int
-    min_to: int | None
-    max_to: int | None
-
-
-NO_VIEW = View((), 0, None, None)
+#: What the seat to act may do: (legal actions, call amount, min "to", max "to"). Computed once
+#: per decision point, dropped at the next event; a plain tuple, as it is built on every decision.
+View = tuple[tuple[str, ...], int, int | None, int | None]
+NO_VIEW: View = ((), 0, None, None)
 
 
 class Engine:
@@ -145,22 +139,22 @@ class Engine:
 
     def legal_actions(self) -> tuple[str, ...]:
         """The legal actions of the seat to act, sorted; empty when nobody is to act."""
-        return (self.view or self._compute_view()).legal
+        return (self.view or self._compute_view())[0]
 
     @property
     def call_amount(self) -> int:
         """Chips the seat to act must add to call (0 when nobody is to act)."""
-        return (self.view or self._compute_view()).call
+        return (self.view or self._compute_view())[1]
 
     @property
     def min_to(self) -> int | None:
         """The smallest legal bet or raise "to" amount, or None when neither is legal."""
-        return (self.view or self._compute_view()).min_to
+        return (self.view or self._compute_view())[2]
 
     @property
     def max_to(self) -> int | None:
         """The largest legal bet or raise "to" amount, or None when neither is legal."""
-        return (self.view or self._compute_view()).max_to
+        return (self.view or self._compute_view())[3]
 
     @property
     def to_act(self) -> int | None:
@@ -246,14 +240,13 @@ class Engine:
         mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
         return self.able_count - mine
 
-    def others_covering(self) -> int:
-        """Seats other than the one to act, still in, with more chips in all than the bet level."""
+    def answerable(self) -> bool:
+        """Another seat still in has more chips in all than the bet level: it could answer a bet."""
         level, actor = self.bet_level, self.actor
-        return sum(
-            1
-            for seat in range(self.n)
-            if seat != actor and not self.folded[seat] and self.put_in[seat] + self.behind[seat] > level
-        )
+        for seat, (put, behind, folded) in enumerate(zip(self.put_in, self.behind, self.folded, strict=True)):
+            if put + behind > level and not folded and seat != actor:
+                return True
+        return False
 
     def small_blind_committed(self) -> int:
         return self.put_in[self.sb_seat]
@@ -336,10 +329,12 @@ class Engine:
         self.street = street
 
     def _next_needing_action(self, after: int) -> int:
-        n = self.n
+        n, level = self.n, self.bet_level
+        behind, folded, acted, put_in = self.behind, self.folded, self.acted, self.put_in
         for step in range(1, n + 1):
             seat = (after + step) % n
-            if self._needs_action(seat):
+            # _needs_action, written out: this loop runs after every action.
+            if behind[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level):
                 return seat
         return -1
 
@@ -355,6 +350,7 @@ class Engine:
         return IllegalAction(code, message, rule, source)
 
     def _require_turn(self, seat: object, action: str, amount: object) -> None:
+        """Reject an action when nobody, or another seat, is to act (generated code tests first)."""
         if self.actor < 0:
             raise self._reject(
                 "no_action_pending",
@@ -415,18 +411,17 @@ class Engine:
             else:
                 self.raise_to(seat, to)
             return
-        simple = {"fold": self.fold, "check": self.check, "call": self.call, "all_in": self.all_in}
-        method = simple.get(action)
-        if method is None:
-            raise self._reject(
-                "illegal_action",
-                self.PROCEDURE_RULES["unknown_action"],
-                seat,
-                str(action),
-                to,
-                "unknown action",
-            )
-        method(seat)
+        if action == "call":
+            self.call(seat)
+        elif action == "check":
+            self.check(seat)
+        elif action == "fold":
+            self.fold(seat)
+        elif action == "all_in":
+            self.all_in(seat)
+        else:
+            rule = self.PROCEDURE_RULES["unknown_action"]
+            raise self._reject("illegal_action", rule, seat, str(action), to, "unknown action")
 
     # Generated per structure.
     def fold(self, seat: int) -> None:  # pragma: no cover - generated

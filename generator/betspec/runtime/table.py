@@ -36,7 +36,11 @@ class Table:
             raise InvalidTable("stacks must be a list of chip counts")
         if not 2 <= len(self.stacks) <= MAX_SEATS:
             raise InvalidTable(f"a table has 2 to {MAX_SEATS} seats, not {len(self.stacks)}")
-        stacks = tuple(_chips(s, f"stack of seat {i}") for i, s in enumerate(self.stacks))
+        stacks = tuple(self.stacks)
+        for seat, stack in enumerate(stacks):
+            if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
+                _chips(stack, f"stack of seat {seat}")  # raises, naming the seat
+                stacks = tuple(int(s) for s in stacks)  # an int subclass: keep plain ints
         if isinstance(self.button, bool) or not isinstance(self.button, int):
             raise InvalidTable(f"button must be a seat number, not {self.button!r}")
         if not 0 <= self.button < len(stacks):
