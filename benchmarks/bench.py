@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from betspec.conformance.runner import engine_class
 from betspec.project import Project, load_all
 from betspec.runtime import Engine, Table
+from betspec.simulate import play, random_table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
-NEXT = {"preflop": "flop", "flop": "turn", "turn": "river"}
 
 Step = tuple[int, str, int | None]  # (seat, action, to); seat -1 is a deal of street `action`
 
@@ -51,13 +51,6 @@ class Hand:
     steps: list[Step]
 
 
-def random_table(structure: str, rng: random.Random) -> Table:
-    seats = rng.randint(2, 10)
-    stacks = [rng.randint(20, 400) * 10 for _ in range(seats)]
-    bets = (20, 40) if structure == "fixed_limit" else None
-    return Table(stacks, rng.randrange(seats), (10, 20), 0, bets)
-
-
 #: Options under which betspec and PokerKit 0.7.7 play by the same rules (PokerKit never lifts
 #: the fixed-limit cap heads-up and has no half-bet rule).
 PEER_OPTIONS: dict[str, dict[str, object]] = {
@@ -66,34 +59,14 @@ PEER_OPTIONS: dict[str, dict[str, object]] = {
 
 
 def build(hand: Hand) -> Engine:
-    return engine_class(hand.structure)(hand.table, **PEER_OPTIONS.get(hand.structure, {}))
+    return engine_class(hand.structure)(hand.table, **PEER_OPTIONS.get(hand.structure, {}))  # type: ignore[arg-type]
 
 
 def record(structure: str, rng: random.Random) -> Hand:
-    """A random hand with a realistic mix: folds, calls, raises, all-ins."""
-    table = random_table(structure, rng)
-    engine = build(Hand(structure, table, []))
-    steps: list[Step] = []
-    while not engine.hand_over:
-        if engine.to_act is None:
-            street = NEXT[engine.street_name]
-            engine.deal(street)
-            steps.append((-1, street, None))
-            continue
-        seat = engine.to_act
-        legal = engine.legal_actions()
-        # No fold when a check is free: bots don't, and PokerKit plays it differently (see README).
-        choices = [a for a in legal if not (a == "fold" and "check" in legal)]
-        weights = {"fold": 3, "check": 4, "call": 4, "bet": 2, "raise": 1.5}
-        action = rng.choices(choices, [weights[a] for a in choices])[0]
-        to = None
-        if action in ("bet", "raise"):
-            low, high = engine.min_to, engine.max_to
-            assert low is not None and high is not None
-            to = high if rng.random() < 0.08 else min(high, low + rng.randrange(0, max(1, (high - low) // 4 + 1)))
-        engine.act(seat, action, to)
-        steps.append((seat, action, to))
-    return Hand(structure, table, steps)
+    """A hand played by betspec.simulate's bot (folds, calls, raises, all-ins), its steps kept."""
+    hand = Hand(structure, random_table(structure, rng), [])
+    play(build(hand), rng, lambda seat, action, to: hand.steps.append((seat, action, to)))
+    return hand
 
 
 def replay(hands: list[Hand], query: bool) -> int:

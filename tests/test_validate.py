@@ -210,3 +210,11 @@ def test_deep_nesting_is_refused_cleanly(project: Path) -> None:
     path = write(project, "deep", "[" * 5000 + "]" * 5000)
     [line] = diagnostics(path)
     assert "nested" in line
+
+
+def test_requirements_reading_the_amount_come_last(project: Path) -> None:
+    base = json.loads((SPEC_DIR / "betting_round.json").read_text())
+    requires = base["events"]["bet"]["requires"]
+    requires.append(requires.pop(0))  # 'bet_level == 0' after the amount checks
+    found = diagnostics(write(project, "betting_round", json.dumps(base, indent=2)))
+    assert any("must come before those that do" in line for line in found), found

@@ -108,6 +108,26 @@ def cmd_conform(args: argparse.Namespace, project: Project) -> int:
     return 0 if counts["FAIL"] == counts["INVALID"] == 0 else 1
 
 
+def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
+    from betspec.simulate import default_workers, simulate
+
+    if args.hands < 1:
+        _out("simulate: --hands must be at least 1")
+        return 2
+    counts = args.workers or [default_workers()]
+    if any(workers < 1 for workers in counts):
+        _out("simulate: --workers must be at least 1")
+        return 2
+    _out(f"{args.hands:,} {args.structure} hands, random tables of 2 to 10 seats, a bot's query before each action")
+    for workers in counts:
+        totals, seconds = simulate(args.structure, args.hands, workers, args.seed)
+        _out(
+            f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
+            f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
+        )
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:
     from betspec.demo import play
 
@@ -128,6 +148,14 @@ def parser() -> argparse.ArgumentParser:
     conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
     conform.add_argument("files", nargs="+", help="case files (globs allowed)")
     conform.set_defaults(run=cmd_conform)
+    simulate = commands.add_parser("simulate", help="play random hands over a pool of processes")
+    simulate.add_argument("--structure", default="no_limit", help="the spec to play (default no_limit)")
+    simulate.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100,000)")
+    simulate.add_argument(
+        "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"
+    )
+    simulate.add_argument("--seed", type=int, default=2026)
+    simulate.set_defaults(run=cmd_simulate)
     demo = commands.add_parser("demo", help="play a sample hand and print it")
     demo.set_defaults(run=cmd_demo)
     return main

@@ -1,0 +1,116 @@
+"""Self-play at scale: random hands through the generated engines, over a pool of processes.
+
+Each hand gets a seeded random table (2 to 10 seats) and is played to its end by a random policy
+that asks the engine what a bot asks (who acts, what is legal, the bounds) before every action.
+Work is split into chunks of hands with their own seeds, so the totals do not depend on the
+number of workers; only the time does.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from betspec.runtime import Engine, Table
+
+NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
+WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5}
+CHUNK = 2000
+
+
+def random_table(structure: str, rng: random.Random) -> Table:
+    seats = rng.randint(2, 10)
+    stacks = [rng.randint(20, 400) * 10 for _ in range(seats)]
+    bets = (20, 40) if structure == "fixed_limit" else None
+    return Table(stacks, rng.randrange(seats), (10, 20), 0, bets)
+
+
+def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
+    """A bot's decision: no fold when a check is free; bets and raises mostly small, sometimes all-in."""
+    seat = engine.to_act
+    assert seat is not None
+    legal = engine.legal_actions()
+    choices = [a for a in legal if not (a == "fold" and "check" in legal)]
+    action = rng.choices(choices, [WEIGHTS[a] for a in choices])[0]
+    to = None
+    if action in ("bet", "raise"):
+        low, high = engine.min_to, engine.max_to
+        assert low is not None and high is not None
+        to = high if rng.random() < 0.08 else min(high, low + rng.randrange(0, max(1, (high - low) // 4 + 1)))
+    return seat, action, to
+
+
+def play(engine: Engine, rng: random.Random, on_step: Callable[[int, str, int | None], None] | None = None) -> int:
+    """Play ``engine`` to the end of the hand; returns the number of betting actions."""
+    actions = 0
+    while not engine.hand_over:
+        if engine.to_act is None:
+            street = NEXT_STREET[engine.street_name]
+            engine.deal(street)
+            if on_step is not None:
+                on_step(-1, street, None)
+            continue
+        seat, action, to = choose(engine, rng)
+        engine.act(seat, action, to)
+        actions += 1
+        if on_step is not None:
+            on_step(seat, action, to)
+    return actions
+
+
+@dataclass
+class Totals:
+    hands: int = 0
+    actions: int = 0
+    chips_checked: int = 0
+
+    def add(self, other: Totals) -> None:
+        self.hands += other.hands
+        self.actions += other.actions
+        self.chips_checked += other.chips_checked
+
+
+def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
+    from betspec.conformance.runner import engine_class
+
+    cls = engine_class(structure)
+    rng = random.Random(seed)
+    totals = Totals()
+    for _ in range(hands):
+        engine = cls(random_table(structure, rng), **options)  # type: ignore[arg-type]
+        chips = engine.total_chips()
+        totals.actions += play(engine, rng)
+        if engine.total_chips() != chips:
+            raise AssertionError(f"chips not conserved in a {structure} hand (seed {seed})")
+        totals.hands += 1
+        totals.chips_checked += chips
+    return totals
+
+
+def simulate(
+    structure: str, hands: int, workers: int, seed: int = 2026, options: dict[str, object] | None = None
+) -> tuple[Totals, float]:
+    """Play ``hands`` hands over ``workers`` processes; returns the totals and the seconds taken."""
+    options = options or {}
+    chunks = [
+        (structure, seed * 1_000_003 + i, min(CHUNK, hands - start), options)
+        for i, start in enumerate(range(0, hands, CHUNK))
+    ]
+    totals = Totals()
+    started = time.perf_counter()
+    if workers <= 1:
+        for chunk in chunks:
+            totals.add(run_chunk(*chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(run_chunk, *zip(*chunks, strict=True)):
+                totals.add(result)
+    return totals, time.perf_counter() - started
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
