@@ -895,6 +895,7 @@ class FixedLimitMachine(Engine):
         if (view is None or 'fold' not in view[0]) and self.state not in FROM_FOLD:
             raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
         self._fire(EVENT_FOLD, FAST_FOLD)
+        self.log.append((seat, 'fold', None))
         self._settle()
 
     def check(self, seat: int) -> None:
@@ -908,6 +909,7 @@ class FixedLimitMachine(Engine):
             if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) == 0):
                 raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
         self._fire(EVENT_CHECK, FAST_CHECK)
+        self.log.append((seat, 'check', None))
         self._settle()
 
     def call(self, seat: int) -> None:
@@ -921,6 +923,7 @@ class FixedLimitMachine(Engine):
             if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) > 0):
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
         self._fire(EVENT_CALL, FAST_CALL)
+        self.log.append((seat, 'call', None))
         self._settle()
 
     def bet(self, seat: int, to: int) -> None:
@@ -946,6 +949,7 @@ class FixedLimitMachine(Engine):
         if not (to >= q_bet_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
+        self.log.append((seat, 'bet', to))
         self._settle()
 
     def raise_to(self, seat: int, to: int) -> None:
@@ -977,6 +981,7 @@ class FixedLimitMachine(Engine):
         if not (to >= q_raise_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
+        self.log.append((seat, 'raise', to))
         self._settle()
 
     def deal(self, street: str) -> None:
@@ -984,12 +989,15 @@ class FixedLimitMachine(Engine):
         if self.STATE_PHASE[self.state] in ("unopened", "facing_bet"):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
         if street == 'flop' and self.state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
+            self.log.append((-1, street, None))
             self._settle()
             return
         if street == 'turn' and self.state in FROM_DEAL_TURN and self._fire(EVENT_DEAL_TURN, FAST_DEAL_TURN):
+            self.log.append((-1, street, None))
             self._settle()
             return
         if street == 'river' and self.state in FROM_DEAL_RIVER and self._fire(EVENT_DEAL_RIVER, FAST_DEAL_RIVER):
+            self.log.append((-1, street, None))
             self._settle()
             return
         raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)

@@ -891,6 +891,7 @@ class NoLimitMachine(Engine):
         if (view is None or 'fold' not in view[0]) and self.state not in FROM_FOLD:
             raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
         self._fire(EVENT_FOLD, FAST_FOLD)
+        self.log.append((seat, 'fold', None))
         self._settle()
 
     def check(self, seat: int) -> None:
@@ -904,6 +905,7 @@ class NoLimitMachine(Engine):
             if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) == 0):
                 raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
         self._fire(EVENT_CHECK, FAST_CHECK)
+        self.log.append((seat, 'check', None))
         self._settle()
 
     def call(self, seat: int) -> None:
@@ -917,6 +919,7 @@ class NoLimitMachine(Engine):
             if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) > 0):
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
         self._fire(EVENT_CALL, FAST_CALL)
+        self.log.append((seat, 'call', None))
         self._settle()
 
     def bet(self, seat: int, to: int) -> None:
@@ -942,6 +945,7 @@ class NoLimitMachine(Engine):
         if not (to >= q_bet_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
+        self.log.append((seat, 'bet', to))
         self._settle()
 
     def raise_to(self, seat: int, to: int) -> None:
@@ -962,8 +966,7 @@ class NoLimitMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if False:
-                raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
+            # CAP: always holds in this structure (cap_reached never raised)
         if not q_on_unit(self, to):
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
         if not (to <= (self.put_in[self.actor] + self.behind[self.actor])):
@@ -973,6 +976,7 @@ class NoLimitMachine(Engine):
         if not (to >= q_raise_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
+        self.log.append((seat, 'raise', to))
         self._settle()
 
     def deal(self, street: str) -> None:
@@ -980,12 +984,15 @@ class NoLimitMachine(Engine):
         if self.STATE_PHASE[self.state] in ("unopened", "facing_bet"):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
         if street == 'flop' and self.state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
+            self.log.append((-1, street, None))
             self._settle()
             return
         if street == 'turn' and self.state in FROM_DEAL_TURN and self._fire(EVENT_DEAL_TURN, FAST_DEAL_TURN):
+            self.log.append((-1, street, None))
             self._settle()
             return
         if street == 'river' and self.state in FROM_DEAL_RIVER and self._fire(EVENT_DEAL_RIVER, FAST_DEAL_RIVER):
+            self.log.append((-1, street, None))
             self._settle()
             return
         raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from betspec.frontend.expr import Symbol, Type, compile_source
-from betspec.model import Assignment, Call, Effect, Event, Spec
+from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec
 from betspec.runtime import bindings
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT}
@@ -621,18 +621,26 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
         w(f"if self.state not in FROM_{event.name.upper()}:", 12)
         w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 16)
         for requirement in independent:
-            w(f"if {_negated(requirement.expr.tree, symbols)}:", 12)
-            message = _text(requirement.message, 16)
-            w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 16)
+            _requirement(w, requirement, symbols, tried, 12)
     for requirement in event.requires:
         if requirement.needs_to:
-            w(f"if {_negated(requirement.expr.tree, symbols)}:", 8)
-            message = _text(requirement.message, 12)
-            w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", 12)
+            _requirement(w, requirement, symbols, tried, 8)
     name = event.name.upper()
     w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
+    w(f"self.log.append((seat, {_lit(event.name)}, {amount}))", 8)
     w("self._settle()", 8)
     w()
+
+
+def _requirement(w: _Writer, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, indent: int) -> None:
+    """Reject unless the requirement holds; one the options make always true is only noted."""
+    failing = _negated(requirement.expr.tree, symbols)
+    if failing == "False":
+        w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", indent)
+        return
+    w(f"if {failing}:", indent)
+    message = _text(requirement.message, indent + 4)
+    w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", indent + 4)
 
 
 def _deal(w: _Writer, spec: Spec) -> None:
@@ -645,6 +653,7 @@ def _deal(w: _Writer, spec: Spec) -> None:
         name = event.name.upper()
         condition = f"street == {_lit(event.street)} and self.state in FROM_{name}"
         w(f"if {condition} and self._fire(EVENT_{name}, FAST_{name}):", 8)
+        w("self.log.append((-1, street, None))", 12)
         w("self._settle()", 12)
         w("return", 12)
     w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 8)

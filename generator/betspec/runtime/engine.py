@@ -50,6 +50,7 @@ class Engine:
         "folded",
         "last_full_level",
         "last_raise",
+        "log",
         "n",
         "players_in",
         "pot",
@@ -58,8 +59,10 @@ class Engine:
         "sb_seat",
         "small_bet",
         "small_blind",
+        "start",
         "state",
         "street",
+        "table",
         "view",
     )
 
@@ -72,6 +75,7 @@ class Engine:
     STATE_PHASE: ClassVar[Mapping[Any, str]] = {}
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[Any] = None
+    OPTION_DEFAULTS: ClassVar[Mapping[str, int | bool | None]] = {}
 
     # ---- construction -------------------------------------------------------------------
 
@@ -85,6 +89,11 @@ class Engine:
             start = start.checked()
         elif any(stack == 0 for stack in table.stacks):
             raise InvalidTable("a seat with no chips is not dealt in (give every seat chips)")
+        self.table = table
+        self.start = start
+        #: Every action and deal taken, as (seat, action, to) and (-1, street, None): a snapshot
+        #: replays it, so a hand restored from one is the hand that was played.
+        self.log: list[tuple[int, str, int | None]] = []
         if self.USES_BETS:
             if table.bets is None:
                 raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
@@ -187,6 +196,17 @@ class Engine:
     def committed(self) -> tuple[int, ...]:
         """Every seat's commitment on the current street."""
         return tuple(self.put_in)
+
+    @property
+    def options(self) -> dict[str, int | bool | None]:
+        """The spec's options as this hand was built with them."""
+        return {name: getattr(self, f"opt_{name}") for name in self.OPTION_DEFAULTS}
+
+    def snapshot(self) -> dict[str, Any]:
+        """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it."""
+        from betspec.runtime.snapshot import take
+
+        return take(self)
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle. Constant for a hand."""
