@@ -37,6 +37,7 @@ VARIABLES: dict[str, Binding] = {
     "able": Binding("int", "m.able()", minimum=0),
     "others_able": Binding("int", "m.others_able()", minimum=0),
     "answerable": Binding("bool", "m.answerable()"),
+    "able_owing": Binding("int", "m.able_owing()", minimum=0),
     "pending": Binding("int", "m.pending()", minimum=0),
     "action_pending": Binding("bool", "(m.actor >= 0)"),
     "big_blind_acted": Binding("bool", "m.bb_acted"),

@@ -260,6 +260,15 @@ class Engine:
         mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
         return self.able_count - mine
 
+    def able_owing(self) -> int:
+        """Seats still in, with chips behind, whose commitment is below the bet level."""
+        level = self.bet_level
+        return sum(
+            1
+            for put, behind, folded in zip(self.put_in, self.behind, self.folded, strict=True)
+            if put < level and behind > 0 and not folded
+        )
+
     def answerable(self) -> bool:
         """Another seat still in has more chips in all than the bet level: it could answer a bet."""
         level, actor = self.bet_level, self.actor
