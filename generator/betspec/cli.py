@@ -92,10 +92,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
 def cmd_conform(args: argparse.Namespace, project: Project) -> int:
     from betspec.conformance.runner import run_case
 
-    paths: list[str] = []
-    for pattern in args.files:
-        matched = sorted(glob.glob(pattern, recursive=True)) if any(c in pattern for c in "*?[") else [pattern]
-        paths.extend(matched or [pattern])
+    paths = _case_paths(args.files)
     if not paths:
         _out("no case files given")
         return 2
@@ -106,6 +103,48 @@ def cmd_conform(args: argparse.Namespace, project: Project) -> int:
         _out(outcome.line())
     _out(f"{counts['PASS']} passed, {counts['FAIL'] + counts['INVALID']} failed")
     return 0 if counts["FAIL"] == counts["INVALID"] == 0 else 1
+
+
+def _case_paths(patterns: list[str]) -> list[str]:
+    paths: list[str] = []
+    for pattern in patterns:
+        matched = sorted(glob.glob(pattern, recursive=True)) if any(c in pattern for c in "*?[") else [pattern]
+        paths.extend(matched or [pattern])
+    return paths
+
+
+def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
+    from betspec.coverage import explore, measure, write_cases
+
+    specs, diagnostics = load_all(project.spec_files())
+    if diagnostics:
+        for diagnostic in diagnostics:
+            _out(str(diagnostic))
+        return 1
+    names = [spec.name for spec in specs if not spec.abstract]
+    default = os.path.join(project.root, "tests", "conformance", "**", "*.json")
+    paths = _case_paths(args.files or [default])
+    coverages, failures = measure(paths, names)
+    for line in failures:
+        _out(line)
+    if args.generate:
+        written = []
+        for name, coverage in coverages.items():
+            if coverage.missing() or coverage.missing_outcomes():
+                written += write_cases(args.generate, explore(name, coverage, args.hands, args.seed))
+        for path in written:
+            _out(f"wrote {os.path.relpath(path)}")
+        coverages, failures = measure([*paths, *(p for p in written if p not in paths)], names)
+    complete = True
+    for coverage in coverages.values():
+        _out(coverage.summary())
+        for index in coverage.missing():
+            complete = False
+            _out(f"  not reached: {coverage.describe(index)}")
+        for index, outcome in coverage.missing_outcomes():
+            _out(f"  guard never {outcome}: {coverage.describe(index)}")
+    _out(f"{len(paths)} case files")
+    return 0 if complete and not failures else 1
 
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
@@ -148,6 +187,12 @@ def parser() -> argparse.ArgumentParser:
     conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
     conform.add_argument("files", nargs="+", help="case files (globs allowed)")
     conform.set_defaults(run=cmd_conform)
+    coverage = commands.add_parser("coverage", help="transitions and guard outcomes the cases reach, per spec")
+    coverage.add_argument("files", nargs="*", help="case files (default: tests/conformance/**/*.json)")
+    coverage.add_argument("--generate", metavar="DIR", help="write cases for what is not reached into DIR")
+    coverage.add_argument("--hands", type=int, default=20000, help="hands to explore per spec when generating")
+    coverage.add_argument("--seed", type=int, default=2026)
+    coverage.set_defaults(run=cmd_coverage)
     simulate = commands.add_parser("simulate", help="play random hands over a pool of processes")
     simulate.add_argument("--structure", default="no_limit", help="the spec to play (default no_limit)")
     simulate.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100,000)")

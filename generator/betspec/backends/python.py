@@ -334,9 +334,17 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
     for event in _fired_events(spec):
         w(f"EVENT_{event.name.upper()}: Event = MACHINE.events[{_lit(event.name)}]")
     w()
+    w("#: The spec's transitions in its order: (event, source, destination, guard, rule).")
+    w("TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (")
+    for t in spec.transitions:
+        guard = _lit(t.guard.text) if t.guard is not None else "None"
+        w(f"({_lit(t.event)}, {_lit(t.source)}, {_lit(t.dest)}, {guard}, {_lit(t.rule)}),", 4)
+    w(")")
+    w()
     w("# The same transitions as tables for the compiled path: per source state, in the spec's order,")
-    w("# (guard or None, effect or None, destination); the first whose guard holds is taken.")
-    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]")
+    w("# (guard or None, effect or None, destination, index in TRANSITIONS); the first whose guard")
+    w("# holds is taken.")
+    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State, int]")
     for event in _fired_events(spec):
         w(f"FAST_{event.name.upper()}: dict[State, tuple[Step, ...]] = {{")
         by_source: dict[str, list[str]] = {}
@@ -345,7 +353,7 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
                 guard, effect = callbacks[index]
                 check = f"check_{guard}" if guard else "None"
                 apply = f"apply_{effect}" if effect else "None"
-                by_source.setdefault(t.source, []).append(f"({check}, {apply}, State.{_enum_member(t.dest)})")
+                by_source.setdefault(t.source, []).append(f"({check}, {apply}, State.{_enum_member(t.dest)}, {index})")
         for source, steps in by_source.items():
             w(f"State.{_enum_member(source)}: ({', '.join(steps)},),", 4)
         w("}")
@@ -473,7 +481,7 @@ def _engine(
     w()
     w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
     w(repr("Take ``event`` through its table: the first transition whose guard holds."), 8)
-    w("for check, apply, dest in table.get(self.state, ()):", 8)
+    w("for check, apply, dest, _ in table.get(self.state, ()):", 8)
     w("if check is None or check(self, *args):", 12)
     w("if apply is not None:", 16)
     w("apply(self, *args)", 20)
@@ -488,7 +496,7 @@ def _engine(
         w(f"for _ in range({len(spec.states)}):", 8)
         w("moved = False", 12)
         for event in automatic:
-            w(f"for check, apply, dest in FAST_{event.name.upper()}.get(self.state, ()):", 12)
+            w(f"for check, apply, dest, _ in FAST_{event.name.upper()}.get(self.state, ()):", 12)
             w("if check is None or check(self):", 16)
             w("if apply is not None:", 20)
             w("apply(self)", 24)

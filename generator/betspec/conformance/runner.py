@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,9 +102,12 @@ def load_case(path: str) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
     return doc.value, []
 
 
-def build(case: dict[str, Any]) -> Engine:
-    """The engine a case starts from; raises LookupError or InvalidTable."""
-    cls = engine_class(case["structure"])
+EngineFor = Callable[[str], "type[Engine] | None"]
+
+
+def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
+    """The engine a case starts from (``engine_for`` may supply another class for a structure)."""
+    cls = (engine_for and engine_for(case["structure"])) or engine_class(case["structure"])
     options = case.get("options", {})
     defaults = getattr(cls, "OPTION_DEFAULTS", {})
     for name in options:
@@ -123,13 +127,13 @@ def _apply(engine: Engine, step: dict[str, Any]) -> None:
         engine.act(step["seat"], step["act"], step.get("to"))
 
 
-def run_case(path: str) -> Outcome:
+def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
     case, diagnostics = load_case(path)
     if case is None:
         return Outcome(path, path, "INVALID", "; ".join(str(d) for d in diagnostics[:5]))
     case_id = case["id"]
     try:
-        engine = build(case)
+        engine = build(case, engine_for)
     except (LookupError, InvalidTable) as exc:
         return Outcome(path, case_id, "INVALID", str(exc))
     chips = engine.total_chips()

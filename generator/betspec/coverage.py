@@ -1,0 +1,222 @@
+"""Coverage of the state machines: which transitions and guard outcomes the cases exercise.
+
+:func:`recording_class` derives, from a generated engine class, one that takes the same
+transitions through the same tables and counts, per transition, how often it fired and which
+outcomes its guard gave. :func:`measure` runs conformance cases with it. :func:`explore` derives
+the missing paths the way model-based testing tools do from a statechart: it plays seeded random
+hands (varied tables, blinds, antes, start streets, options) with the recording engine, and keeps
+each hand that reaches a transition or guard outcome nothing before it reached, as a new
+conformance case that ends with the state it reached.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from betspec.conformance.runner import run_case
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
+from betspec.simulate import NEXT_STREET
+
+Transition = tuple[str, str, str, "str | None", str]
+
+
+@dataclass
+class Coverage:
+    spec: str
+    transitions: tuple[Transition, ...]
+    fired: Counter[int] = field(default_factory=Counter)
+    outcomes: set[tuple[int, bool]] = field(default_factory=set)
+
+    @property
+    def guarded(self) -> list[int]:
+        return [i for i, t in enumerate(self.transitions) if t[3] is not None]
+
+    def missing(self) -> list[int]:
+        return [i for i in range(len(self.transitions)) if not self.fired[i]]
+
+    def missing_outcomes(self) -> list[tuple[int, bool]]:
+        return [(i, o) for i in self.guarded for o in (True, False) if (i, o) not in self.outcomes]
+
+    def describe(self, index: int) -> str:
+        event, source, dest, guard, rule = self.transitions[index]
+        return f"{event}: {source} -> {dest}" + (f" [{guard}]" if guard else "") + f" ({rule})"
+
+    def summary(self) -> str:
+        total, reached = len(self.transitions), len(self.transitions) - len(self.missing())
+        outcomes = 2 * len(self.guarded)
+        seen = outcomes - len(self.missing_outcomes())
+        return (
+            f"{self.spec}: transitions {reached}/{total} ({100 * reached / total:.0f}%), "
+            f"guard outcomes {seen}/{outcomes} ({100 * seen / max(outcomes, 1):.0f}%)"
+        )
+
+
+def _module(spec: str) -> Any:
+    return importlib.import_module(f"betspec.engines.{spec}")
+
+
+def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
+    """The spec's default engine, counting transitions and guard outcomes into ``coverage``."""
+    module = _module(spec)
+    fast, machine = module.ENGINE, getattr(module, f"{module.ENGINE.__name__}Machine")
+    fired, outcomes = coverage.fired, coverage.outcomes
+
+    def _fire(self: Engine, event: object, table: dict[Any, Any], *args: int) -> bool:
+        for check, apply, dest, index in table.get(self.state, ()):
+            holds = check is None or check(self, *args)
+            if check is not None:
+                outcomes.add((index, bool(holds)))
+            if holds:
+                if apply is not None:
+                    apply(self, *args)
+                self.state = dest
+                fired[index] += 1
+                return True
+        return False
+
+    # The machine class's _settle takes automatic events through self._fire, so it is recorded.
+    return type(f"Recording{fast.__name__}", (fast,), {"__slots__": (), "_fire": _fire, "_settle": machine._settle})
+
+
+def new_coverage(spec: str) -> Coverage:
+    return Coverage(spec, tuple(_module(spec).TRANSITIONS))
+
+
+def measure(case_paths: Iterable[str], specs: Iterable[str]) -> tuple[dict[str, Coverage], list[str]]:
+    """Run the cases with recording engines; returns coverage per spec and the failing cases."""
+    coverages = {spec: new_coverage(spec) for spec in specs}
+    classes = {spec: recording_class(spec, coverage) for spec, coverage in coverages.items()}
+    failures = []
+    for path in case_paths:
+        outcome = run_case(path, engine_for=classes.get)
+        if outcome.status != "PASS":
+            failures.append(outcome.line())
+    return coverages, failures
+
+
+# ---- exploration: cases for what the existing ones miss -------------------------------------
+
+
+def _random_setup(cls: type[Engine], rng: random.Random) -> tuple[dict[str, Any], Start | None, dict[str, Any]]:
+    seats = rng.randint(2, 6)
+    small = rng.choice([0, 1, 5, 5, 5]) if rng.random() < 0.1 else 5
+    big = small * 2
+    sizes = (
+        lambda: rng.randint(1, 3),
+        lambda: rng.randint(1, 30),
+        lambda: rng.randint(20, 400),
+        lambda: rng.randint(200, 2000),
+    )
+    stacks = [rng.choice(sizes)() for _ in range(seats)]
+    table: dict[str, Any] = {"stacks": stacks, "button": rng.randrange(seats), "blinds": [small, big]}
+    if rng.random() < 0.2:
+        table["ante"] = rng.choice([1, 2])
+    if cls.USES_BETS:
+        table["bets"] = [10, 20]
+    start = None
+    if rng.random() < 0.25:
+        start = Start(rng.choice(["preflop", "flop", "turn", "river"]), rng.choice([0, 30, 200]))
+    options: dict[str, Any] = {}
+    for name, default in cls.OPTION_DEFAULTS.items():
+        if isinstance(default, bool) and rng.random() < 0.3:
+            options[name] = not default
+    return table, start, options
+
+
+def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> None:
+    for _ in range(300):
+        if engine.hand_over:
+            if rng.random() < 0.5 and engine.street_name == "showdown":
+                street = ("flop", "turn", "river")[min(engine.street, 2)]
+                if rng.random() < 0.3:  # a deal in the runout, sometimes of the wrong street
+                    street = rng.choice(("flop", "turn", "river"))
+                try:
+                    engine.deal(street)
+                    steps.append({"deal": street})
+                except IllegalAction as error:
+                    steps.append({"deal": street, "error": error.code})
+                continue
+            return
+        if engine.to_act is None:
+            street = NEXT_STREET[engine.street_name]
+            engine.deal(street)
+            steps.append({"deal": street})
+            continue
+        seat = engine.to_act
+        action = rng.choice(engine.legal_actions())
+        step: dict[str, Any] = {"seat": seat, "act": action}
+        if action in ("bet", "raise"):
+            low, high = engine.min_to, engine.max_to
+            assert low is not None and high is not None
+            step["to"] = rng.choice([low, high])
+        engine.act(seat, action, step.get("to"))
+        steps.append(step)
+
+
+def explore(spec: str, coverage: Coverage, hands: int, seed: int) -> list[dict[str, Any]]:
+    """Cases, each reaching a transition or guard outcome not yet in ``coverage`` (updated)."""
+    cls = recording_class(spec, coverage)
+    rng = random.Random(f"{seed}-{spec}")
+    cases: list[dict[str, Any]] = []
+    for number in range(hands):
+        if not coverage.missing() and not coverage.missing_outcomes():
+            break
+        table, start, options = _random_setup(cls, rng)
+        trial = Coverage(spec, coverage.transitions)
+        try:
+            engine = recording_class(spec, trial)(
+                Table(table["stacks"], table["button"], table["blinds"], table.get("ante", 0), table.get("bets")),
+                start=start,
+                **options,
+            )
+        except InvalidTable:
+            continue
+        steps: list[dict[str, Any]] = []
+        _play(engine, rng, steps)
+        new = [i for i in trial.fired if not coverage.fired[i]]
+        new_outcomes = trial.outcomes - coverage.outcomes
+        if not new and not new_outcomes:
+            continue
+        coverage.fired.update(trial.fired)
+        coverage.outcomes |= trial.outcomes
+        reached = "; ".join(coverage.describe(i) for i in sorted(new)) or "guard outcomes " + ", ".join(
+            f"{coverage.describe(i)} = {o}" for i, o in sorted(new_outcomes)
+        )
+        case: dict[str, Any] = {
+            "id": f"path-{spec.replace('_', '-')}-{len(cases) + 1}",
+            "source": f"betspec coverage: a path generated to reach {reached} (seed {seed}, hand {number})",
+            "structure": spec,
+            "options": options,
+            "table": table,
+        }
+        if start is not None:
+            case["start"] = {"street": start.street, "pot": start.pot}
+        final = {
+            "to_act": engine.to_act,
+            "street": engine.street_name,
+            "pot": engine.pot,
+            "stacks": list(engine.stacks),
+            "hand_over": engine.hand_over,
+        }
+        case["steps"] = [*steps, {"expect": final}]
+        cases.append(case)
+    return cases
+
+
+def write_cases(folder: str, cases: list[dict[str, Any]]) -> list[str]:
+    os.makedirs(folder, exist_ok=True)
+    written = []
+    for case in cases:
+        path = os.path.join(folder, f"{case['id']}.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(case, handle, indent=1)
+            handle.write("\n")
+        written.append(path)
+    return written
