@@ -37,24 +37,39 @@ def options_for(structure: str, rng: random.Random) -> dict[str, object]:
 def random_engine(structure: str, rng: random.Random, cls: type[Engine] | None = None) -> Engine:
     """A random table, start and options for ``structure``; built with ``cls`` when given."""
     seats = rng.randint(2, 10)
-    small = rng.choice([1, 5, 10, 25])
-    big = small * 2
+    small = rng.choice([0, 1, 5, 10, 25]) if rng.random() < 0.1 else rng.choice([1, 5, 10, 25])
+    big = max(small * 2, 2)  # stacks are drawn around the big blind; the table's may be 0
+    blinds = (small, small * 2)
     stacks = [rng.choice([rng.randint(1, big * 2), rng.randint(big, big * 150)]) for _ in range(seats)]
     ante = rng.choice([0, 0, 0, 1, small])
     bets = (big, big * 2) if structure == "fixed_limit" else None
-    table = Table(stacks, rng.randrange(seats), (small, big), ante, bets)
+    table = Table(stacks, rng.randrange(seats), blinds, ante, bets)
     start = None
     if rng.random() < 0.2:
         start = Start(rng.choice(["flop", "turn", "river"]), rng.randint(0, 500))
     return (cls or engine_class(structure))(table, start=start, **options_for(structure, rng))
 
 
+def check_pots(engine: Engine) -> None:
+    """The pots add up to the pot; a seat still in is eligible exactly for the pots it paid into
+    (a pot's level is the least any of its eligible seats paid); folded seats for none."""
+    pots = engine.pots()
+    assert sum(p.amount for p in pots) == engine.pot
+    paid = engine.contributed
+    previous: set[int] | None = None
+    for pot in pots:
+        assert pot.amount > 0 and pot.eligible
+        level = min(paid[seat] for seat in pot.eligible)
+        expected = {s for s in range(engine.n) if not engine.folded[s] and paid[s] >= level}
+        assert set(pot.eligible) == expected, (pot, paid, engine.folded)
+        assert previous is None or set(pot.eligible) < previous  # side pots nest
+        previous = set(pot.eligible)
+
+
 def check_invariants(engine: Engine, chips: int) -> None:
     assert engine.total_chips() == chips
     assert min(engine.stacks) >= 0
-    assert sum(p.amount for p in engine.pots()) == engine.pot
-    for pot in engine.pots():
-        assert pot.amount > 0 and pot.eligible
+    check_pots(engine)
     if engine.to_act is not None:
         legal = engine.legal_actions()
         assert "fold" in legal and legal == tuple(sorted(legal))
@@ -114,7 +129,10 @@ def play(engine: Engine, rng: random.Random) -> int:
         everything = engine.committed[seat] + engine.stacks[seat]
         if action in ("bet", "raise"):
             assert engine.min_to is not None and engine.max_to is not None
-            to = rng.choice([engine.min_to, engine.max_to])
+            low, high = engine.min_to, engine.max_to
+            unit = engine.options.get("bet_unit") or 1
+            between = [t for t in range(low, high + 1, max(1, (high - low) // 7)) if t % unit == 0]  # type: ignore[operator]
+            to = rng.choice([low, high, *between])
             if to == everything and rng.random() < 0.5:
                 engine.all_in(seat)  # the same action, named as all-in
             else:
@@ -193,3 +211,48 @@ def test_unknown_action_and_missing_amount() -> None:
     with pytest.raises(IllegalAction) as info:
         engine.raise_to(0, True)  # type: ignore[arg-type]
     assert info.value.code == "bad_amount"
+
+
+OPTION_STRATEGIES: dict[str, dict[str, st.SearchStrategy[object]]] = {
+    "no_limit": {"bet_unit": st.sampled_from([1, 2, 5, 25])},
+    "pot_limit": {
+        "bet_unit": st.sampled_from([1, 5]),
+        "small_blind_counts_as_big": st.booleans(),
+        "pot_rounding": st.sampled_from([None, 1, 5, 25]),
+    },
+    "fixed_limit": {
+        "max_raises": st.sampled_from([None, 0, 1, 3, 7]),
+        "uncapped_heads_up": st.booleans(),
+        "half_bet_reopens": st.booleans(),
+    },
+    "spread_limit": {
+        "min_bet": st.sampled_from([None, 1, 2, 10]),
+        "max_bet": st.sampled_from([None, 5, 10, 50]),
+        "max_raises": st.sampled_from([None, 0, 3]),
+        "uncapped_heads_up": st.booleans(),
+    },
+}
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> Engine:
+    """A drawn table (2-10 seats, uneven, tiny and below-the-blind stacks), start and options."""
+    structure = draw(st.sampled_from(STRUCTURES))
+    seats = draw(st.integers(2, 10))
+    small = draw(st.sampled_from([0, 1, 2, 5, 25]))
+    stacks = draw(st.lists(st.one_of(st.integers(1, 60), st.integers(1, 5000)), min_size=seats, max_size=seats))
+    ante = draw(st.sampled_from([0, 0, 1, 3]))
+    bets = (max(small * 2, 1), max(small * 4, 2)) if structure == "fixed_limit" else None
+    table = Table(stacks, draw(st.integers(0, seats - 1)), (small, small * 2), ante, bets)
+    start = draw(
+        st.one_of(st.none(), st.builds(Start, st.sampled_from(["flop", "turn", "river"]), st.integers(0, 300)))
+    )
+    options = draw(st.fixed_dictionaries({}, optional=OPTION_STRATEGIES[structure]))
+    return engine_class(structure)(table, start=start, **options)
+
+
+@settings(max_examples=300, deadline=None)
+@given(engine=hands(), seed=st.integers(0, 2**32))
+def test_property_drawn_tables_and_options(engine: Engine, seed: int) -> None:
+    steps = play(engine, random.Random(seed))
+    assert steps < 400
