@@ -8,6 +8,7 @@ never a hang, never code that does anything at import but define itself.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
 import random
@@ -75,7 +76,7 @@ def mutate(document: Any, rng: random.Random, replacement: Any) -> Any:
     if rng.random() < 0.25 and isinstance(parent, dict):
         del parent[where[-1]]
     else:
-        parent[where[-1]] = replacement
+        parent[where[-1]] = copy.deepcopy(replacement)  # never the same object twice: no cycles
     return document
 
 
