@@ -33,9 +33,8 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from betspec.conformance.runner import engine_class
 from betspec.project import Project, load_all
-from betspec.runtime import Engine, Table
+from betspec.runtime import Engine, Table, engine_class
 from betspec.simulate import play, random_table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

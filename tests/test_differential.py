@@ -23,8 +23,7 @@ from collections.abc import Callable
 import pytest
 
 from benchmarks.peer_pokerkit import Peer
-from betspec.conformance.runner import engine_class
-from betspec.runtime import Engine, Table
+from betspec.runtime import Engine, Table, engine_class
 
 HANDS = int(os.environ.get("BETSPEC_DIFF_HANDS", "1500"))
 WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1}

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from betspec.conformance.runner import engine_class, snapshot
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
+from betspec.conformance.runner import snapshot
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class
 
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "spread_limit")
 NEXT = {"preflop": "flop", "flop": "turn", "turn": "river"}

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from betspec.conformance.runner import engine_class, snapshot
-from betspec.runtime import Engine, Start, Table
+from betspec.conformance.runner import snapshot
+from betspec.runtime import Engine, Start, Table, engine_class
 from betspec.runtime.snapshot import SnapshotError, restore
 from betspec.simulate import choose
 from tests.test_engine import NEXT, STRUCTURES, random_engine

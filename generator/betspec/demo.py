@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from betspec.conformance.runner import engine_class
-from betspec.runtime import Engine, IllegalAction, Table
+from betspec.runtime import Engine, IllegalAction, Table, engine_class
 
 # The house rules' no-limit rule 3 example, played from the blinds: A bets, B raises, C is all-in
 # short, A calls, and B may not re-raise.

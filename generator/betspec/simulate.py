@@ -78,7 +78,7 @@ class Totals:
 
 
 def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
-    from betspec.conformance.runner import engine_class
+    from betspec.runtime import engine_class
 
     cls = engine_class(structure)
     rng = random.Random(seed)

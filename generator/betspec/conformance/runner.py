@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from betspec.diagnostics import Diagnostic, did_you_mean
 from betspec.frontend import jsonpos, schema
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class
 
 MAX_CASE_BYTES = 4 * 1024 * 1024
 
@@ -27,18 +26,6 @@ class Outcome:
     def line(self) -> str:
         detail = f": {self.detail}" if self.detail else ""
         return f"{self.status} {self.case_id} ({self.path}){detail}"
-
-
-def engine_class(structure: str) -> type[Engine]:
-    """The generated engine class for a structure; raises LookupError when there is none."""
-    try:
-        module = importlib.import_module(f"betspec.engines.{structure}")
-    except ImportError:
-        raise LookupError(f"no generated engine for structure {structure!r} (run `betspec generate`)") from None
-    engine = getattr(module, "ENGINE", None)
-    if not (isinstance(engine, type) and issubclass(engine, Engine)):
-        raise LookupError(f"generated/{structure}.py defines no engine")
-    return engine
 
 
 def snapshot(engine: Engine) -> tuple[Any, ...]:

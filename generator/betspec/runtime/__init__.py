@@ -6,8 +6,8 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (see :mod:`betspec.runtime.bindings`).
 """
 
-from betspec.runtime.engine import Engine, Pot
+from betspec.runtime.engine import Engine, Pot, engine_class
 from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable
 from betspec.runtime.table import Start, Table
 
-__all__ = ["BetspecError", "Engine", "IllegalAction", "InvalidTable", "Pot", "Start", "Table"]
+__all__ = ["BetspecError", "Engine", "IllegalAction", "InvalidTable", "Pot", "Start", "Table", "engine_class"]

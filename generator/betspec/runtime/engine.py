@@ -9,6 +9,7 @@ passing the action, closing a round. It decides nothing about sizes or legality.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -467,3 +468,18 @@ class Engine:
 
     def raise_to(self, seat: int, to: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
+
+
+def engine_class(structure: str) -> type[Engine]:
+    """The default engine generated for a structure; raises LookupError when there is none."""
+    # The name comes from a case or a snapshot: only a spec name may reach the import.
+    if not structure.replace("_", "a").isalnum() or not structure[:1].islower():
+        raise LookupError(f"{structure!r} is not a structure name")
+    try:
+        module = importlib.import_module(f"betspec.engines.{structure}")
+    except ImportError:
+        raise LookupError(f"no generated engine for structure {structure!r} (run `betspec generate`)") from None
+    engine = getattr(module, "ENGINE", None)
+    if not (isinstance(engine, type) and issubclass(engine, Engine)):
+        raise LookupError(f"generated/{structure}.py defines no engine")
+    return engine

@@ -11,11 +11,10 @@ loses nothing when it crashes.
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
-from betspec.runtime.engine import Engine
+from betspec.runtime.engine import Engine, engine_class
 from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable
 from betspec.runtime.table import Start, Table
 
@@ -73,12 +72,9 @@ def _require(condition: bool, message: str) -> None:
 
 def _engine_class(spec: str) -> type[Engine]:
     try:
-        module = importlib.import_module(f"betspec.engines.{spec}")
-    except ImportError:
+        return engine_class(spec)
+    except LookupError:
         raise SnapshotError(f"no engine for spec {spec!r} here") from None
-    engine = getattr(module, "ENGINE", None)
-    _require(isinstance(engine, type) and issubclass(engine, Engine), f"no engine for spec {spec!r} here")
-    return engine  # type: ignore[return-value]
 
 
 def restore(data: Any, engine_class: type[Engine] | None = None) -> Engine:
