@@ -99,3 +99,21 @@ def test_constants_fold_without_eval(text: str, value: object) -> None:
     assert checked.is_constant == (value is not None)
     if value is not None:
         assert checked.constant == value
+
+
+CHOICE = {**SYMBOLS, "rule_kind": Symbol(Type.CHOICE, "m.opt_rule_kind", "option", choices=("complete", "half"))}
+
+
+def test_a_choice_compares_only_with_its_values() -> None:
+    checked = check("rule_kind == 'half' and stack > 1", CHOICE)
+    assert compile_source(checked.tree, CHOICE) == "((m.opt_rule_kind == 'half') and (m.stacks[m.actor] > 1))"
+    for text, message in [
+        ("rule_kind == 'halve'", "'halve' is not a value of 'rule_kind' (complete, half) (did you mean 'half'?)"),
+        ("rule_kind + 1", "must be int"),
+        ("rule_kind == stack", "a choice is only compared"),
+        ("'half' == 'half'", "a choice is only compared"),
+        ("stack == 'half'", "a choice is only compared"),
+    ]:
+        with pytest.raises(ExprError) as info:
+            check(text, CHOICE)
+        assert message in info.value.message, text

@@ -61,7 +61,7 @@ def test_a_typo_in_an_expression_is_reported_at_its_line_and_column(project: Pat
 
 def test_every_problem_is_reported_at_once(project: Path) -> None:
     body = (
-        '  "options": {"max_bets": {"type": "int", "default": "three", "meaning": "m", "rule": "NOPE"}},\n'
+        '  "options": {"max_bets": {"type": "int", "default": [3], "meaning": "m", "rule": "NOPE"}},\n'
         '  "quantities": {\n'
         '    "min_bet_to": {"type": "int", "expr": "big_blind +", "meaning": "m", "rule": "CAP"},\n'
         '    "max_bet_to": {"type": "bool", "expr": "stack", "meaning": "m", "rule": "CAP"}\n'
@@ -70,7 +70,7 @@ def test_every_problem_is_reported_at_once(project: Path) -> None:
     found = diagnostics(write(project, "many", child("many", body)))
     assert len(found) >= 2
     text = "\n".join(found)
-    assert "'three' is not of type" in text  # a schema problem...
+    assert "[3] is not of type" in text  # a schema problem...
     assert "syntax error" in text and "expression is int, expected bool" in text  # ...and meaning ones
     body = (
         '  "options": {"max_bets": {"type": "int", "default": true, "meaning": "m", "rule": "NOPE"}},\n'

@@ -23,12 +23,13 @@ class Rule:
 @dataclass(frozen=True)
 class Option:
     name: str
-    type: str  # "int", "bool" or "int?"
-    default: int | bool | None
+    type: str  # "int", "bool", "int?" or "choice"
+    default: int | bool | str | None
     meaning: str
     rule: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from betspec.model import (
 )
 from betspec.runtime import bindings
 
-_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT}
+_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
 
@@ -125,17 +125,25 @@ class _Checker:
             kind, default = entry["type"], entry["default"]
             minimum, maximum = entry.get("minimum"), entry.get("maximum")
             self.cite(f"{pointer}/rule", entry["rule"])
-            if kind == "bool" and (minimum is not None or maximum is not None):
-                self.error(pointer, "type", "a bool option has no minimum or maximum", key=True)
-            if not _fits(kind, default):
+            choices = tuple(entry.get("choices", ()))
+            if kind in ("bool", "choice") and (minimum is not None or maximum is not None):
+                self.error(pointer, "type", f"a {kind} option has no minimum or maximum", key=True)
+            if (kind == "choice") != bool(choices):
+                self.error(pointer, "type", "a choice option, and only one, lists its 'choices'", key=True)
+            if kind == "choice":
+                if default not in choices:
+                    self.error(f"{pointer}/default", "type", f"default {default!r} is not one of {', '.join(choices)}")
+            elif not _fits(kind, default):
                 self.error(f"{pointer}/default", "type", f"default {default!r} is not a {kind}")
             elif isinstance(default, int) and not isinstance(default, bool):
                 if minimum is not None and default < minimum:
                     self.error(f"{pointer}/default", "type", f"default {default} is below the minimum {minimum}")
                 if maximum is not None and default > maximum:
                     self.error(f"{pointer}/default", "type", f"default {default} is above the maximum {maximum}")
-            out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum)
-            symbol = Symbol(_TYPES[kind], f"m.opt_{name}", "option", minimum if kind == "int" else None)
+            out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
+            symbol = Symbol(
+                _TYPES[kind], f"m.opt_{name}", "option", minimum if kind == "int" else None, choices=choices
+            )
             self.declare(name, symbol, pointer, owners, "options")
         return out
 

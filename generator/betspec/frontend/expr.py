@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -40,6 +41,8 @@ class Type(enum.Enum):
     BOOL = "bool"
     OPT_INT = "int?"
     NONE = "None"
+    CHOICE = "choice"  # an option with named values, compared only with one of them
+    TEXT = "text"  # a string literal: only ever one side of a comparison with a choice
 
     def __str__(self) -> str:
         return self.value
@@ -54,6 +57,7 @@ class Symbol:
     kind: str  # "variable", "option", "quantity", "parameter"
     minimum: int | None = None
     needs: frozenset[str] = frozenset()  # parameters (``to``) the accessor needs in scope
+    choices: tuple[str, ...] = ()  # the values of a choice option
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,8 @@ class Checked:
     constant: object = None  # the folded value, or _UNKNOWN
     is_constant: bool = False
 
+
+_CHOICE_VALUE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 _COMPARE = {
     ast.Eq: "==",
@@ -140,8 +146,10 @@ def _check_shape(node: ast.AST, depth: int) -> None:
             if abs(value) > MAX_LITERAL:
                 raise ExprError(offset, f"integer literal larger than {MAX_LITERAL}")
             return
+        if isinstance(value, str) and _CHOICE_VALUE.match(value):
+            return  # compared with a choice option: the type check says where it may stand
         kind = type(value).__name__
-        raise ExprError(offset, f"{kind} literals are not part of the language (integers only)")
+        raise ExprError(offset, f"{kind} literals are not part of the language (integers, and names of choices)")
     if isinstance(node, ast.Name):
         if node.id.startswith("_"):
             raise ExprError(offset, f"names starting with '_' are not allowed: {node.id!r}")
@@ -195,6 +203,8 @@ class _Checker:
     def _Constant(self, node: ast.Constant, narrowed: frozenset[str]) -> Type:
         if node.value is None:
             return Type.NONE
+        if isinstance(node.value, str):
+            return Type.TEXT
         return Type.BOOL if isinstance(node.value, bool) else Type.INT
 
     def _Name(self, node: ast.Name, narrowed: frozenset[str]) -> Type:
@@ -268,6 +278,19 @@ class _Checker:
                     raise ExprError(left.col_offset, f"only an int? can be None; this is {got}", "type")
                 continue
             lt, rt = self.check(left, narrowed), self.check(right, narrowed)
+            if {lt, rt} == {Type.CHOICE, Type.TEXT} and isinstance(op, ast.Eq | ast.NotEq):
+                option, text = (left, right) if lt is Type.CHOICE else (right, left)
+                choices = self.symbols[option.id].choices  # type: ignore[attr-defined]
+                value = text.value  # type: ignore[attr-defined]
+                if value not in choices:
+                    hint = did_you_mean(value, choices)
+                    message = f"{value!r} is not a value of {option.id!r} ({', '.join(choices)}){hint}"  # type: ignore[attr-defined]
+                    raise ExprError(text.col_offset, message, "type")
+                continue
+            if Type.CHOICE in (lt, rt) or Type.TEXT in (lt, rt):
+                raise ExprError(
+                    left.col_offset, "a choice is only compared, with == or !=, to one of its values", "type"
+                )
             if isinstance(op, ast.Eq | ast.NotEq):
                 if lt is not rt or lt in (Type.OPT_INT, Type.NONE):
                     raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", "type")

@@ -72,8 +72,14 @@ class Start:
         return Start(self.street, _chips(self.pot, "start pot"))
 
 
-def option_value(name: str, value: object, kind: str, minimum: int | None, maximum: int | None) -> int | bool | None:
+def option_value(
+    name: str, value: object, kind: str, minimum: int | None, maximum: int | None, choices: tuple[str, ...] = ()
+) -> int | bool | str | None:
     """``value`` for the option ``name`` of type ``kind``, checked; raises :class:`InvalidTable`."""
+    if kind == "choice":
+        if not isinstance(value, str) or value not in choices:
+            raise InvalidTable(f"option {name} must be one of {', '.join(choices)}, not {value!r}")
+        return value
     if kind == "bool":
         if not isinstance(value, bool):
             raise InvalidTable(f"option {name} must be true or false, not {value!r}")
