@@ -36,7 +36,7 @@ def test_coverage_command_reports_per_spec(capsys) -> None:
     assert main(["--root", str(ROOT), "coverage"]) == 0
     out = capsys.readouterr().out
     for spec in SPECS:
-        assert f"{spec}: transitions 59/59 (100%)" in out
+        assert f"{spec}: transitions 67/67 (100%)" in out
 
 
 def test_a_recording_engine_counts_what_fires() -> None:

@@ -100,5 +100,21 @@ def test_a_start_street_and_options_survive() -> None:
     engine = cls(Table([500, 500, 500], 1, (5, 10)), start=Start("turn", 90), pot_rounding=25, bet_unit=5)
     engine.bet(2, 50)
     again = through_json(engine)
-    assert again.options == {"bet_unit": 5, "pot_rounding": 25, "small_blind_counts_as_big": False}
+    assert again.options == {
+        "bet_unit": 5,
+        "misheard_call_rule": True,
+        "pot_rounding": 25,
+        "small_blind_counts_as_big": False,
+        "underraise_rule": "complete",
+    }
     assert again.start == Start("turn", 90) and again.max_to == engine.max_to
+
+
+def test_declarations_survive_a_snapshot() -> None:
+    engine = engine_class("no_limit")(Table([1000, 1000, 1000], 0, (5, 10)), start=Start("flop", 100))
+    engine.declare_out_of_turn(2, "bet", 100)
+    engine.declare(1, "raise")  # nothing to raise: a bet of the chips to come
+    again = through_json(engine)
+    assert again.out_of_turn == {2: (100, 0)} and again.declared_raise == 1
+    engine.check(1)
+    assert through_json(engine).legal_actions() == ("check",)  # the out-of-turn restriction holds

@@ -150,6 +150,10 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
             steps.append({"deal": street})
             continue
         seat = engine.to_act
+        if rng.random() < 0.03:
+            engine.timeout(seat)
+            steps.append({"seat": seat, "timeout": True})
+            continue
         action = rng.choice(engine.legal_actions())
         step: dict[str, Any] = {"seat": seat, "act": action}
         if action in ("bet", "raise"):

@@ -103,6 +103,17 @@ class Transition:
     effects: tuple[Effect, ...]
 
 
+@dataclass(frozen=True)
+class PushRuling:
+    """One entry of the rulings on chips pushed: when it applies, what the push becomes."""
+
+    when: Checked
+    ruling: str  # fold, check, call, wager (a bet or raise to ``to``), withdraw
+    to: Checked | None
+    rule: str
+    note: str
+
+
 @dataclass
 class Spec:
     name: str
@@ -122,6 +133,7 @@ class Spec:
     procedure_rules: dict[str, str]
     events: dict[str, Event]
     transitions: list[Transition] = field(default_factory=list)
+    push_rulings: tuple[PushRuling, ...] = ()
 
     def transitions_of(self, event: str) -> list[Transition]:
         return [t for t in self.transitions if t.event == event]

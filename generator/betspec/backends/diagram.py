@@ -45,6 +45,7 @@ class Diagram:
     title: str
     clusters: dict[str, list[tuple[str, str, str]]]  # street -> (state, label, phase)
     edges: list[Edge]
+    notes: list[tuple[str, list[str]]] = field(default_factory=list)  # (title, lines) boxes
 
 
 def extract(spec: Spec) -> Diagram:
@@ -60,7 +61,21 @@ def extract(spec: Spec) -> Diagram:
         line = f"{t.event}{guard} ({t.rule})"
         if line not in edge.lines:
             edge.lines.append(line)
-    return Diagram(spec.name, spec.title, clusters, list(edges.values()))
+    notes: list[tuple[str, list[str]]] = []
+    requirements = [
+        f"{event.name}: [{r.expr.text}] else {r.error} ({r.rule})"
+        for event in spec.events.values()
+        for r in event.requires
+    ]
+    if requirements:
+        notes.append(("Each action requires, in order", requirements))
+    if spec.push_rulings:
+        rulings = []
+        for number, entry in enumerate(spec.push_rulings, 1):
+            to = f" to {entry.to.text}" if entry.to is not None else ""
+            rulings.append(f"{number}. [{entry.when.text}] {entry.ruling}{to} ({entry.rule})")
+        notes.append(("Chips pushed are ruled by the first that applies", rulings))
+    return Diagram(spec.name, spec.title, clusters, list(edges.values()), notes)
 
 
 def _quoted(text: str, newline: str = "\\n") -> str:
@@ -96,6 +111,18 @@ def render(diagram: Diagram) -> pydot.Dot:
             graph.add_subgraph(container)
         for name, label, phase in states:
             container.add_node(pydot.Node(name, label=_quoted(f"{label}\n{name}"), **PHASE_STYLE[phase]))
+    for number, (title, lines) in enumerate(diagram.notes):
+        text = title + ":\n" + "\n".join(lines) + "\n"
+        graph.add_node(
+            pydot.Node(
+                f"note_{number}",
+                label=_quoted(text, "\\l"),
+                shape="note",
+                fontsize="9",
+                style="filled",
+                fillcolor="#ffffee",
+            )
+        )
     for edge in diagram.edges:
         label = "\n".join(edge.lines) + "\n"
         graph.add_edge(pydot.Edge(edge.source, edge.dest, label=_quoted(label, "\\l")))

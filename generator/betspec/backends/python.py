@@ -22,9 +22,16 @@ from betspec.frontend.expr import Symbol, Type, compile_source
 from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec
 from betspec.runtime import bindings
 
-_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT}
-_PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None"}
-_ACTION_METHODS = {"fold": "fold", "check": "check", "call": "call", "bet": "bet", "raise": "raise_to"}
+_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
+_PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
+_ACTION_METHODS = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "bet": "bet",
+    "raise": "raise_to",
+    "timeout": "timeout",
+}
 WIDTH = 96
 
 
@@ -92,8 +99,10 @@ def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
         binding = bindings.VARIABLES[name]
         symbols[name] = Symbol(_TYPES[binding.type], binding.source.replace("m.", f"{model}."), "variable")
     for name, option in spec.options.items():
-        symbols[name] = Symbol(_TYPES[option.type], f"{model}.opt_{name}", "option")
+        symbols[name] = Symbol(_TYPES[option.type], f"{model}.opt_{name}", "option", choices=option.choices)
     symbols["to"] = Symbol(Type.INT, "to", "parameter")
+    for name, kind in bindings.PUSH_PARAMETERS.items():
+        symbols[name] = Symbol(_TYPES[kind], name, "parameter")
     for name, quantity in spec.quantities.items():  # in dependency order
         inlined = compile_source(quantity.expr.tree, symbols)
         if len(inlined) <= INLINE_LIMIT:
@@ -175,7 +184,7 @@ def generate(spec: Spec, root: str) -> str:
     w("from transitions import Event, EventData, Machine")
     w()
     w("from betspec.runtime import Engine, InvalidTable, Start, Table")
-    w("from betspec.runtime.engine import NO_VIEW, View")
+    w("from betspec.runtime.engine import NO_VIEW, Said, View")
     used = _functions_used(spec)
     if used:
         w(f"from betspec.runtime.functions import {', '.join(used)}")
@@ -188,6 +197,7 @@ def generate(spec: Spec, root: str) -> str:
     _states(w, spec)
     _rules(w, spec)
     _quantities(w, spec, symbols, cls)
+    _push_rulings(w, spec, symbols, cls)
     callbacks = _callbacks(w, spec, symbols, cls)
     _machine(w, spec, callbacks)
     _engine(w, spec, symbols, cls, callbacks)
@@ -229,6 +239,33 @@ def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str)
         w(f"return {_bare(compile_source(quantity.expr.tree, symbols))}", 4)
         w()
         w()
+
+
+def _push_rulings(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> None:
+    """``push_ruling``: the spec's rulings on chips pushed, in its order; the first that applies."""
+    signature = f"m: {cls}, pushed: int, chips: int, largest_chip: int, said: Said"
+    w(f"def push_ruling({signature}) -> tuple[str, int | None, str]:")
+    w(repr("How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule)."), 4)
+    w(
+        "said_fold, said_check, said_call, said_raise = said.fold, said.check, said.call, said.raise_",
+        4,
+    )
+    w(
+        "said_to = said.to",
+        4,
+    )
+    for entry in spec.push_rulings:
+        to = _bare(compile_source(entry.to.tree, symbols)) if entry.to is not None else "None"
+        result = f"return {_lit(entry.ruling)}, {to}, {_lit(entry.rule)}"
+        if entry.when.is_constant and entry.when.constant is True:
+            w(result, 4)
+            break
+        w(f"if {_bare(compile_source(entry.when.tree, symbols))}:", 4)
+        w(result, 8)
+    else:
+        w("return 'withdraw', None, ''", 4)  # no ruling applies: abstract specs only
+    w()
+    w()
 
 
 def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec: Spec | None = None) -> list[str]:
@@ -418,7 +455,7 @@ def _engine(
     actions = [e for e in spec.events.values() if e.kind == "action"]
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
-    names = sorted(e.name for e in actions)
+    names = sorted(e.name for e in actions if e.name in bindings.CHOSEN_ACTIONS)
     w("#: Sorted tuples of legal actions, indexed by one bit per action in this order: " + ", ".join(names))
     w("LEGAL_SETS: tuple[tuple[str, ...], ...] = (")
     for mask in range(2 ** len(names)):
@@ -458,6 +495,9 @@ def _engine(
     w()
     _init(w, spec)
     _start(w, spec)
+    w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
+    w("return push_ruling(self, pushed, chips, largest, said)", 8)
+    w()
     w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
     w(repr("Take ``event`` through the transitions machine."), 8)
     w("return bool(event.trigger(self, *args))", 8)
@@ -521,6 +561,8 @@ def _init(w: _Writer, spec: Spec) -> None:
         args = (
             f"{_lit(option.name)}, {option.name}, {_lit(option.type)}, {_lit(option.minimum)}, {_lit(option.maximum)}"
         )
+        if option.choices:
+            args += f", {tuple(option.choices)!r}"
         w(f"self.opt_{option.name} = option_value({args})", 8)
     w("self._setup(table, start)", 8)
     w()
@@ -569,10 +611,11 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     w("if self.actor < 0:", 8)
     w("self.view = NO_VIEW", 12)
     w("return NO_VIEW", 12)
-    names = sorted(e.name for e in actions)
-    by_name = {e.name: e for e in actions}
+    chosen = [e for e in actions if e.name in bindings.CHOSEN_ACTIONS]
+    names = sorted(e.name for e in chosen)
+    by_name = {e.name: e for e in chosen}
     bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in ("bet", "raise") if a in by_name]
-    trees = [r.expr.tree for e in actions for r in e.requires if not r.needs_to]
+    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
     trees += [spec.quantities["call_amount"].expr.tree]
     trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
     hoisted, local = _hoisted(trees, spec, symbols)

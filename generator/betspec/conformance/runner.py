@@ -9,6 +9,7 @@ from typing import Any
 from betspec.diagnostics import Diagnostic, did_you_mean
 from betspec.frontend import jsonpos, schema
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class
+from betspec.runtime.engine import Ruling
 
 MAX_CASE_BYTES = 4 * 1024 * 1024
 
@@ -102,16 +103,46 @@ def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
             hint = did_you_mean(name, defaults)
             raise InvalidTable(f"option {name!r} is not declared by {case['structure']}{hint}")
     t = case["table"]
-    table = Table(t["stacks"], t["button"], t["blinds"], t.get("ante", 0), t.get("bets"))
+    table = Table(t["stacks"], t["button"], t["blinds"], t.get("ante", 0), t.get("bets"), t.get("burn_blind", False))
     start = Start(case["start"]["street"], case["start"]["pot"]) if "start" in case else None
     return cls(table, start=start, **options)
 
 
-def _apply(engine: Engine, step: dict[str, Any]) -> None:
+STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout")
+
+
+def _apply(engine: Engine, step: dict[str, Any]) -> Ruling | None:
+    """Take one step; a push or a declaration returns how it was ruled."""
     if "deal" in step:
         engine.deal(step["deal"])
-    else:
+    elif "act" in step:
         engine.act(step["seat"], step["act"], step.get("to"))
+    elif "chips" in step:
+        return engine.push(step["seat"], step["chips"], step.get("say"))
+    elif "say" in step:
+        return engine.declare(step["seat"], step["say"])
+    elif "out_of_turn" in step:
+        declared = step["out_of_turn"]
+        engine.declare_out_of_turn(step["seat"], declared["act"], declared.get("to"))
+    elif "timeout" in step:
+        engine.timeout(step["seat"])
+    return None
+
+
+def _ruling_difference(ruling: Ruling | None, expected: dict[str, Any]) -> str:
+    if ruling is None:
+        return "no ruling was made"
+    got = {
+        "act": ruling.action,
+        "to": ruling.to,
+        "rule": ruling.rule,
+        "returned": ruling.returned,
+        "completed": ruling.completed,
+    }
+    for key, value in expected.items():
+        if got[key] != value:
+            return f"ruled {key} {got[key]!r} ({ruling.action} by rule {ruling.rule}), expected {value!r}"
+    return ""
 
 
 def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
@@ -126,10 +157,10 @@ def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
     chips = engine.total_chips()
     for number, step in enumerate(case["steps"]):
         where = f"step {number}"
-        if "act" in step or "deal" in step:
+        if any(kind in step for kind in STEP_KINDS):
             before = snapshot(engine)
             try:
-                _apply(engine, step)
+                ruling = _apply(engine, step)
             except IllegalAction as exc:
                 if "error" not in step:
                     return Outcome(path, case_id, "FAIL", f"{where}: rejected: {exc.message}", number)
@@ -144,6 +175,9 @@ def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
                     return Outcome(
                         path, case_id, "FAIL", f"{where}: accepted, expected error {step['error']!r}", number
                     )
+                difference = _ruling_difference(ruling, step["as"]) if "as" in step else ""
+                if difference:
+                    return Outcome(path, case_id, "FAIL", f"{where}: {difference}", number)
         if engine.total_chips() != chips or min(engine.stacks) < 0:
             return Outcome(path, case_id, "FAIL", f"{where}: chips not conserved", number)
         for key, value in step.get("expect", {}).items():

@@ -24,6 +24,7 @@ from betspec.model import (
     Effect,
     Event,
     Option,
+    PushRuling,
     Quantity,
     Requirement,
     Rule,
@@ -37,6 +38,7 @@ from betspec.runtime import bindings
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
+_PUSH = frozenset({"push"})
 
 
 class _Checker:
@@ -91,7 +93,7 @@ class _Checker:
         if name in owners:
             self.error(pointer, "duplicate-name", f"{name!r} is already declared in {owners[name]}", key=True)
             return
-        if name in ex.FUNCTIONS or keyword.iskeyword(name) or name in ("to", "m"):
+        if name in ex.FUNCTIONS or keyword.iskeyword(name) or name in ("to", "m", *bindings.PUSH_PARAMETERS):
             self.error(pointer, "reserved-name", f"{name!r} is reserved by the expression language", key=True)
             return
         owners[name] = section
@@ -436,6 +438,31 @@ class _Checker:
                     out.append(Transition(event.name, source, dest, guard, entry["rule"], effects))
         return out
 
+    def push_rulings(self) -> tuple[PushRuling, ...]:
+        entries = self.table("procedures").get("push", [])
+        out: list[PushRuling] = []
+        for index, entry in enumerate(entries):
+            pointer = f"/procedures/push/{index}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            when = self.expression(f"{pointer}/when", entry["when"], _PUSH, Type.BOOL)
+            to = None
+            if entry["ruling"] == "wager":
+                if "to" not in entry:
+                    self.error(pointer, "missing", "a wager ruling says what it is 'to'", key=True)
+                else:
+                    to = self.expression(f"{pointer}/to", entry["to"], _PUSH, Type.INT)
+            elif "to" in entry:
+                self.error(f"{pointer}/to", "type", f"only a wager has an amount, not a {entry['ruling']}")
+            if when is not None and when.is_constant and when.constant is False:
+                self.error(f"{pointer}/when", "constant-guard", "this ruling can never apply")
+            if when is not None:
+                out.append(PushRuling(when, entry["ruling"], to, entry["rule"], entry.get("note", "")))
+        if not self.abstract and (not out or not (out[-1].when.is_constant and out[-1].when.constant is True)):
+            self.error(
+                "/procedures", "missing", "the last ruling on chips pushed must apply always ('when': 'True')", key=True
+            )
+        return tuple(out)
+
     def reachability(self, states: dict[str, State], initial: str, transitions: list[Transition]) -> None:
         reached = {initial}
         frontier = [initial]
@@ -461,6 +488,8 @@ class _Checker:
         options = self.options(owners)
         primitives = self.primitives()
         self.symbols["to"] = Symbol(Type.INT, "to", "parameter", needs=_WITH_TO)
+        for name, kind in bindings.PUSH_PARAMETERS.items():
+            self.symbols[name] = Symbol(_TYPES[kind], name, "parameter", needs=_PUSH)
         quantities = self.quantities(owners)
         states = self.states()
         initial = self.doc.get("initial", "")
@@ -474,6 +503,7 @@ class _Checker:
             self.cite(f"/procedure_rules/{code}", rule)
         events = self.events(variables, primitives)
         transitions = self.transitions(states, events, variables, primitives)
+        push_rulings = self.push_rulings()
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -500,6 +530,7 @@ class _Checker:
             procedure_rules=dict(self.table("procedure_rules")),
             events=events,
             transitions=transitions,
+            push_rulings=push_rulings,
         )
 
 

@@ -214,12 +214,11 @@ class _Checker:
             raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", "unknown-name", node.id)
         missing = symbol.needs - self.scope
         if missing:
-            what = "is" if node.id in missing else f"reads {', '.join(sorted(missing))!r}, which is"
-            raise ExprError(
-                node.col_offset,
-                f"{node.id!r} {what} only defined for actions with an amount (bet, raise)",
-                "scope",
+            where = "in the rulings on chips pushed" if "push" in missing else "for actions with an amount (bet, raise)"
+            what = (
+                "is" if node.id in missing or "push" in missing else f"reads {', '.join(sorted(missing))!r}, which is"
             )
+            raise ExprError(node.col_offset, f"{node.id!r} {what} only defined {where}", "scope")
         self.names.add(node.id)
         if symbol.type is Type.OPT_INT and node.id in narrowed:
             return Type.INT

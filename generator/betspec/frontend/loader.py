@@ -18,7 +18,17 @@ from betspec.diagnostics import Diagnostic, Position
 from betspec.frontend import jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
 
-TABLES = ("rules", "options", "variables", "primitives", "quantities", "states", "events", "procedure_rules")
+TABLES = (
+    "rules",
+    "options",
+    "variables",
+    "primitives",
+    "quantities",
+    "states",
+    "events",
+    "procedure_rules",
+    "procedures",
+)
 NOT_INHERITED = ("abstract", "extends", "$schema")
 MAX_CHAIN = 16
 MAX_BYTES = 4 * 1024 * 1024

@@ -43,6 +43,10 @@ VARIABLES: dict[str, Binding] = {
     "big_blind_acted": Binding("bool", "m.bb_acted"),
     "small_blind_committed": Binding("int", "m.small_blind_committed()", minimum=0),
     "is_small_blind": Binding("bool", "m.is_small_blind()"),
+    "burn_blind": Binding("bool", "m.table.burn_blind"),
+    "out_of_turn_declared": Binding("bool", "(m.actor in m.out_of_turn)"),
+    "out_of_turn_to": Binding("int", "m.out_of_turn.get(m.actor, (0, 0))[0]", minimum=0),
+    "out_of_turn_level": Binding("int", "m.out_of_turn.get(m.actor, (0, 0))[1]", minimum=0),
     "last_raise": Binding("int", "m.last_raise", writable=True, minimum=0),
     "last_full_level": Binding("int", "m.last_full_level", writable=True, minimum=0),
     "raises": Binding("int", "m.raises", writable=True, minimum=0),
@@ -62,8 +66,23 @@ PRIMITIVES: dict[str, tuple[int, str]] = {
 }
 
 #: Event kinds the runtime drives, and the action events it exposes as typed methods.
-ACTIONS = ("fold", "check", "call", "bet", "raise")
-ACTION_PARAMS = {"fold": (), "check": (), "call": (), "bet": ("to",), "raise": ("to",)}
+ACTIONS = ("fold", "check", "call", "bet", "raise", "timeout")
+ACTION_PARAMS = {"fold": (), "check": (), "call": (), "bet": ("to",), "raise": ("to",), "timeout": ()}
+#: The actions a seat chooses among, reported by legal_actions(); a timeout happens to it.
+CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise")
+
+#: What a ruling on chips pushed may read: the push and the declaration that came with it.
+PUSH_PARAMETERS: dict[str, str] = {
+    "pushed": "int",
+    "chips": "int",
+    "largest_chip": "int",
+    "said_fold": "bool",
+    "said_check": "bool",
+    "said_call": "bool",
+    "said_raise": "bool",
+    "said_to": "int?",
+}
+RULINGS = ("fold", "check", "call", "wager", "withdraw")
 
 #: Quantities every concrete spec must define: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, str] = {

@@ -10,7 +10,7 @@ passing the action, closing a round. It decides nothing about sizes or legality.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -22,6 +22,36 @@ from betspec.runtime.table import STREETS, Start, Table
 class Pot:
     amount: int
     eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Said:
+    """What a player said with (or instead of) his chips."""
+
+    fold: bool = False
+    check: bool = False
+    call: bool = False
+    raise_: bool = False
+    to: int | None = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """How chips pushed or words said were ruled: the action taken, the rule that decided it.
+
+    ``action`` is fold, check, call, bet, raise, ``withdraw`` (a misheard call taken back: nothing
+    happened) or ``declared`` (a raise announced without an amount: the chips come next).
+    ``returned`` is what was pushed beyond the ruled amount (it stays in the stack); ``completed``
+    what the player must add to what he pushed.
+    """
+
+    action: str
+    to: int | None
+    rule: str
+    source: str
+    text: str
+    returned: int = 0
+    completed: int = 0
 
 
 #: What the seat to act may do: (legal actions, call amount, min "to", max "to"). Computed once
@@ -48,11 +78,13 @@ class Engine:
         "button",
         "contributed",
         "dead",
+        "declared_raise",
         "folded",
         "last_full_level",
         "last_raise",
         "log",
         "n",
+        "out_of_turn",
         "players_in",
         "pot",
         "put_in",
@@ -125,6 +157,9 @@ class Engine:
         self.dead = 0
         self.players_in = n
         self.bb_acted = False
+        #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
+        self.out_of_turn: dict[int, tuple[int, int]] = {}
+        self.declared_raise = -1  # the seat that said "raise" with no amount, its chips to come
         self.able_count = sum(1 for stack in self.behind if stack > 0)
         self.view: View | None = None
         self.state = self.INITIAL
@@ -304,9 +339,18 @@ class Engine:
             paid = min(blind, self.behind[seat])
             self._put(seat, paid)
             self.put_in[seat] += paid
-        # A blind posted all-in for less does not lower the bet: the others owe the full blind.
+        last_blind = self.bb_seat
         self.bet_level = self.big_blind
-        self.actor = self._next_needing_action(self.bb_seat)
+        if self.table.burn_blind:
+            # No-limit rule 12: the seat after the big blind posts twice the big blind and so
+            # acts last before the flop, with the option to raise (it has not acted).
+            last_blind = (self.bb_seat + 1) % self.n
+            paid = min(2 * self.big_blind, self.behind[last_blind])
+            self._put(last_blind, paid)
+            self.put_in[last_blind] += paid
+            self.bet_level = 2 * self.big_blind
+        # A blind posted all-in for less does not lower the bet: the others owe the full blind.
+        self.actor = self._next_needing_action(last_blind)
 
     def begin_street(self, street: int) -> None:
         self.street = street
@@ -315,6 +359,7 @@ class Engine:
         self.acted = [False] * n
         self.acted_at = [0] * n
         self.bet_level = 0
+        self.out_of_turn = {}
         self.actor = self._next_needing_action(self.button)
 
     def commit(self, to: int) -> None:
@@ -337,6 +382,9 @@ class Engine:
         self._mark_acted(seat)
 
     def _mark_acted(self, seat: int) -> None:
+        if self.out_of_turn:
+            self.out_of_turn.pop(seat, None)
+        self.declared_raise = -1
         self.acted[seat] = True
         self.acted_at[seat] = self.bet_level
         if seat == self.bb_seat and self.street == 0:
@@ -413,6 +461,90 @@ class Engine:
 
     # ---- actions shared by every structure ----------------------------------------------
 
+    # ---- table procedures: chips pushed, words said, declarations out of turn -------------
+
+    def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:
+        """The spec's ruling on chips pushed (generated from its procedures)."""
+        raise NotImplementedError  # pragma: no cover - generated
+
+    def _said(self, seat: object, say: object) -> Said:
+        """A declaration: "fold", "check", "call", "raise", or {"act": "bet" | "raise", "to": N}."""
+        rule = self.PROCEDURE_RULES["bad_amount"]
+        if say is None:
+            return Said()
+        if say in ("fold", "check", "call", "raise"):
+            return Said(say == "fold", say == "check", say == "call", say == "raise")
+        if isinstance(say, Mapping) and set(say) == {"act", "to"} and say["act"] in ("bet", "raise"):
+            to = say["to"]
+            if type(to) is not int or to < 0:
+                raise self._reject("bad_amount", rule, seat, "say", to, "a declared amount is a whole number of chips")
+            return Said(raise_=say["act"] == "raise", to=to)
+        raise self._reject("illegal_action", self.PROCEDURE_RULES["unknown_action"], seat, "say", None, f"{say!r}")
+
+    def _rule(self, seat: int, pushed: int, chips: int, largest: int, said: Said) -> Ruling:
+        if self.declared_raise == seat:
+            said = Said(said.fold, said.check, said.call, True, said.to)
+        ruling, to, rule = self._push_ruling(pushed, chips, largest, said)
+        text, source = self.RULES.get(rule, ("", ""))
+        before = self.behind[seat]
+        if ruling == "withdraw":
+            return Ruling("withdraw", None, rule, source, text, returned=pushed)
+        if ruling == "wager":
+            assert to is not None
+            action = "bet" if self.bet_level == 0 else "raise"
+            self.act(seat, action, to)
+        else:
+            action = ruling
+            self.act(seat, ruling)
+        taken = before - self.behind[seat]
+        final = self.put_in[seat] if action in ("bet", "raise", "call") else None
+        return Ruling(action, final, rule, source, text, max(pushed - taken, 0), max(taken - pushed, 0))
+
+    def push(self, seat: int, chips: Sequence[int], say: object = None) -> Ruling:
+        """Chips pushed forward in one motion, with what was said: ruled, then taken."""
+        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+            self._require_turn(seat, "push", None)
+        rule = self.PROCEDURE_RULES["bad_amount"]
+        if isinstance(chips, str | bytes) or not isinstance(chips, Sequence) or not chips:
+            raise self._reject("bad_amount", rule, seat, "push", chips, "chips are a list of chip values")
+        if any(type(chip) is not int or chip <= 0 for chip in chips):
+            raise self._reject("bad_amount", rule, seat, "push", list(chips), "a chip is worth a whole number > 0")
+        pushed = sum(chips)
+        if pushed > self.behind[seat]:
+            why = f"the seat has {self.behind[seat]} chips behind"
+            raise self._reject("bad_amount", rule, seat, "push", pushed, why)
+        return self._rule(seat, pushed, len(chips), max(chips), self._said(seat, say))
+
+    def declare(self, seat: int, say: object) -> Ruling:
+        """A binding verbal declaration in turn (no chips yet)."""
+        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+            self._require_turn(seat, "say", None)
+        said = self._said(seat, say)
+        if said.raise_ and said.to is None:
+            self.declared_raise = seat
+            self.log.append((seat, "say_raise", None))
+            text, source = self.RULES.get("VERBAL", ("", ""))
+            return Ruling("declared", None, "VERBAL", source, text)
+        return self._rule(seat, 0, 0, 0, said)
+
+    def declare_out_of_turn(self, seat: int, act: str, to: int | None = None) -> None:
+        """A declaration by a seat not yet to act; it restricts what that seat may do in turn."""
+        if self.actor < 0:
+            raise self._reject("no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, act, to)
+        rule = self.PROCEDURE_RULES["out_of_turn"]
+        if type(seat) is not int or not 0 <= seat < self.n or self.folded[seat] or self.behind[seat] == 0:
+            raise self._reject("illegal_action", rule, seat, act, to, "not a seat still to act in this hand")
+        if seat == self.actor:
+            raise self._reject("illegal_action", rule, seat, act, to, "this seat is to act: it declares in turn")
+        if act not in ("check", "call", "bet", "raise"):
+            raise self._reject("illegal_action", rule, seat, str(act), to, "declares check, call, bet or raise")
+        if act in ("bet", "raise") and (type(to) is not int or to < 0):
+            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, act, to)
+        amount = to if act in ("bet", "raise") else (self.bet_level if act == "call" else 0)
+        self.out_of_turn[seat] = (amount, self.bet_level)  # type: ignore[assignment]
+        self.log.append((seat, f"out_of_turn_{act}", to))
+        self.view = None
+
     def all_in(self, seat: int) -> None:
         """Commit the seat's whole stack: a call, a bet or a raise by what it amounts to."""
         self._require_turn(seat, "all_in", None)
@@ -449,12 +581,17 @@ class Engine:
             self.fold(seat)
         elif action == "all_in":
             self.all_in(seat)
+        elif action == "timeout":
+            self.timeout(seat)
         else:
             rule = self.PROCEDURE_RULES["unknown_action"]
             raise self._reject("illegal_action", rule, seat, str(action), to, "unknown action")
 
     # Generated per structure.
     def fold(self, seat: int) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def timeout(self, seat: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
 
     def check(self, seat: int) -> None:  # pragma: no cover - generated

@@ -21,7 +21,8 @@ from betspec.runtime.table import Start, Table
 FORMAT = "betspec.snapshot"
 VERSION = 1
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "timeout")
+_OUT_OF_TURN = {f"out_of_turn_{act}": act for act in ("check", "call", "bet", "raise")}
 _STREETS = ("flop", "turn", "river")
 MAX_LOG = 10_000
 
@@ -36,6 +37,8 @@ def observed(engine: Engine) -> dict[str, Any]:
     """The state a log leads to, as stored in a snapshot and compared on restore."""
     return {
         "state": engine.state.value,
+        "out_of_turn": sorted([seat, *declared] for seat, declared in engine.out_of_turn.items()),
+        "declared_raise": engine.declared_raise,
         "to_act": engine.to_act,
         "stacks": list(engine.stacks),
         "committed": list(engine.committed),
@@ -114,8 +117,13 @@ def restore(data: Any, engine_class: type[Engine] | None = None) -> Engine:
                 engine.deal(action)
             else:
                 _require(type(seat) is int and 0 <= seat < engine.n, f"log step {number}: seat {seat!r} out of range")
-                _require(action in _ACTIONS, f"log step {number}: unknown action {action!r}")
-                engine.act(seat, action, to)
+                if action in _OUT_OF_TURN:
+                    engine.declare_out_of_turn(seat, _OUT_OF_TURN[action], to)
+                elif action == "say_raise":
+                    engine.declare(seat, "raise")
+                else:
+                    _require(action in _ACTIONS, f"log step {number}: unknown action {action!r}")
+                    engine.act(seat, action, to)
         except IllegalAction as exc:
             raise SnapshotError(f"log step {number} does not replay: {exc.message}") from None
     stored = data.get("observed")

@@ -29,6 +29,8 @@ class Table:
     blinds: Sequence[int]
     ante: int = 0
     bets: Sequence[int] | None = None
+    #: The seat after the big blind posts a burn blind of twice the big blind (no-limit rule 12).
+    burn_blind: bool = False
 
     def checked(self) -> Table:
         """This table with every value checked, as tuples; raises :class:`InvalidTable`."""
@@ -56,7 +58,11 @@ class Table:
             if isinstance(self.bets, str | bytes) or not isinstance(self.bets, Sequence) or len(self.bets) != 2:
                 raise InvalidTable("bets must be [small_bet, big_bet]")
             bets = (_chips(self.bets[0], "small bet"), _chips(self.bets[1], "big bet"))
-        return Table(stacks, self.button, (small, big), ante, bets)
+        if not isinstance(self.burn_blind, bool):
+            raise InvalidTable(f"burn_blind must be true or false, not {self.burn_blind!r}")
+        if self.burn_blind and len(stacks) < 3:
+            raise InvalidTable("a burn blind needs three seats or more (the seat after the big blind posts it)")
+        return Table(stacks, self.button, (small, big), ante, bets, self.burn_blind)
 
 
 @dataclass(frozen=True)
