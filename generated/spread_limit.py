@@ -1299,7 +1299,7 @@ class SpreadLimitMachine(Engine):
 
     def deal(self, street: str) -> None:
         'Deal the next street once the betting round is over (or during an all-in runout).'
-        if self.STATE_PHASE[self.state] in ("unopened", "facing_bet"):
+        if self.STATE_PHASE[self.state] in ('unopened', 'facing_bet'):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
         if street == 'flop' and self.state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
             self.log.append((-1, street, None))

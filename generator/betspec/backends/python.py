@@ -698,7 +698,7 @@ def _deal(w: _Writer, spec: Spec) -> None:
     deals = [e for e in spec.events.values() if e.kind == "deal"]
     w("def deal(self, street: str) -> None:", 4)
     w(repr("Deal the next street once the betting round is over (or during an all-in runout)."), 8)
-    w('if self.STATE_PHASE[self.state] in ("unopened", "facing_bet"):', 8)
+    w(f"if self.STATE_PHASE[self.state] in {bindings.BETTING_PHASES!r}:", 8)
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
     for event in deals:
         name = event.name.upper()

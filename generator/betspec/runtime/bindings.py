@@ -82,7 +82,6 @@ PUSH_PARAMETERS: dict[str, str] = {
     "said_raise": "bool",
     "said_to": "int?",
 }
-RULINGS = ("fold", "check", "call", "wager", "withdraw")
 
 #: Quantities every concrete spec must define: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, str] = {
@@ -93,18 +92,6 @@ REQUIRED_QUANTITIES: dict[str, str] = {
     "raise_max_to": "int",
 }
 
-#: Phases a state may be in; the runtime derives round_over/hand_over from them.
-PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+#: The phases (of the schema's list) in which seats bet, and those in which the hand is over.
 BETTING_PHASES = ("unopened", "facing_bet")
 HAND_OVER_PHASES = ("runout", "showdown", "settled")
-REPORTED_STREETS = ("preflop", "flop", "turn", "river", "showdown", "settled")
-
-#: Rejections the runtime makes before a spec's own requirements; each cites a spec rule.
-PROCEDURE_CODES = (
-    "out_of_turn",
-    "no_action_pending",
-    "bad_amount",
-    "round_not_over",
-    "illegal_deal",
-    "unknown_action",
-)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from betspec.runtime.bindings import BETTING_PHASES, HAND_OVER_PHASES
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import STREETS, Start, Table
 
@@ -217,11 +218,11 @@ class Engine:
 
     @property
     def round_over(self) -> bool:
-        return self.STATE_PHASE[self.state] not in ("unopened", "facing_bet")
+        return self.STATE_PHASE[self.state] not in BETTING_PHASES
 
     @property
     def hand_over(self) -> bool:
-        return self.STATE_PHASE[self.state] in ("runout", "showdown", "settled")
+        return self.STATE_PHASE[self.state] in HAND_OVER_PHASES
 
     @property
     def stacks(self) -> tuple[int, ...]:

@@ -2,19 +2,6 @@
 
 from __future__ import annotations
 
-#: The rejection codes of ``shared/conformance-cases.md``.
-ACTION_CODES = (
-    "out_of_turn",
-    "no_action_pending",
-    "illegal_action",
-    "below_minimum",
-    "above_maximum",
-    "not_reopened",
-    "cap_reached",
-    "bad_amount",
-    "round_not_over",
-)
-
 
 class BetspecError(Exception):
     """Base class of every error betspec raises on purpose."""
