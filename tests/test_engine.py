@@ -107,6 +107,41 @@ def try_illegal(engine: Engine, rng: random.Random) -> None:
     assert snapshot(engine) == before
 
 
+SAYINGS: list[object] = [None, None, None, "call", "check", "fold", "raise"]
+
+
+def push_something(engine: Engine, rng: random.Random) -> bool:
+    """Chips pushed (sometimes with words) by the seat to act: ruled and taken, or refused unchanged.
+
+    Whatever the ruling, every chip is accounted for: returned + taken = pushed + completed."""
+    seat = engine.to_act
+    assert seat is not None
+    stack = engine.stacks[seat]
+    chips = [rng.choice([1, 5, 25, 100, 500, stack]) for _ in range(rng.randint(1, 3))]
+    if sum(chips) > stack and rng.random() < 0.8:
+        chips = [stack]
+    say = rng.choice([*SAYINGS, {"act": rng.choice(["bet", "raise"]), "to": rng.randint(0, stack + 50)}])
+    before, snap = engine.stacks[seat], snapshot(engine)
+    try:
+        ruling = engine.push(seat, chips, say)
+    except IllegalAction as error:
+        assert error.rule in engine.RULES and snapshot(engine) == snap
+        return False
+    taken = before - engine.stacks[seat]
+    assert ruling.returned + taken == sum(chips) + ruling.completed, ruling
+    assert ruling.rule in engine.RULES
+    return ruling.action != "withdraw"
+
+
+def declare_out_of_turn(engine: Engine, rng: random.Random) -> None:
+    seat = rng.randrange(engine.n)
+    snap = snapshot(engine)
+    try:
+        engine.declare_out_of_turn(seat, rng.choice(["check", "call", "bet", "raise"]), rng.randint(0, 500))
+    except IllegalAction:
+        assert snapshot(engine) == snap
+
+
 def play(engine: Engine, rng: random.Random) -> int:
     chips = engine.total_chips()
     steps = 0
@@ -123,6 +158,10 @@ def play(engine: Engine, rng: random.Random) -> int:
             engine.deal(NEXT[street])
             continue
         seat = engine.to_act
+        if rng.random() < 0.12 and push_something(engine, rng):
+            continue
+        if rng.random() < 0.04:
+            declare_out_of_turn(engine, rng)
         legal = engine.legal_actions()
         weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 2}
         action = rng.choices(legal, [weights[a] for a in legal])[0]

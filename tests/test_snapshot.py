@@ -117,4 +117,4 @@ def test_declarations_survive_a_snapshot() -> None:
     again = through_json(engine)
     assert again.out_of_turn == {2: (100, 0)} and again.declared_raise == 1
     engine.check(1)
-    assert through_json(engine).legal_actions() == ("check",)  # the out-of-turn restriction holds
+    assert through_json(engine).legal_actions() == ("check", "fold")  # the out-of-turn restriction holds
