@@ -56,6 +56,7 @@ VARIABLES: dict[str, Binding] = {
 PRIMITIVES: dict[str, tuple[int, str]] = {
     "post_antes": (0, "m.post_antes"),
     "post_blinds": (0, "m.post_blinds"),
+    "post_burn_blind": (1, "m.post_burn_blind"),
     "begin_street": (1, "m.begin_street"),
     "commit": (1, "m.commit"),
     "check": (0, "m.mark_checked"),

@@ -340,18 +340,21 @@ class Engine:
             paid = min(blind, self.behind[seat])
             self._put(seat, paid)
             self.put_in[seat] += paid
-        last_blind = self.bb_seat
-        self.bet_level = self.big_blind
-        if self.table.burn_blind:
-            # No-limit rule 12: the seat after the big blind posts twice the big blind and so
-            # acts last before the flop, with the option to raise (it has not acted).
-            last_blind = (self.bb_seat + 1) % self.n
-            paid = min(2 * self.big_blind, self.behind[last_blind])
-            self._put(last_blind, paid)
-            self.put_in[last_blind] += paid
-            self.bet_level = 2 * self.big_blind
         # A blind posted all-in for less does not lower the bet: the others owe the full blind.
-        self.actor = self._next_needing_action(last_blind)
+        self.bet_level = self.big_blind
+        self.actor = self._next_needing_action(self.bb_seat)
+
+    def post_burn_blind(self, amount: int) -> None:
+        """The seat after the big blind posts ``amount`` (nothing when 0): it then acts last
+        before the flop, with the option to raise, as it has not acted."""
+        if amount <= 0:
+            return
+        seat = (self.bb_seat + 1) % self.n
+        paid = min(amount, self.behind[seat])
+        self._put(seat, paid)
+        self.put_in[seat] += paid
+        self.bet_level = max(self.bet_level, amount)
+        self.actor = self._next_needing_action(seat)
 
     def begin_street(self, street: int) -> None:
         self.street = street
