@@ -174,3 +174,9 @@ def test_states_and_transitions_are_the_specs_one_to_one() -> None:
             for t in ts
         )
         assert pairs == sorted((t.event, t.source, t.dest) for t in spec.transitions)
+
+
+def test_generate_without_specs_writes_nothing(tmp_path: Path, capsys) -> None:
+    assert main(["--root", str(tmp_path), "generate"]) == 1
+    assert "no specs found" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []

@@ -18,3 +18,8 @@ def test_simulate_command(capsys) -> None:
     out = capsys.readouterr().out
     assert "1 worker(s): 300 hands" in out and "chips conserved" in out
     assert main(["simulate", "--hands", "0"]) == 2
+
+
+def test_simulate_refuses_a_structure_without_an_engine(capsys) -> None:
+    assert main(["simulate", "--structure", "betting_round", "--hands", "5"]) == 2
+    assert "no generated engine for structure 'betting_round'" in capsys.readouterr().out

@@ -44,6 +44,9 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
 def cmd_generate(args: argparse.Namespace, project: Project) -> int:
     started = time.perf_counter()
     paths = project.spec_files()
+    if not paths:
+        _out(f"no specs found in {project.spec_dir}: nothing to generate")
+        return 1
     specs, diagnostics = load_all(paths)
     if diagnostics:
         for diagnostic in diagnostics:
@@ -148,8 +151,14 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
+    from betspec.runtime import engine_class
     from betspec.simulate import default_workers, simulate
 
+    try:
+        engine_class(args.structure)
+    except LookupError as exc:
+        _out(f"simulate: {exc}")
+        return 2
     if args.hands < 1:
         _out("simulate: --hands must be at least 1")
         return 2
