@@ -127,14 +127,20 @@ def test_spec_text_reaches_generated_code_only_as_data(project: Path, text: str,
 
 
 def test_no_expression_ever_reaches_eval_or_exec(project: Path, monkeypatch) -> None:
+    case = str(ROOT / "tests" / "conformance" / "pl-maximum-raise-twenty-in-pot.json")
+    runs = (["--root", str(project), "validate"], ["--root", str(project), "generate"], ["conform", case])
+    # Python's import machinery calls exec itself: a first run imports everything lazily imported,
+    # then eval and exec are forbidden and the same work is done again.
+    for argv in runs:
+        assert main(argv) == 0
+
     def refuse(*args, **kwargs):
         raise AssertionError("eval/exec called")
 
     monkeypatch.setattr(builtins, "eval", refuse)
     monkeypatch.setattr(builtins, "exec", refuse)
-    assert main(["--root", str(project), "validate"]) == 0
-    assert main(["--root", str(project), "generate"]) == 0
-    assert main(["conform", str(ROOT / "tests" / "conformance" / "pl-maximum-raise-twenty-in-pot.json")]) == 0
+    for argv in runs:
+        assert main(argv) == 0
 
 
 def test_importing_a_generated_module_has_no_side_effects(tmp_path: Path) -> None:
