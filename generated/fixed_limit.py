@@ -13,7 +13,7 @@ from typing import ClassVar
 from transitions import Event, EventData, Machine
 
 from betspec.runtime import Engine, InvalidTable, Start, Table
-from betspec.runtime.engine import NO_VIEW, Said, View
+from betspec.runtime.engine import NO_VIEW, Compiled, Said, View
 from betspec.runtime.table import option_value
 
 SPEC_NAME = 'fixed_limit'
@@ -1294,35 +1294,12 @@ class FixedLimitMachine(Engine):
         raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)
 
 
-class FixedLimit(FixedLimitMachine):
+class FixedLimit(Compiled, FixedLimitMachine):
     "Fixed-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as FixedLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
 
     __slots__ = ()
-
-    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
-        'Take ``event`` through its table: the first transition whose guard holds.'
-        for check, apply, dest, _ in table.get(self.state, ()):
-            if check is None or check(self, *args):
-                if apply is not None:
-                    apply(self, *args)
-                self.state = dest
-                return True
-        return False
-
-    def _settle(self) -> None:
-        '_settle through the tables: the automatic transitions whose guards hold.'
-        for _ in range(15):
-            moved = False
-            for check, apply, dest, _ in FAST_END_ROUND.get(self.state, ()):
-                if check is None or check(self):
-                    if apply is not None:
-                        apply(self)
-                    self.state = dest
-                    moved = True
-                    break
-            if not moved:
-                break
-        self.view = None
+    AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = (FAST_END_ROUND,)
+    SETTLE_LIMIT: ClassVar[int] = 15
 
 
 #: The engine class of this module, for tools that load engines by structure name.

@@ -184,7 +184,7 @@ def generate(spec: Spec, root: str) -> str:
     w("from transitions import Event, EventData, Machine")
     w()
     w("from betspec.runtime import Engine, InvalidTable, Start, Table")
-    w("from betspec.runtime.engine import NO_VIEW, Said, View")
+    w("from betspec.runtime.engine import NO_VIEW, Compiled, Said, View")
     used = _functions_used(spec)
     if used:
         w(f"from betspec.runtime.functions import {', '.join(used)}")
@@ -509,7 +509,7 @@ def _engine(
     _deal(w, spec)
     w()
     w()
-    w(f"class {cls}({cls}Machine):")
+    w(f"class {cls}(Compiled, {cls}Machine):")
     doc = (
         f"{spec.title}: the default engine. The same spec, states, transitions, guards and effects as "
         f"{cls}Machine, taken through compiled tables instead of the transitions machine; the "
@@ -518,34 +518,9 @@ def _engine(
     w(repr(doc), 4)
     w()
     w("__slots__ = ()", 4)
-    w()
-    w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
-    w(repr("Take ``event`` through its table: the first transition whose guard holds."), 8)
-    w("for check, apply, dest, _ in table.get(self.state, ()):", 8)
-    w("if check is None or check(self, *args):", 12)
-    w("if apply is not None:", 16)
-    w("apply(self, *args)", 20)
-    w("self.state = dest", 16)
-    w("return True", 16)
-    w("return False", 8)
-    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
-    if automatic:
-        w()
-        w("def _settle(self) -> None:", 4)
-        w(repr("_settle through the tables: the automatic transitions whose guards hold."), 8)
-        w(f"for _ in range({len(spec.states)}):", 8)
-        w("moved = False", 12)
-        for event in automatic:
-            w(f"for check, apply, dest, _ in FAST_{event.name.upper()}.get(self.state, ()):", 12)
-            w("if check is None or check(self):", 16)
-            w("if apply is not None:", 20)
-            w("apply(self)", 24)
-            w("self.state = dest", 20)
-            w("moved = True", 20)
-            w("break", 20)
-        w("if not moved:", 12)
-        w("break", 16)
-        w("self.view = None", 8)
+    automatic = ", ".join(f"FAST_{e.name.upper()}" for e in _fired_events(spec) if e.kind == "automatic")
+    w(f"AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = ({automatic}{',' if automatic else ''})", 4)
+    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
 
 
 def _init(w: _Writer, spec: Spec) -> None:

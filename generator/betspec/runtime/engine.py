@@ -611,6 +611,46 @@ class Engine:
         raise NotImplementedError
 
 
+class Compiled:
+    """The compiled path: events taken through the spec's transition tables, not the machine.
+
+    A generated default engine is ``class Name(Compiled, NameMachine)``: its tables map each
+    source state to ``(guard, effect, destination, index)`` in the spec's order, the same guard
+    and effect functions the machine's callbacks call. ``AUTOMATIC`` lists the tables of the
+    automatic events; ``SETTLE_LIMIT`` bounds how many follow one another (the number of states).
+    """
+
+    __slots__ = ()
+    AUTOMATIC: ClassVar[tuple[Mapping[Any, tuple[Any, ...]], ...]] = ()
+    SETTLE_LIMIT: ClassVar[int] = 0
+
+    def _fire(self, event: object, table: Mapping[Any, tuple[Any, ...]], *args: int) -> bool:
+        """Take an event through its table: the first transition whose guard holds."""
+        for check, apply, dest, _ in table.get(self.state, ()):  # type: ignore[attr-defined]
+            if check is None or check(self, *args):
+                if apply is not None:
+                    apply(self, *args)
+                self.state = dest
+                return True
+        return False
+
+    def _settle(self) -> None:
+        """Take the automatic transitions whose guards hold, then forget the view."""
+        for _ in range(self.SETTLE_LIMIT):
+            moved = False
+            for table in self.AUTOMATIC:
+                for check, apply, dest, _ in table.get(self.state, ()):  # type: ignore[attr-defined]
+                    if check is None or check(self):
+                        if apply is not None:
+                            apply(self)
+                        self.state = dest
+                        moved = True
+                        break
+            if not moved:
+                break
+        self.view = None
+
+
 def engine_class(structure: str) -> type[Engine]:
     """The default engine generated for a structure; raises LookupError when there is none."""
     # The name comes from a case or a snapshot: only a spec name may reach the import.
