@@ -361,32 +361,32 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_all_in_to(m: NoLimit) -> int:
     'the commitment of the seat to act if it puts in every chip (rule STACK).'
-    return m.put_in[m.actor] + m.behind[m.actor]
+    return m._put_in[m._actor] + m._behind[m._actor]
 
 
 def q_min_bet_to(m: NoLimit) -> int:
     'the big blind (rule SIZE-MIN-BET).'
-    return ceil_to(max(m.big_blind, 1), m.opt_bet_unit)
+    return ceil_to(max(m._big_blind, 1), m._opt_bet_unit)
 
 
 def q_bet_min_to(m: NoLimit) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    return min(ceil_to(max(m.big_blind, 1), m.opt_bet_unit), (m.put_in[m.actor] + m.behind[m.actor]))
+    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), (m._put_in[m._actor] + m._behind[m._actor]))
 
 
 def q_max_bet_to(m: NoLimit) -> int:
     'the whole stack (rule SIZE-MAX-BET).'
-    return m.put_in[m.actor] + m.behind[m.actor]
+    return m._put_in[m._actor] + m._behind[m._actor]
 
 
 def q_bet_max_to(m: NoLimit) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    return max(min(ceil_to(max(m.big_blind, 1), m.opt_bet_unit), (m.put_in[m.actor] + m.behind[m.actor])), min((m.put_in[m.actor] + m.behind[m.actor]), (m.put_in[m.actor] + m.behind[m.actor])))
+    return max(q_bet_min_to(m), min((m._put_in[m._actor] + m._behind[m._actor]), (m._put_in[m._actor] + m._behind[m._actor])))
 
 
 def q_call_amount(m: NoLimit) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor])
+    return min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor])
 
 
 def q_cap_reached(m: NoLimit) -> bool:
@@ -396,52 +396,52 @@ def q_cap_reached(m: NoLimit) -> bool:
 
 def q_full_raise(m: NoLimit, to: int) -> bool:
     'the increase is at least the largest bet or raise of the round (rule UNDER-RAISE).'
-    return (to - m.bet_level) >= m.last_raise
+    return (to - m._bet_level) >= m._last_raise
 
 
 def q_max_raise_to(m: NoLimit) -> int:
     'the whole stack (rule SIZE-MAX-RAISE).'
-    return m.put_in[m.actor] + m.behind[m.actor]
+    return m._put_in[m._actor] + m._behind[m._actor]
 
 
 def q_reopened(m: NoLimit) -> bool:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
-    return (not m.acted[m.actor]) or ((m.bet_level - m.acted_at[m.actor]) >= m.last_raise)
+    return (not m._acted[m._actor]) or ((m._bet_level - m._acted_at[m._actor]) >= m._last_raise)
 
 
 def q_may_wager(m: NoLimit) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
-    return m.answerable() and ((m.bet_level == 0) or ((m.behind[m.actor] > min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor])) and ((not m.acted[m.actor]) or ((m.bet_level - m.acted_at[m.actor]) >= m.last_raise)) and (not False)))
+    return m._answerable() and ((m._bet_level == 0) or ((m._behind[m._actor] > min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor])) and ((not m._acted[m._actor]) or ((m._bet_level - m._acted_at[m._actor]) >= m._last_raise)) and (not False)))
 
 
 def q_min_raise_to(m: NoLimit) -> int:
     'the bet level plus the largest bet or raise of the round (rule SIZE-MIN-RAISE).'
-    return ceil_to((m.bet_level + max(m.last_raise, 1)), m.opt_bet_unit)
+    return ceil_to((m._bet_level + max(m._last_raise, 1)), m._opt_bet_unit)
 
 
 def q_on_unit(m: NoLimit, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
-    return ((to % m.opt_bet_unit) == 0) or (to == (m.put_in[m.actor] + m.behind[m.actor]))
+    return ((to % m._opt_bet_unit) == 0) or (to == (m._put_in[m._actor] + m._behind[m._actor]))
 
 
 def q_raise_min_to(m: NoLimit) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    return min(ceil_to((m.bet_level + max(m.last_raise, 1)), m.opt_bet_unit), (m.put_in[m.actor] + m.behind[m.actor]))
+    return min(ceil_to((m._bet_level + max(m._last_raise, 1)), m._opt_bet_unit), (m._put_in[m._actor] + m._behind[m._actor]))
 
 
 def q_raise_max_to(m: NoLimit) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    return max(q_raise_min_to(m), min((m.put_in[m.actor] + m.behind[m.actor]), (m.put_in[m.actor] + m.behind[m.actor])))
+    return max(q_raise_min_to(m), min((m._put_in[m._actor] + m._behind[m._actor]), (m._put_in[m._actor] + m._behind[m._actor])))
 
 
 def q_wager_max(m: NoLimit) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
-    return q_bet_max_to(m) if (m.bet_level == 0) else q_raise_max_to(m)
+    return q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m)
 
 
 def q_wager_min(m: NoLimit) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
-    return min(ceil_to(max(m.big_blind, 1), m.opt_bet_unit), (m.put_in[m.actor] + m.behind[m.actor])) if (m.bet_level == 0) else q_raise_min_to(m)
+    return q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)
 
 
 def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
@@ -452,36 +452,36 @@ def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Sa
         return 'fold', None, 'VERBAL'
     if said_check:
         return 'check', None, 'VERBAL'
-    if said_call and m.opt_misheard_call_rule and (chips > 0) and ((5 * pushed) < (4 * min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]))):
+    if said_call and m._opt_misheard_call_rule and (chips > 0) and ((5 * pushed) < (4 * min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]))):
         return 'withdraw', None, 'MISHEARD'
     if said_call:
         return 'call', None, 'STRING-BET'
-    if (min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]) > 0) and (not q_may_wager(m)) and (said_to is None):
+    if (min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]) > 0) and (not q_may_wager(m)) and (said_to is None):
         return 'call', None, 'NO-RAISE'
     if said_to is not None:
-        return 'wager', max(min(said_to, (q_bet_max_to(m) if (m.bet_level == 0) else q_raise_max_to(m))), q_wager_min(m)) if (said_to is not None) else q_wager_min(m), 'VERBAL'
-    if (chips == 1) and (not said_raise) and (min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]) > 0):
+        return 'wager', max(min(said_to, (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m))), (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))) if (said_to is not None) else (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)), 'VERBAL'
+    if (chips == 1) and (not said_raise) and (min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]) > 0):
         return 'call', None, 'SINGLE-CHIP'
     if (chips == 1) and (not said_raise):
-        return 'wager', max(min((m.put_in[m.actor] + largest_chip), (q_bet_max_to(m) if (m.bet_level == 0) else q_raise_max_to(m))), q_wager_min(m)), 'SINGLE-CHIP'
-    if pushed < min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]):
+        return 'wager', max(min((m._put_in[m._actor] + largest_chip), (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m))), (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))), 'SINGLE-CHIP'
+    if pushed < min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]):
         return 'call', None, 'SHORT-BET'
-    if (m.put_in[m.actor] + pushed) <= m.bet_level:
+    if (m._put_in[m._actor] + pushed) <= m._bet_level:
         return 'call', None, 'CALL'
-    if (m.opt_underraise_rule == 'half') and (not said_raise) and (min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]) > 0) and ((m.put_in[m.actor] + pushed) < q_wager_min(m)) and ((2 * ((m.put_in[m.actor] + pushed) - m.bet_level)) < (q_wager_min(m) - m.bet_level)):
+    if (m._opt_underraise_rule == 'half') and (not said_raise) and (min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]) > 0) and ((m._put_in[m._actor] + pushed) < (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))) and ((2 * ((m._put_in[m._actor] + pushed) - m._bet_level)) < ((q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)) - m._bet_level)):
         return 'call', None, 'UNDER-RAISE-HALF'
-    if (m.put_in[m.actor] + pushed) < q_wager_min(m):
-        return 'wager', q_wager_min(m), 'UNDER-MINIMUM'
-    if (m.put_in[m.actor] + pushed) > (q_bet_max_to(m) if (m.bet_level == 0) else q_raise_max_to(m)):
-        return 'wager', q_bet_max_to(m) if (m.bet_level == 0) else q_raise_max_to(m), 'OVER-MAX'
-    return 'wager', m.put_in[m.actor] + pushed, 'ONE-MOTION'
+    if (m._put_in[m._actor] + pushed) < (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)):
+        return 'wager', q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m), 'UNDER-MINIMUM'
+    if (m._put_in[m._actor] + pushed) > (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m)):
+        return 'wager', q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m), 'OVER-MAX'
+    return 'wager', m._put_in[m._actor] + pushed, 'ONE-MOTION'
 
 
 # ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
 def check_0(m: NoLimit) -> bool:
-    return m.big_blind > 0
+    return m._big_blind > 0
 
 
 def guard_0(ev: EventData) -> bool:
@@ -489,15 +489,15 @@ def guard_0(ev: EventData) -> bool:
 
 
 def apply_1(m: NoLimit) -> None:
-    new_last_raise_0 = (2 * m.big_blind) if m.table.burn_blind else m.big_blind
-    new_last_full_level_1 = (2 * m.big_blind) if m.table.burn_blind else m.big_blind
-    new_raises_2 = (2 if m.table.burn_blind else 1) if (m.big_blind > 0) else 0
-    m.last_raise = new_last_raise_0
-    m.last_full_level = new_last_full_level_1
-    m.raises = new_raises_2
-    m.post_antes()
-    m.post_blinds()
-    m.post_burn_blind((2 * m.big_blind) if m.table.burn_blind else 0)
+    new_last_raise_0 = (2 * m._big_blind) if m._table.burn_blind else m._big_blind
+    new_last_full_level_1 = (2 * m._big_blind) if m._table.burn_blind else m._big_blind
+    new_raises_2 = (2 if m._table.burn_blind else 1) if (m._big_blind > 0) else 0
+    m._last_raise = new_last_raise_0
+    m._last_full_level = new_last_full_level_1
+    m._raises = new_raises_2
+    m._post_antes()
+    m._post_blinds()
+    m._post_burn_blind((2 * m._big_blind) if m._table.burn_blind else 0)
 
 
 def effect_1(ev: EventData) -> None:
@@ -505,7 +505,7 @@ def effect_1(ev: EventData) -> None:
 
 
 def check_2(m: NoLimit) -> bool:
-    return m.big_blind == 0
+    return m._big_blind == 0
 
 
 def guard_2(ev: EventData) -> bool:
@@ -513,9 +513,9 @@ def guard_2(ev: EventData) -> bool:
 
 
 def apply_3(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
-    m.last_raise = new_last_raise_0
-    m.begin_street(0)
+    new_last_raise_0 = m._big_blind
+    m._last_raise = new_last_raise_0
+    m._begin_street(0)
 
 
 def effect_3(ev: EventData) -> None:
@@ -523,9 +523,9 @@ def effect_3(ev: EventData) -> None:
 
 
 def apply_4(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
-    m.last_raise = new_last_raise_0
-    m.begin_street(1)
+    new_last_raise_0 = m._big_blind
+    m._last_raise = new_last_raise_0
+    m._begin_street(1)
 
 
 def effect_4(ev: EventData) -> None:
@@ -533,9 +533,9 @@ def effect_4(ev: EventData) -> None:
 
 
 def apply_5(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
-    m.last_raise = new_last_raise_0
-    m.begin_street(2)
+    new_last_raise_0 = m._big_blind
+    m._last_raise = new_last_raise_0
+    m._begin_street(2)
 
 
 def effect_5(ev: EventData) -> None:
@@ -543,9 +543,9 @@ def effect_5(ev: EventData) -> None:
 
 
 def apply_6(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
-    m.last_raise = new_last_raise_0
-    m.begin_street(3)
+    new_last_raise_0 = m._big_blind
+    m._last_raise = new_last_raise_0
+    m._begin_street(3)
 
 
 def effect_6(ev: EventData) -> None:
@@ -553,8 +553,8 @@ def effect_6(ev: EventData) -> None:
 
 
 def apply_7(m: NoLimit) -> None:
-    m.mark_checked()
-    m.pass_action()
+    m._mark_checked()
+    m._pass_action()
 
 
 def effect_7(ev: EventData) -> None:
@@ -562,8 +562,8 @@ def effect_7(ev: EventData) -> None:
 
 
 def apply_8(m: NoLimit) -> None:
-    m.mark_folded()
-    m.pass_action()
+    m._mark_folded()
+    m._pass_action()
 
 
 def effect_8(ev: EventData) -> None:
@@ -571,8 +571,8 @@ def effect_8(ev: EventData) -> None:
 
 
 def apply_9(m: NoLimit) -> None:
-    m.commit(m.put_in[m.actor] + min((m.bet_level - m.put_in[m.actor]), m.behind[m.actor]))
-    m.pass_action()
+    m._commit(m._put_in[m._actor] + min((m._bet_level - m._put_in[m._actor]), m._behind[m._actor]))
+    m._pass_action()
 
 
 def effect_9(ev: EventData) -> None:
@@ -580,15 +580,15 @@ def effect_9(ev: EventData) -> None:
 
 
 def apply_10(m: NoLimit, to: int) -> None:
-    full_raise_ = (to - m.bet_level) >= m.last_raise
-    new_raises_0 = (m.raises + 1) if full_raise_ else m.raises
-    new_last_raise_1 = max(m.last_raise, (to - m.bet_level)) if full_raise_ else m.last_raise
-    new_last_full_level_2 = to if full_raise_ else m.last_full_level
-    m.raises = new_raises_0
-    m.last_raise = new_last_raise_1
-    m.last_full_level = new_last_full_level_2
-    m.commit(to)
-    m.pass_action()
+    full_raise_ = (to - m._bet_level) >= m._last_raise
+    new_raises_0 = (m._raises + 1) if full_raise_ else m._raises
+    new_last_raise_1 = max(m._last_raise, (to - m._bet_level)) if full_raise_ else m._last_raise
+    new_last_full_level_2 = to if full_raise_ else m._last_full_level
+    m._raises = new_raises_0
+    m._last_raise = new_last_raise_1
+    m._last_full_level = new_last_full_level_2
+    m._commit(to)
+    m._pass_action()
 
 
 def effect_10(ev: EventData) -> None:
@@ -596,7 +596,7 @@ def effect_10(ev: EventData) -> None:
 
 
 def check_11(m: NoLimit) -> bool:
-    return m.players_in == 1
+    return m._players_in == 1
 
 
 def guard_11(ev: EventData) -> bool:
@@ -604,7 +604,7 @@ def guard_11(ev: EventData) -> bool:
 
 
 def apply_12(m: NoLimit) -> None:
-    m.close_round()
+    m._close_round()
 
 
 def effect_12(ev: EventData) -> None:
@@ -612,7 +612,7 @@ def effect_12(ev: EventData) -> None:
 
 
 def check_13(m: NoLimit) -> bool:
-    return (not (m.actor >= 0)) or ((m.able() <= 1) and (m.able_owing() == 0))
+    return (not (m._actor >= 0)) or ((m._able() <= 1) and (m._able_owing() == 0))
 
 
 def guard_13(ev: EventData) -> bool:
@@ -620,7 +620,7 @@ def guard_13(ev: EventData) -> bool:
 
 
 def check_14(m: NoLimit) -> bool:
-    return (m.able() <= 1) and (m.able_owing() == 0)
+    return (m._able() <= 1) and (m._able_owing() == 0)
 
 
 def guard_14(ev: EventData) -> bool:
@@ -628,7 +628,7 @@ def guard_14(ev: EventData) -> bool:
 
 
 def check_15(m: NoLimit) -> bool:
-    return not (m.actor >= 0)
+    return not (m._actor >= 0)
 
 
 def guard_15(ev: EventData) -> bool:
@@ -636,13 +636,13 @@ def guard_15(ev: EventData) -> bool:
 
 
 def apply_16(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
+    new_last_raise_0 = m._big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
-    m.last_raise = new_last_raise_0
-    m.last_full_level = new_last_full_level_1
-    m.raises = new_raises_2
-    m.begin_street(1)
+    m._last_raise = new_last_raise_0
+    m._last_full_level = new_last_full_level_1
+    m._raises = new_raises_2
+    m._begin_street(1)
 
 
 def effect_16(ev: EventData) -> None:
@@ -650,13 +650,13 @@ def effect_16(ev: EventData) -> None:
 
 
 def apply_17(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
+    new_last_raise_0 = m._big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
-    m.last_raise = new_last_raise_0
-    m.last_full_level = new_last_full_level_1
-    m.raises = new_raises_2
-    m.begin_street(2)
+    m._last_raise = new_last_raise_0
+    m._last_full_level = new_last_full_level_1
+    m._raises = new_raises_2
+    m._begin_street(2)
 
 
 def effect_17(ev: EventData) -> None:
@@ -664,13 +664,13 @@ def effect_17(ev: EventData) -> None:
 
 
 def apply_18(m: NoLimit) -> None:
-    new_last_raise_0 = m.big_blind
+    new_last_raise_0 = m._big_blind
     new_last_full_level_1 = 0
     new_raises_2 = 0
-    m.last_raise = new_last_raise_0
-    m.last_full_level = new_last_full_level_1
-    m.raises = new_raises_2
-    m.begin_street(3)
+    m._last_raise = new_last_raise_0
+    m._last_full_level = new_last_full_level_1
+    m._raises = new_raises_2
+    m._begin_street(3)
 
 
 def effect_18(ev: EventData) -> None:
@@ -678,7 +678,7 @@ def effect_18(ev: EventData) -> None:
 
 
 def check_19(m: NoLimit) -> bool:
-    return m.street == 0
+    return m._street == 0
 
 
 def guard_19(ev: EventData) -> bool:
@@ -686,7 +686,7 @@ def guard_19(ev: EventData) -> bool:
 
 
 def apply_20(m: NoLimit) -> None:
-    m.deal_runout(1)
+    m._deal_runout(1)
 
 
 def effect_20(ev: EventData) -> None:
@@ -694,7 +694,7 @@ def effect_20(ev: EventData) -> None:
 
 
 def check_21(m: NoLimit) -> bool:
-    return m.street == 1
+    return m._street == 1
 
 
 def guard_21(ev: EventData) -> bool:
@@ -702,7 +702,7 @@ def guard_21(ev: EventData) -> bool:
 
 
 def apply_22(m: NoLimit) -> None:
-    m.deal_runout(2)
+    m._deal_runout(2)
 
 
 def effect_22(ev: EventData) -> None:
@@ -710,7 +710,7 @@ def effect_22(ev: EventData) -> None:
 
 
 def check_23(m: NoLimit) -> bool:
-    return m.street == 2
+    return m._street == 2
 
 
 def guard_23(ev: EventData) -> bool:
@@ -718,7 +718,7 @@ def guard_23(ev: EventData) -> bool:
 
 
 def apply_24(m: NoLimit) -> None:
-    m.deal_runout(3)
+    m._deal_runout(3)
 
 
 def effect_24(ev: EventData) -> None:
@@ -730,6 +730,7 @@ MACHINE = Machine(
     model=None,
     states=State,
     initial=State.HAND_START,
+    model_attribute='_state',
     auto_transitions=False,
     send_event=True,
     ignore_invalid_triggers=True,
@@ -1027,7 +1028,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class NoLimitMachine(Engine):
     "No-limit hold'em, every event through the transitions machine. Any bet from the big blind up to the whole stack; a raise at least the largest bet or raise of the round; unlimited raises; an all-in short of a full raise does not reopen the betting for players who already acted."
 
-    __slots__ = ("opt_bet_unit", "opt_misheard_call_rule", "opt_underraise_rule")
+    __slots__ = ("_opt_bet_unit", "_opt_misheard_call_rule", "_opt_underraise_rule")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1081,7 +1082,7 @@ class NoLimitMachine(Engine):
     }
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[State] = State.HAND_START
-    state: State
+    _state: State
 
     def __init__(
         self,
@@ -1093,12 +1094,12 @@ class NoLimitMachine(Engine):
         underraise_rule: str = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self.opt_bet_unit = option_value('bet_unit', bet_unit, 'int', 1, None)
-        self.opt_misheard_call_rule = option_value('misheard_call_rule', misheard_call_rule, 'bool', None, None)
-        self.opt_underraise_rule = option_value('underraise_rule', underraise_rule, 'choice', None, None, ('complete', 'half'))
+        self._opt_bet_unit = option_value('bet_unit', bet_unit, 'int', 1, None)
+        self._opt_misheard_call_rule = option_value('misheard_call_rule', misheard_call_rule, 'bool', None, None)
+        self._opt_underraise_rule = option_value('underraise_rule', underraise_rule, 'choice', None, None, ('complete', 'half'))
         self._setup(table, start)
 
-    def _start(self, street: str | None) -> None:
+    def _begin(self, street: str | None) -> None:
         if street is None:
             self._fire(EVENT_POST_BLINDS, FAST_POST_BLINDS)
             return
@@ -1128,165 +1129,165 @@ class NoLimitMachine(Engine):
         for _ in range(15):
             if not (self._fire(EVENT_END_ROUND, FAST_END_ROUND)):
                 break
-        self.view = None
+        self._view = None
 
     def _compute_view(self) -> View:
         'What the seat to act may do, computed once per decision and kept until the next event.'
-        if self.actor < 0:
-            self.view = NO_VIEW
+        if self._actor < 0:
+            self._view = NO_VIEW
             return NO_VIEW
-        all_in_to_ = self.put_in[self.actor] + self.behind[self.actor]
-        call_amount_ = min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor])
-        can_bet = self.state in FROM_BET and (self.bet_level == 0) and self.answerable() and (not ((self.actor in self.out_of_turn) and (self.bet_level == self.out_of_turn.get(self.actor, (0, 0))[1])))
-        can_call = self.state in FROM_CALL and (call_amount_ > 0)
-        can_check = self.state in FROM_CHECK and (call_amount_ == 0)
-        can_fold = self.state in FROM_FOLD
-        can_raise = self.state in FROM_RAISE and (self.bet_level > 0) and (self.behind[self.actor] > call_amount_) and self.answerable() and q_reopened(self) and (not False) and (not ((self.actor in self.out_of_turn) and (self.bet_level <= self.out_of_turn.get(self.actor, (0, 0))[0])))
+        all_in_to_ = self._put_in[self._actor] + self._behind[self._actor]
+        call_amount_ = min((self._bet_level - self._put_in[self._actor]), self._behind[self._actor])
+        can_bet = self._state in FROM_BET and (self._bet_level == 0) and self._answerable() and (not ((self._actor in self._out_of_turn) and (self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1])))
+        can_call = self._state in FROM_CALL and (call_amount_ > 0)
+        can_check = self._state in FROM_CHECK and (call_amount_ == 0)
+        can_fold = self._state in FROM_FOLD
+        can_raise = self._state in FROM_RAISE and (self._bet_level > 0) and (self._behind[self._actor] > call_amount_) and self._answerable() and q_reopened(self) and (not False) and (not ((self._actor in self._out_of_turn) and (self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0])))
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         if can_bet:
-            low: int | None = min(ceil_to(max(self.big_blind, 1), self.opt_bet_unit), all_in_to_)
+            low: int | None = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
             high: int | None = max(low, min(all_in_to_, all_in_to_))
         elif can_raise:
-            low: int | None = min(ceil_to((self.bet_level + max(self.last_raise, 1)), self.opt_bet_unit), all_in_to_)
+            low: int | None = min(ceil_to((self._bet_level + max(self._last_raise, 1)), self._opt_bet_unit), all_in_to_)
             high: int | None = max(low, min(all_in_to_, all_in_to_))
         else:
             low = high = None
         view = (legal, call_amount_, low, high)
-        self.view = view
+        self._view = view
         return view
 
     def fold(self, seat: int) -> None:
         'Seat ``seat`` acts: fold. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'fold', None)
-        view = self.view
-        if (view is None or 'fold' not in view[0]) and self.state not in FROM_FOLD:
+        view = self._view
+        if (view is None or 'fold' not in view[0]) and self._state not in FROM_FOLD:
             raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
         self._fire(EVENT_FOLD, FAST_FOLD)
-        self.log.append((seat, 'fold', None))
+        self._log.append((seat, 'fold', None))
         self._settle()
 
     def check(self, seat: int) -> None:
         'Seat ``seat`` acts: check. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'check', None)
-        view = self.view
+        view = self._view
         if view is None or 'check' not in view[0]:
-            if self.state not in FROM_CHECK:
+            if self._state not in FROM_CHECK:
                 raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'not possible now')
-            if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) == 0):
+            if not (min((self._bet_level - self._put_in[self._actor]), self._behind[self._actor]) == 0):
                 raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
         self._fire(EVENT_CHECK, FAST_CHECK)
-        self.log.append((seat, 'check', None))
+        self._log.append((seat, 'check', None))
         self._settle()
 
     def call(self, seat: int) -> None:
         'Seat ``seat`` acts: call. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'call', None)
-        view = self.view
+        view = self._view
         if view is None or 'call' not in view[0]:
-            if self.state not in FROM_CALL:
+            if self._state not in FROM_CALL:
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'not possible now')
-            if not (min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor]) > 0):
+            if not (min((self._bet_level - self._put_in[self._actor]), self._behind[self._actor]) > 0):
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
         self._fire(EVENT_CALL, FAST_CALL)
-        self.log.append((seat, 'call', None))
+        self._log.append((seat, 'call', None))
         self._settle()
 
     def bet(self, seat: int, to: int) -> None:
         'Seat ``seat`` acts: bet. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'bet', to)
         if type(to) is not int or to < 0:
             self._require_amount(seat, 'bet', to)
-        view = self.view
+        view = self._view
         if view is None or 'bet' not in view[0]:
-            if self.state not in FROM_BET:
+            if self._state not in FROM_BET:
                 raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'not possible now')
-            if not (self.bet_level == 0):
+            if not (self._bet_level == 0):
                 raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'a bet already stands: raise instead')
-            if not self.answerable():
+            if not self._answerable():
                 raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'every other player is all-in: nobody could answer a bet')
-            if (self.actor in self.out_of_turn) and (self.bet_level == self.out_of_turn.get(self.actor, (0, 0))[1]):
+            if (self._actor in self._out_of_turn) and (self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]):
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         if not q_on_unit(self, to):
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
-        if not (to > self.bet_level):
+        if not (to > self._bet_level):
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
-        if not (to <= (self.put_in[self.actor] + self.behind[self.actor])):
+        if not (to <= (self._put_in[self._actor] + self._behind[self._actor])):
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
         if not (to <= q_bet_max_to(self)):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if not (to >= q_bet_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
-        self.log.append((seat, 'bet', to))
+        self._log.append((seat, 'bet', to))
         self._settle()
 
     def raise_to(self, seat: int, to: int) -> None:
         'Seat ``seat`` acts: raise. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'raise', to)
         if type(to) is not int or to < 0:
             self._require_amount(seat, 'raise', to)
-        view = self.view
+        view = self._view
         if view is None or 'raise' not in view[0]:
-            if self.state not in FROM_RAISE:
+            if self._state not in FROM_RAISE:
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
-            if not (self.bet_level > 0):
+            if not (self._bet_level > 0):
                 raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
-            if not (self.behind[self.actor] > min((self.bet_level - self.put_in[self.actor]), self.behind[self.actor])):
+            if not (self._behind[self._actor] > min((self._bet_level - self._put_in[self._actor]), self._behind[self._actor])):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
-            if not self.answerable():
+            if not self._answerable():
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
             # CAP: always holds in this structure (cap_reached never raised)
-            if (self.actor in self.out_of_turn) and (self.bet_level <= self.out_of_turn.get(self.actor, (0, 0))[0]):
+            if (self._actor in self._out_of_turn) and (self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]):
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
                     'declared out of turn, and the bet is no more than the declaration: call or '
                     'fold only'
                 ))
         if not q_on_unit(self, to):
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
-        if not (to > self.bet_level):
+        if not (to > self._bet_level):
             raise self._reject('below_minimum', 'RAISE', seat, 'raise', to, 'a raise goes above the bet')
-        if not (to <= (self.put_in[self.actor] + self.behind[self.actor])):
+        if not (to <= (self._put_in[self._actor] + self._behind[self._actor])):
             raise self._reject('above_maximum', 'STACK', seat, 'raise', to, "more than the seat's chips")
         if not (to <= q_raise_max_to(self)):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
         if not (to >= q_raise_min_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
-        self.log.append((seat, 'raise', to))
+        self._log.append((seat, 'raise', to))
         self._settle()
 
     def timeout(self, seat: int) -> None:
         'Seat ``seat`` acts: timeout. Raises IllegalAction and changes nothing if illegal.'
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'timeout', None)
-        view = self.view
-        if (view is None or 'timeout' not in view[0]) and self.state not in FROM_TIMEOUT:
+        view = self._view
+        if (view is None or 'timeout' not in view[0]) and self._state not in FROM_TIMEOUT:
             raise self._reject('illegal_action', 'CLOCK', seat, 'timeout', None, 'not possible now')
         self._fire(EVENT_TIMEOUT, FAST_TIMEOUT)
-        self.log.append((seat, 'timeout', None))
+        self._log.append((seat, 'timeout', None))
         self._settle()
 
     def deal(self, street: str) -> None:
         'Deal the next street once the betting round is over (or during an all-in runout).'
-        if self.STATE_PHASE[self.state] in ('unopened', 'facing_bet'):
+        if self.STATE_PHASE[self._state] in ('unopened', 'facing_bet'):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
-        if street == 'flop' and self.state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
-            self.log.append((-1, street, None))
+        if street == 'flop' and self._state in FROM_DEAL_FLOP and self._fire(EVENT_DEAL_FLOP, FAST_DEAL_FLOP):
+            self._log.append((-1, street, None))
             self._settle()
             return
-        if street == 'turn' and self.state in FROM_DEAL_TURN and self._fire(EVENT_DEAL_TURN, FAST_DEAL_TURN):
-            self.log.append((-1, street, None))
+        if street == 'turn' and self._state in FROM_DEAL_TURN and self._fire(EVENT_DEAL_TURN, FAST_DEAL_TURN):
+            self._log.append((-1, street, None))
             self._settle()
             return
-        if street == 'river' and self.state in FROM_DEAL_RIVER and self._fire(EVENT_DEAL_RIVER, FAST_DEAL_RIVER):
-            self.log.append((-1, street, None))
+        if street == 'river' and self._state in FROM_DEAL_RIVER and self._fire(EVENT_DEAL_RIVER, FAST_DEAL_RIVER):
+            self._log.append((-1, street, None))
             self._settle()
             return
         raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)

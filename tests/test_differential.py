@@ -57,8 +57,8 @@ def short_wager_before_a_full_one(engine: Engine) -> bool:
     reopen the betting for players who already checked or limped. PokerKit 0.7.7 starts each
     round's last full bet at 0, so it does. Pinned by rules/nl-checker-may-not-raise-a-short-all-in-bet
     and rules/nl-short-all-in-over-the-big-blind-does-not-reopen."""
-    opening = engine.big_blind if engine.street == 0 else 0
-    return engine.SPEC_NAME != "fixed_limit" and engine.last_full_level == opening < engine.bet_level
+    opening = engine._big_blind if engine._street == 0 else 0
+    return engine.SPEC_NAME != "fixed_limit" and engine._last_full_level == opening < engine.bet_level
 
 
 def fixed_limit_short_all_in(engine: Engine) -> bool:
@@ -66,14 +66,14 @@ def fixed_limit_short_all_in(engine: Engine) -> bool:
     betspec completes it to a full bet over the last full one; PokerKit 0.7.7, which has no
     half-bet rule, raises a full bet over the all-in. Pinned by rules/fl-short-all-in-bet-completed
     and rules/fl-all-in-under-half-a-bet-does-not-reopen."""
-    return engine.SPEC_NAME == "fixed_limit" and engine.bet_level > engine.last_full_level
+    return engine.SPEC_NAME == "fixed_limit" and engine.bet_level > engine._last_full_level
 
 
 def fixed_limit_preflop_cap(engine: Engine) -> bool:
     """CAP: before the flop the big blind counts as the opening bet, so the cap is the blind and
     three raises (betspec issue 2); PokerKit 0.7.7 allows four raises after the blind.
     Pinned by rules/fl-raise-cap-three-raises."""
-    return engine.SPEC_NAME == "fixed_limit" and engine.street == 0 and engine.raises >= 4
+    return engine.SPEC_NAME == "fixed_limit" and engine._street == 0 and engine._raises >= 4
 
 
 def lone_player_asked_to_check(engine: Engine, peer: Peer) -> bool:
@@ -81,7 +81,7 @@ def lone_player_asked_to_check(engine: Engine, peer: Peer) -> bool:
     happen, even if he has not acted. PokerKit 0.7.7 skips him when an all-in leaves him alone
     but still asks him to check or fold when a fold does.
     Pinned by rules/runout-when-the-last-player-with-chips-owes-nothing."""
-    return engine.hand_over and engine.able() <= 1 and peer.query()[2] == 0
+    return engine.hand_over and engine._able() <= 1 and peer.query()[2] == 0
 
 
 DECISION_EXCLUSIONS: tuple[Callable[[Engine], bool], ...] = (
@@ -136,7 +136,7 @@ def play(structure: str, rng: random.Random, tally: Counter[str]) -> None:
                 tally[lone_player_asked_to_check.__name__] += 1
                 return
             assert peer.state.actor_index is None, (
-                f"PokerKit still has a player to act\ntable {table}\nlog {engine.log}"
+                f"PokerKit still has a player to act\ntable {table}\nlog {engine.history}"
             )
             tally["hands"] += 1
             return
@@ -151,7 +151,7 @@ def play(structure: str, rng: random.Random, tally: Counter[str]) -> None:
             mine, theirs = answers(engine), peer_answers(peer)
             assert mine == theirs, (
                 f"{structure}: betspec (to_act, call, min_to, max_to, raise) {mine} != PokerKit {theirs}\n"
-                f"table {table}\nlog {engine.log}"
+                f"table {table}\nlog {engine.history}"
             )
             tally["decisions"] += 1
         legal = engine.legal_actions()

@@ -60,7 +60,7 @@ def check_pots(engine: Engine) -> None:
     for pot in pots:
         assert pot.amount > 0 and pot.eligible
         level = min(paid[seat] for seat in pot.eligible)
-        expected = {s for s in range(engine.n) if not engine.folded[s] and paid[s] >= level}
+        expected = {s for s in range(engine.seats) if not engine.folded[s] and paid[s] >= level}
         assert set(pot.eligible) == expected, (pot, paid, engine.folded)
         assert previous is None or set(pot.eligible) < previous  # side pots nest
         previous = set(pot.eligible)
@@ -92,7 +92,7 @@ def try_illegal(engine: Engine, rng: random.Random) -> None:
         legal = set(engine.legal_actions())
         candidates += [(seat, a, None) for a in ("check", "call") if a not in legal]
         candidates += [(seat, a, 1) for a in ("bet", "raise") if a not in legal]
-        candidates.append(((seat + 1) % engine.n, "fold", None))
+        candidates.append(((seat + 1) % engine.seats, "fold", None))
         if engine.max_to is not None:
             action = "bet" if "bet" in legal else "raise"
             candidates.append((seat, action, engine.max_to + 1))
@@ -134,7 +134,7 @@ def push_something(engine: Engine, rng: random.Random) -> bool:
 
 
 def declare_out_of_turn(engine: Engine, rng: random.Random) -> None:
-    seat = rng.randrange(engine.n)
+    seat = rng.randrange(engine.seats)
     snap = snapshot(engine)
     try:
         engine.declare_out_of_turn(seat, rng.choice(["check", "call", "bet", "raise"]), rng.randint(0, 500))

@@ -60,7 +60,7 @@ def test_compiled_path_equals_the_transitions_machine(structure: str) -> None:
             if fast.hand_over:
                 break
             assert answers(fast) == answers(slow)
-            seat = fast.to_act if fast.to_act is not None and rng.random() < 0.85 else rng.randrange(fast.n)
+            seat = fast.to_act if fast.to_act is not None and rng.random() < 0.85 else rng.randrange(fast.seats)
             if fast.to_act is None:
                 step: tuple[str, int, int | None] = ("deal", 0 if rng.random() < 0.9 else 1, None)
             else:

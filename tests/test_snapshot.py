@@ -115,6 +115,6 @@ def test_declarations_survive_a_snapshot() -> None:
     engine.declare_out_of_turn(2, "bet", 100)
     engine.declare(1, "raise")  # nothing to raise: a bet of the chips to come
     again = through_json(engine)
-    assert again.out_of_turn == {2: (100, 0)} and again.declared_raise == 1
+    assert again._out_of_turn == {2: (100, 0)} and again._declared_raise == 1
     engine.check(1)
     assert through_json(engine).legal_actions() == ("check", "fold")  # the out-of-turn restriction holds

@@ -69,14 +69,14 @@ def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
     fired, outcomes = coverage.fired, coverage.outcomes
 
     def _fire(self: Engine, event: object, table: dict[Any, Any], *args: int) -> bool:
-        for check, apply, dest, index in table.get(self.state, ()):
+        for check, apply, dest, index in table.get(self._state, ()):
             holds = check is None or check(self, *args)
             if check is not None:
                 outcomes.add((index, bool(holds)))
             if holds:
                 if apply is not None:
                     apply(self, *args)
-                self.state = dest
+                self._state = dest
                 fired[index] += 1
                 return True
         return False
@@ -134,7 +134,7 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
     for _ in range(300):
         if engine.hand_over:
             if rng.random() < 0.5 and engine.street_name == "showdown":
-                street = ("flop", "turn", "river")[min(engine.street, 2)]
+                street = ("flop", "turn", "river")[min(engine._street, 2)]
                 if rng.random() < 0.3:  # a deal in the runout, sometimes of the wrong street
                     street = rng.choice(("flop", "turn", "river"))
                 try:

@@ -99,7 +99,7 @@ def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
         binding = bindings.VARIABLES[name]
         symbols[name] = Symbol(_TYPES[binding.type], binding.source.replace("m.", f"{model}."), "variable")
     for name, option in spec.options.items():
-        symbols[name] = Symbol(_TYPES[option.type], f"{model}.opt_{name}", "option", choices=option.choices)
+        symbols[name] = Symbol(_TYPES[option.type], f"{model}._opt_{name}", "option", choices=option.choices)
     symbols["to"] = Symbol(Type.INT, "to", "parameter")
     for name, kind in bindings.PUSH_PARAMETERS.items():
         symbols[name] = Symbol(_TYPES[kind], name, "parameter")
@@ -350,6 +350,7 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
     w("model=None,", 4)
     w("states=State,", 4)
     w(f"initial=State.{_enum_member(spec.initial)},", 4)
+    w("model_attribute='_state',", 4)
     w("auto_transitions=False,", 4)
     w("send_event=True,", 4)
     w("ignore_invalid_triggers=True,", 4)
@@ -467,7 +468,7 @@ def _engine(
     w(f"class {cls}Machine(Engine):")
     w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
     w()
-    slots = ", ".join(f'"opt_{name}"' for name in spec.options)
+    slots = ", ".join(f'"_opt_{name}"' for name in spec.options)
     w(f"__slots__ = ({slots}{',' if len(spec.options) == 1 else ''})", 4)
     w()
     w("SPEC_NAME: ClassVar[str] = SPEC_NAME", 4)
@@ -491,7 +492,7 @@ def _engine(
     w("}", 4)
     w(f"USES_BETS: ClassVar[bool] = {_uses_bets(spec)!r}", 4)
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
-    w("state: State", 4)
+    w("_state: State", 4)
     w()
     _init(w, spec)
     _start(w, spec)
@@ -538,13 +539,13 @@ def _init(w: _Writer, spec: Spec) -> None:
         )
         if option.choices:
             args += f", {tuple(option.choices)!r}"
-        w(f"self.opt_{option.name} = option_value({args})", 8)
+        w(f"self._opt_{option.name} = option_value({args})", 8)
     w("self._setup(table, start)", 8)
     w()
 
 
 def _start(w: _Writer, spec: Spec) -> None:
-    w("def _start(self, street: str | None) -> None:", 4)
+    w("def _begin(self, street: str | None) -> None:", 4)
     starts = [e for e in spec.events.values() if e.kind == "start"]
     for event in starts:
         if event.blinds:
@@ -569,12 +570,12 @@ def _settle(w: _Writer, spec: Spec) -> None:
         condition = " or ".join(f"self._fire(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
         w(f"if not ({condition}):", 12)
         w("break", 16)
-    w("self.view = None", 8)
+    w("self._view = None", 8)
     w()
 
 
 def _legal_expr(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> str:
-    checks = [f"self.state in FROM_{event.name.upper()}"]
+    checks = [f"self._state in FROM_{event.name.upper()}"]
     checks += [compile_source(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
     return " and ".join(checks)
 
@@ -583,8 +584,8 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
     w("def _compute_view(self) -> View:", 4)
     w(repr("What the seat to act may do, computed once per decision and kept until the next event."), 8)
-    w("if self.actor < 0:", 8)
-    w("self.view = NO_VIEW", 12)
+    w("if self._actor < 0:", 8)
+    w("self._view = NO_VIEW", 12)
     w("return NO_VIEW", 12)
     chosen = [e for e in actions if e.name in bindings.CHOSEN_ACTIONS]
     names = sorted(e.name for e in chosen)
@@ -606,7 +607,7 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
         body.append(f"    high: int | None = {_bare(compile_source(spec.quantities[high].expr.tree, branch))}")
     body += ["else:", "    low = high = None"] if bounds else ["low = high = None"]
     body.append(f"view = (legal, {local['call_amount'].source}, low, high)")
-    body += ["self.view = view", "return view"]
+    body += ["self._view = view", "return view"]
     # Keep only the locals something reads (a quantity may have been needed only inside another).
     text = "\n".join(body)
     kept: list[str] = []
@@ -627,7 +628,7 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
     w(f"def {method}({signature}) -> None:", 4)
     w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."), 8)
-    w("if seat != self.actor or self.actor < 0 or type(seat) is not int:", 8)
+    w("if seat != self._actor or self._actor < 0 or type(seat) is not int:", 8)
     w(f"self._require_turn(seat, {_lit(event.name)}, {amount})", 12)
     if takes_to:
         w("if type(to) is not int or to < 0:", 8)
@@ -638,13 +639,13 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     # so only the amount is left to check, and the first failing requirement is the same.
     independent = [r for r in event.requires if not r.needs_to]
     unproven = f"view is None or {_lit(event.name)} not in view[0]"
-    w("view = self.view", 8)
+    w("view = self._view", 8)
     if not independent:
-        w(f"if ({unproven}) and self.state not in FROM_{event.name.upper()}:", 8)
+        w(f"if ({unproven}) and self._state not in FROM_{event.name.upper()}:", 8)
         w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 12)
     else:
         w(f"if {unproven}:", 8)
-        w(f"if self.state not in FROM_{event.name.upper()}:", 12)
+        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
         w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 16)
         for requirement in independent:
             _requirement(w, requirement, symbols, tried, 12)
@@ -653,7 +654,7 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
             _requirement(w, requirement, symbols, tried, 8)
     name = event.name.upper()
     w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
-    w(f"self.log.append((seat, {_lit(event.name)}, {amount}))", 8)
+    w(f"self._log.append((seat, {_lit(event.name)}, {amount}))", 8)
     w("self._settle()", 8)
     w()
 
@@ -673,13 +674,13 @@ def _deal(w: _Writer, spec: Spec) -> None:
     deals = [e for e in spec.events.values() if e.kind == "deal"]
     w("def deal(self, street: str) -> None:", 4)
     w(repr("Deal the next street once the betting round is over (or during an all-in runout)."), 8)
-    w(f"if self.STATE_PHASE[self.state] in {bindings.BETTING_PHASES!r}:", 8)
+    w(f"if self.STATE_PHASE[self._state] in {bindings.BETTING_PHASES!r}:", 8)
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
     for event in deals:
         name = event.name.upper()
-        condition = f"street == {_lit(event.street)} and self.state in FROM_{name}"
+        condition = f"street == {_lit(event.street)} and self._state in FROM_{name}"
         w(f"if {condition} and self._fire(EVENT_{name}, FAST_{name}):", 8)
-        w("self.log.append((-1, street, None))", 12)
+        w("self._log.append((-1, street, None))", 12)
         w("self._settle()", 12)
         w("return", 12)
     w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 8)

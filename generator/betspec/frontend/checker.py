@@ -144,7 +144,7 @@ class _Checker:
                     self.error(f"{pointer}/default", "type", f"default {default} is above the maximum {maximum}")
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
             symbol = Symbol(
-                _TYPES[kind], f"m.opt_{name}", "option", minimum if kind == "int" else None, choices=choices
+                _TYPES[kind], f"m._opt_{name}", "option", minimum if kind == "int" else None, choices=choices
             )
             self.declare(name, symbol, pointer, owners, "options")
         return out

@@ -65,39 +65,39 @@ class Engine:
     """One hand of one betting structure. Seats are 0..n-1 clockwise."""
 
     __slots__ = (
-        "able_count",
-        "acted",
-        "acted_at",
-        "actor",
-        "ante",
-        "bb_acted",
-        "bb_seat",
-        "behind",
-        "bet_level",
-        "big_bet",
-        "big_blind",
-        "button",
-        "contributed",
-        "dead",
-        "declared_raise",
-        "folded",
-        "last_full_level",
-        "last_raise",
-        "log",
-        "n",
-        "out_of_turn",
-        "players_in",
-        "pot",
-        "put_in",
-        "raises",
-        "sb_seat",
-        "small_bet",
-        "small_blind",
-        "start",
-        "state",
-        "street",
-        "table",
-        "view",
+        "_able_count",
+        "_acted",
+        "_acted_at",
+        "_actor",
+        "_ante",
+        "_bb_acted",
+        "_bb_seat",
+        "_behind",
+        "_bet_level",
+        "_big_bet",
+        "_big_blind",
+        "_button",
+        "_contributed",
+        "_dead",
+        "_declared_raise",
+        "_folded",
+        "_last_full_level",
+        "_last_raise",
+        "_log",
+        "_n",
+        "_out_of_turn",
+        "_players_in",
+        "_pot",
+        "_put_in",
+        "_raises",
+        "_sb_seat",
+        "_small_bet",
+        "_small_blind",
+        "_start",
+        "_state",
+        "_street",
+        "_table",
+        "_view",
     )
 
     # Set by each generated class from its spec.
@@ -123,56 +123,56 @@ class Engine:
             start = start.checked()
         elif any(stack == 0 for stack in table.stacks):
             raise InvalidTable("a seat with no chips is not dealt in (give every seat chips)")
-        self.table = table
-        self.start = start
+        self._table = table
+        self._start = start
         #: Every action and deal taken, as (seat, action, to) and (-1, street, None): a snapshot
         #: replays it, so a hand restored from one is the hand that was played.
-        self.log: list[tuple[int, str, int | None]] = []
+        self._log: list[tuple[int, str, int | None]] = []
         if self.USES_BETS:
             if table.bets is None:
                 raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
             if min(table.bets) <= 0:
                 raise InvalidTable("fixed-limit bets must be positive")
         n = len(table.stacks)
-        self.n = n
-        self.button = table.button
+        self._n = n
+        self._button = table.button
         # Heads-up the button posts the small blind and the other seat the big blind.
-        self.sb_seat = table.button if n == 2 else (table.button + 1) % n
-        self.bb_seat = (self.sb_seat + 1) % n
-        self.small_blind, self.big_blind = table.blinds
-        self.ante = table.ante
-        self.small_bet, self.big_bet = table.bets if table.bets is not None else (0, 0)
-        self.behind = list(table.stacks)
-        self.put_in = [0] * n
-        self.contributed = [0] * n
-        self.folded = [False] * n
-        self.acted = [False] * n
-        self.acted_at = [0] * n
-        self.actor = -1
-        self.bet_level = 0
-        self.last_raise = 0
-        self.last_full_level = 0
-        self.raises = 0
-        self.street = 0
-        self.pot = 0
-        self.dead = 0
-        self.players_in = n
-        self.bb_acted = False
+        self._sb_seat = table.button if n == 2 else (table.button + 1) % n
+        self._bb_seat = (self._sb_seat + 1) % n
+        self._small_blind, self._big_blind = table.blinds
+        self._ante = table.ante
+        self._small_bet, self._big_bet = table.bets if table.bets is not None else (0, 0)
+        self._behind = list(table.stacks)
+        self._put_in = [0] * n
+        self._contributed = [0] * n
+        self._folded = [False] * n
+        self._acted = [False] * n
+        self._acted_at = [0] * n
+        self._actor = -1
+        self._bet_level = 0
+        self._last_raise = 0
+        self._last_full_level = 0
+        self._raises = 0
+        self._street = 0
+        self._pot = 0
+        self._dead = 0
+        self._players_in = n
+        self._bb_acted = False
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
-        self.out_of_turn: dict[int, tuple[int, int]] = {}
-        self.declared_raise = -1  # the seat that said "raise" with no amount, its chips to come
-        self.able_count = sum(1 for stack in self.behind if stack > 0)
-        self.view: View | None = None
-        self.state = self.INITIAL
+        self._out_of_turn: dict[int, tuple[int, int]] = {}
+        self._declared_raise = -1  # the seat that said "raise" with no amount, its chips to come
+        self._able_count = sum(1 for stack in self._behind if stack > 0)
+        self._view: View | None = None
+        self._state = self.INITIAL
         if start is None:
-            self._start(None)
+            self._begin(None)
         else:
-            self.street = STREETS.index(start.street)
-            self.dead = self.pot = start.pot
-            self._start(start.street)
+            self._street = STREETS.index(start.street)
+            self._dead = self._pot = start.pot
+            self._begin(start.street)
         self._settle()
 
-    def _start(self, street: str | None) -> None:  # pragma: no cover - generated
+    def _begin(self, street: str | None) -> None:  # pragma: no cover - generated
         raise NotImplementedError
 
     def _settle(self) -> None:  # pragma: no cover - generated
@@ -185,59 +185,107 @@ class Engine:
 
     def legal_actions(self) -> tuple[str, ...]:
         """The legal actions of the seat to act, sorted; empty when nobody is to act."""
-        return (self.view or self._compute_view())[0]
+        return (self._view or self._compute_view())[0]
 
     @property
     def call_amount(self) -> int:
         """Chips the seat to act must add to call (0 when nobody is to act)."""
-        return (self.view or self._compute_view())[1]
+        return (self._view or self._compute_view())[1]
 
     @property
     def min_to(self) -> int | None:
         """The smallest legal bet or raise "to" amount, or None when neither is legal."""
-        return (self.view or self._compute_view())[2]
+        return (self._view or self._compute_view())[2]
 
     @property
     def max_to(self) -> int | None:
         """The largest legal bet or raise "to" amount, or None when neither is legal."""
-        return (self.view or self._compute_view())[3]
+        return (self._view or self._compute_view())[3]
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, or None."""
-        return self.actor if self.actor >= 0 else None
+        return self._actor if self._actor >= 0 else None
 
     @property
     def street_name(self) -> str:
         """``preflop`` .. ``river``, or ``showdown`` / ``settled`` once betting is finished."""
-        return self.STATE_STREET[self.state]
+        return self.STATE_STREET[self._state]
 
     @property
     def phase(self) -> str:
-        return self.STATE_PHASE[self.state]
+        return self.STATE_PHASE[self._state]
 
     @property
     def round_over(self) -> bool:
-        return self.STATE_PHASE[self.state] not in BETTING_PHASES
+        return self.STATE_PHASE[self._state] not in BETTING_PHASES
 
     @property
     def hand_over(self) -> bool:
-        return self.STATE_PHASE[self.state] in HAND_OVER_PHASES
+        return self.STATE_PHASE[self._state] in HAND_OVER_PHASES
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Every seat's chips behind."""
-        return tuple(self.behind)
+        return tuple(self._behind)
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Every seat's commitment on the current street."""
-        return tuple(self.put_in)
+        return tuple(self._put_in)
+
+    @property
+    def state(self) -> Any:
+        """The machine's state: a member of the generated module's ``State`` enum."""
+        return self._state
+
+    @property
+    def table(self) -> Table:
+        """The table this hand was built from, checked."""
+        return self._table
+
+    @property
+    def start(self) -> Start | None:
+        """The street and pot this hand started on, or None for a hand from the blinds."""
+        return self._start
+
+    @property
+    def history(self) -> tuple[tuple[int, str, int | None], ...]:
+        """Every action and deal taken, in order: ``(seat, action, to)``; a deal is ``(-1, street, None)``."""
+        return tuple(self._log)
+
+    @property
+    def seats(self) -> int:
+        """The number of seats at the table."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        return self._button
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, this street's commitments included."""
+        return self._pot
+
+    @property
+    def bet_level(self) -> int:
+        """The largest commitment on this street: what everyone must match."""
+        return self._bet_level
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def contributed(self) -> tuple[int, ...]:
+        """Every seat's chips put in over the whole hand (antes and blinds included)."""
+        return tuple(self._contributed)
 
     @property
     def options(self) -> dict[str, int | bool | None]:
         """The spec's options as this hand was built with them."""
-        return {name: getattr(self, f"opt_{name}") for name in self.OPTION_DEFAULTS}
+        return {name: getattr(self, f"_opt_{name}") for name in self.OPTION_DEFAULTS}
 
     def snapshot(self) -> dict[str, Any]:
         """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it."""
@@ -247,16 +295,16 @@ class Engine:
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle. Constant for a hand."""
-        return sum(self.behind) + self.pot
+        return sum(self._behind) + self._pot
 
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots; each with the seats that can win it."""
-        live = sorted({c for c, f in zip(self.contributed, self.folded, strict=True) if not f})
+        live = sorted({c for c, f in zip(self._contributed, self._folded, strict=True) if not f})
         pots: list[Pot] = []
         floor = 0
         for level in live:
-            amount = sum(min(c, level) - min(c, floor) for c in self.contributed)
-            eligible = tuple(i for i in range(self.n) if not self.folded[i] and self.contributed[i] >= level)
+            amount = sum(min(c, level) - min(c, floor) for c in self._contributed)
+            eligible = tuple(i for i in range(self._n) if not self._folded[i] and self._contributed[i] >= level)
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
@@ -264,11 +312,11 @@ class Engine:
             floor = level
         # Dead money (a start pot) and chips folded above every live level belong to the pots
         # that are there: the main pot takes the dead money, the last pot the excess.
-        excess = sum(max(c - floor, 0) for c in self.contributed)
-        everyone = tuple(i for i in range(self.n) if not self.folded[i])
+        excess = sum(max(c - floor, 0) for c in self._contributed)
+        everyone = tuple(i for i in range(self._n) if not self._folded[i])
         if not pots:
-            return [Pot(self.dead + excess, everyone)] if self.dead + excess else []
-        pots[0] = Pot(pots[0].amount + self.dead, pots[0].eligible)
+            return [Pot(self._dead + excess, everyone)] if self._dead + excess else []
+        pots[0] = Pot(pots[0].amount + self._dead, pots[0].eligible)
         if excess:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
@@ -277,142 +325,142 @@ class Engine:
 
     def _needs_action(self, seat: int) -> bool:
         return (
-            not self.folded[seat]
-            and self.behind[seat] > 0
-            and (not self.acted[seat] or self.put_in[seat] < self.bet_level)
+            not self._folded[seat]
+            and self._behind[seat] > 0
+            and (not self._acted[seat] or self._put_in[seat] < self._bet_level)
         )
 
-    def pending(self) -> int:
+    def _pending(self) -> int:
         """Seats still in, with chips, that have not acted or not matched the bet."""
-        if self.actor < 0:  # the turn passes to nobody exactly when nobody needs to act
+        if self._actor < 0:  # the turn passes to nobody exactly when nobody needs to act
             return 0
-        return sum(1 for seat in range(self.n) if self._needs_action(seat))
+        return sum(1 for seat in range(self._n) if self._needs_action(seat))
 
-    def able(self) -> int:
+    def _able(self) -> int:
         """Seats still in with chips behind (kept up to date by every chip movement and fold)."""
-        return self.able_count
+        return self._able_count
 
-    def others_able(self) -> int:
+    def _others_able(self) -> int:
         """Seats other than the one to act still in with chips behind."""
-        mine = 1 if self.actor >= 0 and self.behind[self.actor] > 0 else 0
-        return self.able_count - mine
+        mine = 1 if self._actor >= 0 and self._behind[self._actor] > 0 else 0
+        return self._able_count - mine
 
-    def able_owing(self) -> int:
+    def _able_owing(self) -> int:
         """Seats still in, with chips behind, whose commitment is below the bet level."""
-        level = self.bet_level
+        level = self._bet_level
         return sum(
             1
-            for put, behind, folded in zip(self.put_in, self.behind, self.folded, strict=True)
+            for put, behind, folded in zip(self._put_in, self._behind, self._folded, strict=True)
             if put < level and behind > 0 and not folded
         )
 
-    def answerable(self) -> bool:
+    def _answerable(self) -> bool:
         """Another seat still in has more chips in all than the bet level: it could answer a bet."""
-        level, actor = self.bet_level, self.actor
-        for seat, (put, behind, folded) in enumerate(zip(self.put_in, self.behind, self.folded, strict=True)):
+        level, actor = self._bet_level, self._actor
+        for seat, (put, behind, folded) in enumerate(zip(self._put_in, self._behind, self._folded, strict=True)):
             if put + behind > level and not folded and seat != actor:
                 return True
         return False
 
-    def small_blind_committed(self) -> int:
-        return self.put_in[self.sb_seat]
+    def _small_blind_committed(self) -> int:
+        return self._put_in[self._sb_seat]
 
-    def is_small_blind(self) -> bool:
+    def _is_small_blind(self) -> bool:
         """The seat to act posted the small blind."""
-        return self.actor == self.sb_seat
+        return self._actor == self._sb_seat
 
     # ---- primitives the specs' effects call ---------------------------------------------
 
     def _put(self, seat: int, amount: int) -> None:
-        before = self.behind[seat]
-        after = self.behind[seat] = before - amount
-        self.contributed[seat] += amount
-        self.pot += amount
-        if (before > 0) != (after > 0) and not self.folded[seat]:
-            self.able_count += 1 if after > 0 else -1
+        before = self._behind[seat]
+        after = self._behind[seat] = before - amount
+        self._contributed[seat] += amount
+        self._pot += amount
+        if (before > 0) != (after > 0) and not self._folded[seat]:
+            self._able_count += 1 if after > 0 else -1
 
-    def post_antes(self) -> None:
-        for seat in range(self.n):
-            self._put(seat, min(self.ante, self.behind[seat]))
+    def _post_antes(self) -> None:
+        for seat in range(self._n):
+            self._put(seat, min(self._ante, self._behind[seat]))
 
-    def post_blinds(self) -> None:
-        for seat, blind in ((self.sb_seat, self.small_blind), (self.bb_seat, self.big_blind)):
-            paid = min(blind, self.behind[seat])
+    def _post_blinds(self) -> None:
+        for seat, blind in ((self._sb_seat, self._small_blind), (self._bb_seat, self._big_blind)):
+            paid = min(blind, self._behind[seat])
             self._put(seat, paid)
-            self.put_in[seat] += paid
+            self._put_in[seat] += paid
         # A blind posted all-in for less does not lower the bet: the others owe the full blind.
-        self.bet_level = self.big_blind
-        self.actor = self._next_needing_action(self.bb_seat)
+        self._bet_level = self._big_blind
+        self._actor = self._next_needing_action(self._bb_seat)
 
-    def post_burn_blind(self, amount: int) -> None:
+    def _post_burn_blind(self, amount: int) -> None:
         """The seat after the big blind posts ``amount`` (nothing when 0): it then acts last
         before the flop, with the option to raise, as it has not acted."""
         if amount <= 0:
             return
-        seat = (self.bb_seat + 1) % self.n
-        paid = min(amount, self.behind[seat])
+        seat = (self._bb_seat + 1) % self._n
+        paid = min(amount, self._behind[seat])
         self._put(seat, paid)
-        self.put_in[seat] += paid
-        self.bet_level = max(self.bet_level, amount)
-        self.actor = self._next_needing_action(seat)
+        self._put_in[seat] += paid
+        self._bet_level = max(self._bet_level, amount)
+        self._actor = self._next_needing_action(seat)
 
-    def begin_street(self, street: int) -> None:
-        self.street = street
-        n = self.n
-        self.put_in = [0] * n
-        self.acted = [False] * n
-        self.acted_at = [0] * n
-        self.bet_level = 0
-        self.out_of_turn = {}
-        self.actor = self._next_needing_action(self.button)
+    def _begin_street(self, street: int) -> None:
+        self._street = street
+        n = self._n
+        self._put_in = [0] * n
+        self._acted = [False] * n
+        self._acted_at = [0] * n
+        self._bet_level = 0
+        self._out_of_turn = {}
+        self._actor = self._next_needing_action(self._button)
 
-    def commit(self, to: int) -> None:
-        seat = self.actor
-        self._put(seat, to - self.put_in[seat])
-        self.put_in[seat] = to
-        if to > self.bet_level:
-            self.bet_level = to
+    def _commit(self, to: int) -> None:
+        seat = self._actor
+        self._put(seat, to - self._put_in[seat])
+        self._put_in[seat] = to
+        if to > self._bet_level:
+            self._bet_level = to
         self._mark_acted(seat)
 
-    def mark_checked(self) -> None:
-        self._mark_acted(self.actor)
+    def _mark_checked(self) -> None:
+        self._mark_acted(self._actor)
 
-    def mark_folded(self) -> None:
-        seat = self.actor
-        if self.behind[seat] > 0:
-            self.able_count -= 1
-        self.folded[seat] = True
-        self.players_in -= 1
+    def _mark_folded(self) -> None:
+        seat = self._actor
+        if self._behind[seat] > 0:
+            self._able_count -= 1
+        self._folded[seat] = True
+        self._players_in -= 1
         self._mark_acted(seat)
 
     def _mark_acted(self, seat: int) -> None:
-        if self.out_of_turn:
-            self.out_of_turn.pop(seat, None)
-        self.declared_raise = -1
-        self.acted[seat] = True
-        self.acted_at[seat] = self.bet_level
-        if seat == self.bb_seat and self.street == 0:
-            self.bb_acted = True
+        if self._out_of_turn:
+            self._out_of_turn.pop(seat, None)
+        self._declared_raise = -1
+        self._acted[seat] = True
+        self._acted_at[seat] = self._bet_level
+        if seat == self._bb_seat and self._street == 0:
+            self._bb_acted = True
 
-    def pass_action(self) -> None:
-        self.actor = self._next_needing_action(self.actor)
+    def _pass_action(self) -> None:
+        self._actor = self._next_needing_action(self._actor)
 
-    def close_round(self) -> None:
+    def _close_round(self) -> None:
         """End the betting round: a bet nobody matched goes back to its owner."""
-        self.actor = -1
-        top = max(range(self.n), key=self.put_in.__getitem__)
-        second = max((c for i, c in enumerate(self.put_in) if i != top), default=0)
-        uncalled = self.put_in[top] - second
+        self._actor = -1
+        top = max(range(self._n), key=self._put_in.__getitem__)
+        second = max((c for i, c in enumerate(self._put_in) if i != top), default=0)
+        uncalled = self._put_in[top] - second
         if uncalled > 0:
             self._put(top, -uncalled)
-            self.put_in[top] = second
+            self._put_in[top] = second
 
-    def deal_runout(self, street: int) -> None:
-        self.street = street
+    def _deal_runout(self, street: int) -> None:
+        self._street = street
 
     def _next_needing_action(self, after: int) -> int:
-        n, level = self.n, self.bet_level
-        behind, folded, acted, put_in = self.behind, self.folded, self.acted, self.put_in
+        n, level = self._n, self._bet_level
+        behind, folded, acted, put_in = self._behind, self._folded, self._acted, self._put_in
         for step in range(1, n + 1):
             seat = (after + step) % n
             # _needs_action, written out: this loop runs after every action.
@@ -433,7 +481,7 @@ class Engine:
 
     def _require_turn(self, seat: object, action: str, amount: object) -> None:
         """Reject an action when nobody, or another seat, is to act (generated code tests first)."""
-        if self.actor < 0:
+        if self._actor < 0:
             raise self._reject(
                 "no_action_pending",
                 self.PROCEDURE_RULES["no_action_pending"],
@@ -442,14 +490,14 @@ class Engine:
                 amount,
                 "nobody is to act",
             )
-        if seat != self.actor or isinstance(seat, bool):
+        if seat != self._actor or isinstance(seat, bool):
             raise self._reject(
                 "out_of_turn",
                 self.PROCEDURE_RULES["out_of_turn"],
                 seat,
                 action,
                 amount,
-                f"seat {self.actor} is to act",
+                f"seat {self._actor} is to act",
             )
 
     def _require_amount(self, seat: object, action: str, amount: object) -> None:
@@ -486,27 +534,27 @@ class Engine:
         raise self._reject("illegal_action", self.PROCEDURE_RULES["unknown_action"], seat, "say", None, f"{say!r}")
 
     def _rule(self, seat: int, pushed: int, chips: int, largest: int, said: Said) -> Ruling:
-        if self.declared_raise == seat:
+        if self._declared_raise == seat:
             said = Said(said.fold, said.check, said.call, True, said.to)
         ruling, to, rule = self._push_ruling(pushed, chips, largest, said)
         text, source = self.RULES.get(rule, ("", ""))
-        before = self.behind[seat]
+        before = self._behind[seat]
         if ruling == "withdraw":
             return Ruling("withdraw", None, rule, source, text, returned=pushed)
         if ruling == "wager":
             assert to is not None
-            action = "bet" if self.bet_level == 0 else "raise"
+            action = "bet" if self._bet_level == 0 else "raise"
             self.act(seat, action, to)
         else:
             action = ruling
             self.act(seat, ruling)
-        taken = before - self.behind[seat]
-        final = self.put_in[seat] if action in ("bet", "raise", "call") else None
+        taken = before - self._behind[seat]
+        final = self._put_in[seat] if action in ("bet", "raise", "call") else None
         return Ruling(action, final, rule, source, text, max(pushed - taken, 0), max(taken - pushed, 0))
 
     def push(self, seat: int, chips: Sequence[int], say: object = None) -> Ruling:
         """Chips pushed forward in one motion, with what was said: ruled, then taken."""
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, "push", None)
         rule = self.PROCEDURE_RULES["bad_amount"]
         if isinstance(chips, str | bytes) or not isinstance(chips, Sequence) or not chips:
@@ -514,48 +562,48 @@ class Engine:
         if any(type(chip) is not int or chip <= 0 for chip in chips):
             raise self._reject("bad_amount", rule, seat, "push", list(chips), "a chip is worth a whole number > 0")
         pushed = sum(chips)
-        if pushed > self.behind[seat]:
-            why = f"the seat has {self.behind[seat]} chips behind"
+        if pushed > self._behind[seat]:
+            why = f"the seat has {self._behind[seat]} chips behind"
             raise self._reject("bad_amount", rule, seat, "push", pushed, why)
         return self._rule(seat, pushed, len(chips), max(chips), self._said(seat, say))
 
     def declare(self, seat: int, say: object) -> Ruling:
         """A binding verbal declaration in turn (no chips yet)."""
-        if seat != self.actor or self.actor < 0 or type(seat) is not int:
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, "say", None)
         said = self._said(seat, say)
         if said.raise_ and said.to is None:
-            self.declared_raise = seat
-            self.log.append((seat, "say_raise", None))
+            self._declared_raise = seat
+            self._log.append((seat, "say_raise", None))
             text, source = self.RULES.get("VERBAL", ("", ""))
             return Ruling("declared", None, "VERBAL", source, text)
         return self._rule(seat, 0, 0, 0, said)
 
     def declare_out_of_turn(self, seat: int, act: str, to: int | None = None) -> None:
         """A declaration by a seat not yet to act; it restricts what that seat may do in turn."""
-        if self.actor < 0:
+        if self._actor < 0:
             raise self._reject("no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, act, to)
         rule = self.PROCEDURE_RULES["out_of_turn"]
-        if type(seat) is not int or not 0 <= seat < self.n or self.folded[seat] or self.behind[seat] == 0:
+        if type(seat) is not int or not 0 <= seat < self._n or self._folded[seat] or self._behind[seat] == 0:
             raise self._reject("illegal_action", rule, seat, act, to, "not a seat still to act in this hand")
-        if seat == self.actor:
+        if seat == self._actor:
             raise self._reject("illegal_action", rule, seat, act, to, "this seat is to act: it declares in turn")
         if act not in ("check", "call", "bet", "raise"):
             raise self._reject("illegal_action", rule, seat, str(act), to, "declares check, call, bet or raise")
         if act in ("bet", "raise") and (type(to) is not int or to < 0):
             raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, act, to)
-        amount = to if act in ("bet", "raise") else (self.bet_level if act == "call" else 0)
-        self.out_of_turn[seat] = (amount, self.bet_level)  # type: ignore[assignment]
-        self.log.append((seat, f"out_of_turn_{act}", to))
-        self.view = None
+        amount = to if act in ("bet", "raise") else (self._bet_level if act == "call" else 0)
+        self._out_of_turn[seat] = (amount, self._bet_level)  # type: ignore[assignment]
+        self._log.append((seat, f"out_of_turn_{act}", to))
+        self._view = None
 
     def all_in(self, seat: int) -> None:
         """Commit the seat's whole stack: a call, a bet or a raise by what it amounts to."""
         self._require_turn(seat, "all_in", None)
-        to = self.put_in[seat] + self.behind[seat]
-        if to <= self.bet_level:
+        to = self._put_in[seat] + self._behind[seat]
+        if to <= self._bet_level:
             self.call(seat)
-        elif self.bet_level == 0:
+        elif self._bet_level == 0:
             self.bet(seat, to)
         else:
             self.raise_to(seat, to)
@@ -626,11 +674,11 @@ class Compiled:
 
     def _fire(self, event: object, table: Mapping[Any, tuple[Any, ...]], *args: int) -> bool:
         """Take an event through its table: the first transition whose guard holds."""
-        for check, apply, dest, _ in table.get(self.state, ()):  # type: ignore[attr-defined]
+        for check, apply, dest, _ in table.get(self._state, ()):  # type: ignore[attr-defined]
             if check is None or check(self, *args):
                 if apply is not None:
                     apply(self, *args)
-                self.state = dest
+                self._state = dest
                 return True
         return False
 
@@ -639,16 +687,16 @@ class Compiled:
         for _ in range(self.SETTLE_LIMIT):
             moved = False
             for table in self.AUTOMATIC:
-                for check, apply, dest, _ in table.get(self.state, ()):  # type: ignore[attr-defined]
+                for check, apply, dest, _ in table.get(self._state, ()):  # type: ignore[attr-defined]
                     if check is None or check(self):
                         if apply is not None:
                             apply(self)
-                        self.state = dest
+                        self._state = dest
                         moved = True
                         break
             if not moved:
                 break
-        self.view = None
+        self._view = None
 
 
 def engine_class(structure: str) -> type[Engine]:

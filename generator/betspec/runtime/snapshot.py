@@ -37,8 +37,8 @@ def observed(engine: Engine) -> dict[str, Any]:
     """The state a log leads to, as stored in a snapshot and compared on restore."""
     return {
         "state": engine.state.value,
-        "out_of_turn": sorted([seat, *declared] for seat, declared in engine.out_of_turn.items()),
-        "declared_raise": engine.declared_raise,
+        "out_of_turn": sorted([seat, *declared] for seat, declared in engine._out_of_turn.items()),
+        "declared_raise": engine._declared_raise,
         "to_act": engine.to_act,
         "stacks": list(engine.stacks),
         "committed": list(engine.committed),
@@ -63,7 +63,7 @@ def take(engine: Engine) -> dict[str, Any]:
             "bets": list(table.bets) if table.bets is not None else None,
         },
         "start": None if engine.start is None else {"street": engine.start.street, "pot": engine.start.pot},
-        "log": [list(step) for step in engine.log],
+        "log": [list(step) for step in engine.history],
         "observed": observed(engine),
     }
 
@@ -116,7 +116,8 @@ def restore(data: Any, engine_class: type[Engine] | None = None) -> Engine:
                 _require(action in _STREETS and to is None, f"log step {number} is not a deal")
                 engine.deal(action)
             else:
-                _require(type(seat) is int and 0 <= seat < engine.n, f"log step {number}: seat {seat!r} out of range")
+                in_range = type(seat) is int and 0 <= seat < engine.seats
+                _require(in_range, f"log step {number}: seat {seat!r} out of range")
                 if action in _OUT_OF_TURN:
                     engine.declare_out_of_turn(seat, _OUT_OF_TURN[action], to)
                 elif action == "say_raise":
