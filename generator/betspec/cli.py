@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from betspec import __version__
 from betspec.backends.diagram import RenderError
+from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs
 
 
@@ -212,6 +213,7 @@ def parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=cmd_simulate)
     demo = commands.add_parser("demo", help="play a sample hand and print it")
     demo.set_defaults(run=cmd_demo)
+    register_play(commands)
     return main
 
 

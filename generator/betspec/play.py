@@ -1,0 +1,678 @@
+"""`betspec play`: hands of any generated structure played at the keyboard, bots optional.
+
+Everything that is a rule stays in the engine: this module only shows what the engine answers
+(who acts, what is legal, the bounds), turns typed words into engine calls and prints the
+engine's refusals with the rule they cite. It never decides legality itself, so a refusal a
+player reads is always the spec's.
+
+Between hands the pots are awarded by the table (betspec deals no cards): a human at the table
+names the winners, bots alone draw them from the seeded generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import pkgutil
+import random
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol, TextIO, cast
+
+# Every `betspec` command imports this module to register `play`; the runtime and the bot are
+# imported where they are first used, so `betspec validate` and the others start no slower.
+if TYPE_CHECKING:
+    from betspec.runtime import Engine, IllegalAction, Table
+
+#: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
+#: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
+MAX_DIGITS = 40
+#: Seats asked for beyond this are refused before a list of stacks that size is built; the
+#: Table itself says how many seats a hand may have.
+MAX_SEATS_ASKED = 1000
+#: How many times a bot may choose again after a refusal before it folds (a refusal of a bot's
+#: choice is a bug in the engine or the bot, shown to the user rather than hidden).
+BOT_RETRIES = 5
+
+HELP = """\
+Actions (for the seat to act; amounts are what the seat's total on this street becomes):
+  fold, f            check, x (or k)       call, c
+  bet N, b N         raise N, r N          (also "raise to N")
+  all in, allin      help, h, ?            show, s (the table again)
+  quit, q            Ctrl-D or Ctrl-C also leave the table."""
+
+
+class Leave(Exception):
+    """The user left the table (quit, end of input or Ctrl-C); ``status`` is the exit status."""
+
+    def __init__(self, reason: str, status: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+
+def _chips_list(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas, not {text!r}") from None
+    if any(value < 0 for value in values):
+        raise argparse.ArgumentTypeError(f"chips cannot be negative: {text!r}")
+    return values
+
+
+def _pair(text: str) -> tuple[int, int]:
+    values = _chips_list(text)
+    if len(values) != 2:
+        raise argparse.ArgumentTypeError(f"expected two numbers, SMALL,BIG, not {text!r}")
+    return values[0], values[1]
+
+
+def _bots(text: str) -> tuple[str, tuple[int, ...]]:
+    """``1,2`` (those seats), ``all``, or ``all-but-0`` (every seat but those named)."""
+    text = text.strip().lower()
+    if text == "all":
+        return "all-but", ()
+    mode, rest = ("all-but", text[len("all-but-") :]) if text.startswith("all-but-") else ("only", text)
+    try:
+        seats = tuple(int(part) for part in rest.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seat numbers (1,2), all, or all-but-SEATS (all-but-0), not {text!r}"
+        ) from None
+    return mode, seats
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        # A bare word is the natural way to write a choice (underraise_rule=half).
+        value = raw
+    if isinstance(value, list | dict):
+        raise argparse.ArgumentTypeError(f"option {name}: a value is a number, true, false, null or a word")
+    return name.strip(), value
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``betspec play`` to the ``betspec`` command's sub-commands."""
+    play = subparsers.add_parser(
+        "play",
+        help="play hands at the keyboard (bots optional)",
+        description="Play hands of a generated structure in the terminal. " + HELP.splitlines()[0],
+        epilog=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("structure", help="a spec with a generated engine (no_limit, ...)")
+    play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
+    play.add_argument("--stacks", type=_chips_list, metavar="A,B,...", help="every seat's chips, in seat order")
+    play.add_argument("--stack", type=int, default=1000, help="every seat's chips when --stacks is not given")
+    play.add_argument("--blinds", type=_pair, default=(5, 10), metavar="SMALL,BIG", help="default 5,10")
+    play.add_argument(
+        "--bets", type=_pair, metavar="SMALL,BIG", help="small and big bet of a structure with fixed bets"
+    )
+    play.add_argument("--button", type=int, default=0, help="the button's seat for the first hand (default 0)")
+    play.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
+    )
+    play.add_argument("--bots", type=_bots, metavar="SEATS", help="seats played by bots: 1,2 or all-but-0 or all")
+    play.add_argument("--seed", type=int, help="seed of the bots and of bot-only showdowns (default: drawn, printed)")
+    play.add_argument("--hands", type=int, default=1, help="hands to play; stacks carry over (default 1)")
+    play.add_argument(
+        "--showdown",
+        choices=("ask", "split", "random"),
+        help="who wins a contested pot between hands: ask (default with a human), split, random (default for bots)",
+    )
+    play.set_defaults(run=command)
+
+
+def command(args: argparse.Namespace, project: object) -> int:
+    """The ``betspec play`` entry point, on the process's terminal."""
+    try:
+        return run(args, sys.stdin, sys.stdout)
+    except BrokenPipeError:
+        # The reader went away (`betspec play ... | head`): nothing left to tell anyone.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def table_for(cls: type[Engine], args: argparse.Namespace) -> Table:
+    """The first hand's table: the one place that decides what a structure's Table is made of.
+
+    Later hands replace only the stacks and the button, so whatever this decides carries over.
+    """
+    from betspec.runtime import InvalidTable, Table
+
+    if args.stacks is not None:
+        stacks = list(args.stacks)
+        if args.seats is not None and args.seats != len(stacks):
+            raise InvalidTable(f"--seats {args.seats} but --stacks lists {len(stacks)} seats")
+    else:
+        seats = 2 if args.seats is None else args.seats
+        if not 0 <= seats <= MAX_SEATS_ASKED:
+            raise InvalidTable(f"--seats {seats} is not a number of seats")
+        stacks = [args.stack] * seats
+    small, big = args.blinds
+    bets: tuple[int, int] | None = None
+    if cls.USES_BETS:
+        bets = args.bets if args.bets is not None else (big, 2 * big)
+    elif args.bets is not None:
+        raise InvalidTable(f"{cls.SPEC_NAME} has no fixed bets: --bets does not apply")
+    return Table(stacks, args.button, blinds=(small, big), ante=0, bets=bets)
+
+
+def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[str, object]:
+    """The spec options given on the command line; the engine checks their values."""
+    from betspec.runtime import InvalidTable
+
+    options: dict[str, object] = {}
+    for name, value in pairs:
+        if name not in cls.OPTION_DEFAULTS:
+            known = ", ".join(sorted(cls.OPTION_DEFAULTS)) or "none"
+            raise InvalidTable(f"{cls.SPEC_NAME} has no option {name!r} (its options: {known})")
+        options[name] = value
+    return options
+
+
+def _structures() -> list[str]:
+    """Structures with a generated engine, found on disk so no list of names lives in Python."""
+    try:
+        found = importlib.util.find_spec("betspec.engines")
+    except ImportError:
+        return []
+    where = list(found.submodule_search_locations or []) if found is not None else []
+    return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))
+
+
+class Dealing(Protocol):
+    """What every generated engine adds to :class:`Engine` and play needs: dealing a street."""
+
+    def deal(self, street: str) -> None: ...
+
+
+def build(cls: type[Engine], table: Table, options: dict[str, object]) -> Engine:
+    """A hand; a generated class takes its spec's options as keywords, which Engine cannot declare."""
+    make: Callable[..., Engine] = cls
+    return make(table, **options)
+
+
+def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
+    """Play as ``args`` say, reading what is typed from ``stream`` and writing to ``out``."""
+    from betspec.runtime import InvalidTable, engine_class
+
+    def say(line: str = "") -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    try:
+        cls = engine_class(args.structure)
+    except LookupError as exc:
+        known = ", ".join(_structures())
+        say(f"play: {exc}" + (f"; structures with an engine: {known}" if known else ""))
+        return 2
+    try:
+        table = table_for(cls, args)
+        options = options_for(cls, args.option)
+        build(cls, table, options)  # once, so a bad table or option is reported before any play
+    except InvalidTable as exc:
+        say(f"play: {exc.message}")
+        return 2
+    seats = len(table.stacks)
+    bots: set[int] = set()
+    if args.bots is not None:
+        mode, named = args.bots
+        wrong = [seat for seat in named if not 0 <= seat < seats]
+        if wrong:
+            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
+            return 2
+        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
+    if args.hands < 1:
+        say("play: --hands must be at least 1")
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    keyboard = Keyboard(stream, out)
+    showdown = args.showdown or ("random" if len(bots) == seats else "ask")
+    session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
+    name = cls.SPEC_NAME or args.structure
+    small, big = table.blinds
+    say(f"betspec play: {name}, {seats} seats, blinds {small}/{big}" + _bets_text(table))
+    if bots:
+        say(f"bots at seats {', '.join(map(str, sorted(bots)))} (seed {seed}; --seed {seed} replays them)")
+    say('type "help" for the actions, "quit" to leave')
+    try:
+        session.play(args.hands)
+    except Leave as leave:
+        say(leave.reason)
+        return leave.status
+    except KeyboardInterrupt:
+        say("\ninterrupted: leaving the table")
+        return 130
+    return 0
+
+
+def _bets_text(table: Table) -> str:
+    return f", bets {table.bets[0]}/{table.bets[1]}" if table.bets is not None else ""
+
+
+# ---- reading what is typed ----------------------------------------------------------------
+
+
+class Keyboard:
+    """Lines typed at a prompt. On a real terminal ``input()`` gives line editing; any other
+    stream (a test, a script piped in) is read line by line and echoed, so a transcript reads
+    as a hand played."""
+
+    def __init__(self, stream: TextIO, out: TextIO) -> None:
+        self.stream = stream
+        self.out = out
+        self.terminal = stream is sys.stdin and out is sys.stdout and _isatty(stream) and _isatty(out)
+        if self.terminal:
+            with contextlib.suppress(ImportError):  # Windows has no readline; input() still works
+                import readline  # noqa: F401  # loaded, it gives input() line editing and history
+
+    def ask(self, prompt: str) -> str:
+        if self.terminal:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.out.write("\n")
+                raise Leave("end of input: leaving the table") from None
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stream.readline()
+        if not line:
+            self.out.write("\n")
+            raise Leave("end of input: leaving the table")
+        self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a line asks for: an engine action (``fold`` .. ``all_in``, with its "to"), or a
+    table command (``help``, ``show``, ``quit``), or nothing understood (``problem`` says why)."""
+
+    action: str = ""
+    to: int | None = None
+    problem: str = ""
+
+
+WORDS = {
+    "f": "fold",
+    "fold": "fold",
+    "x": "check",
+    "k": "check",
+    "check": "check",
+    "c": "call",
+    "call": "call",
+    "b": "bet",
+    "bet": "bet",
+    "r": "raise",
+    "raise": "raise",
+    "allin": "all_in",
+    "all-in": "all_in",
+    "all_in": "all_in",
+    "shove": "all_in",
+    "h": "help",
+    "help": "help",
+    "?": "help",
+    "s": "show",
+    "show": "show",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+}
+AMOUNT = re.compile(r"-?\d[\d,_]*")
+ALL_IN = re.compile(r"\ball\s+in\b")
+
+
+def parse(line: str) -> Typed:
+    """Read one typed line; never raises."""
+    words = ALL_IN.sub("allin", line.lower()).split()
+    if not words:
+        return Typed()
+    action = WORDS.get(words[0])
+    if action is None:
+        return Typed(problem=f"{words[0]!r} is not an action (type help)")
+    rest = words[1:]
+    if action in ("bet", "raise"):
+        if rest[:1] == ["to"]:
+            rest = rest[1:]
+        if not rest:
+            return Typed(problem=f"{action} needs the amount it makes the seat's total: {action} 300")
+        if len(rest) > 1:
+            return Typed(problem=f"{action} takes one amount, not {' '.join(rest)!r}")
+        text = rest[0]
+        if not AMOUNT.fullmatch(text):
+            return Typed(problem=f"{text!r} is not a number of chips")
+        digits = text.replace(",", "").replace("_", "")
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            return Typed(problem=f"{len(digits)} digits: more chips than any table holds")
+        return Typed(action, int(digits))
+    if rest:
+        return Typed(problem=f"{words[0]} takes no amount")
+    return Typed(action)
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+
+class Session:
+    """Hands one after another at one table; seats keep their numbers when others go out."""
+
+    def __init__(
+        self,
+        cls: type[Engine],
+        options: dict[str, object],
+        table: Table,
+        bots: set[int],
+        rng: random.Random,
+        showdown: str,
+        keyboard: Keyboard,
+        say: Callable[[str], None],
+    ) -> None:
+        self.cls = cls
+        self.options = options
+        self.table = table
+        self.bots = bots
+        self.rng = rng
+        self.showdown = showdown
+        self.keyboard = keyboard
+        self.say = say
+        self.stacks = list(table.stacks)  # by seat number, across hands
+        self.button = table.button
+
+    def play(self, hands: int) -> None:
+        total = sum(self.stacks)
+        for number in range(1, hands + 1):
+            playing = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
+            if len(playing) < 2:
+                self.say(f"seat {playing[0]} has every chip: the game is over" if playing else "nobody has chips")
+                return
+            if number > 1:
+                self.button = next(s for s in self._clockwise(self.button) if self.stacks[s] > 0)
+            title = f"hand {number}" + (f" of {hands}" if hands > 1 else "")
+            table = replace(self.table, stacks=[self.stacks[s] for s in playing], button=playing.index(self.button))
+            self.say("")
+            self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
+            out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
+            if out:
+                self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
+            hand = Hand(self, build(self.cls, table, self.options), playing)
+            hand.play()
+            if hands > 1:
+                self._award(hand)
+                if sum(self.stacks) != total:
+                    self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
+                    return
+        if hands > 1:
+            self.say("")
+            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)})")
+
+    def _clockwise(self, seat: int) -> list[int]:
+        """The seats after ``seat``, clockwise, ending with it."""
+        n = len(self.stacks)
+        return [(seat + step) % n for step in range(1, n + 1)]
+
+    def _stacks_text(self) -> str:
+        return ", ".join(f"{seat}: {stack}" for seat, stack in enumerate(self.stacks))
+
+    def _award(self, hand: Hand) -> None:
+        """Give the pots to their winners so the next hand starts from the right stacks."""
+        engine = hand.engine
+        for index, seat in enumerate(hand.seats):
+            self.stacks[seat] = engine.stacks[index]
+        pots = hand.pots()
+        for number, (amount, eligible) in enumerate(pots, 1):
+            contenders = eligible or tuple(hand.live)
+            winners = list(contenders) if len(contenders) == 1 else self._winners(number, amount, contenders)
+            shares = self._split(amount, winners)
+            for seat, share in shares.items():
+                self.stacks[seat] += share
+            if len(hand.live) > 1:  # an uncontested win was announced with the pots
+                given = " and ".join(f"seat {seat} {share}" for seat, share in shares.items())
+                self.say(f"pot {number} ({amount}): {given}")
+
+    def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
+        who = ", ".join(map(str, eligible))
+        if self.showdown == "split":
+            return list(eligible)
+        if self.showdown == "random":
+            return [self.rng.choice(eligible)]
+        self.say(f"pot {number} ({amount} chips) goes to the best hand of seats {who}.")
+        self.say("Who wins it? Seat numbers (two or more split it); Enter splits it between them all.")
+        while True:
+            line = self.keyboard.ask(f"pot {number} winner> ").strip().lower()
+            if line in ("q", "quit", "exit"):
+                raise Leave("leaving the table")
+            if line in ("", "split"):
+                return list(eligible)
+            parts = line.replace(",", " ").split()
+            if all(part.isdigit() and len(part) < 4 and int(part) in eligible for part in parts):
+                return sorted({int(part) for part in parts})
+            self.say(f"not a winner: give seat numbers among {who}")
+
+    def _split(self, amount: int, winners: list[int]) -> dict[int, int]:
+        """Equal shares; the odd chips one each to the winners first clockwise from the button."""
+        order = [seat for seat in self._clockwise(self.button) if seat in winners]
+        share, odd = divmod(amount, len(order))
+        return {seat: share + (1 if place < odd else 0) for place, seat in enumerate(order)}
+
+
+class Hand:
+    """One hand: decisions asked of the keyboard or the bots, streets dealt when a round ends."""
+
+    def __init__(self, session: Session, engine: Engine, seats: list[int]) -> None:
+        self.session = session
+        self.say = session.say
+        self.engine = engine
+        self.seats = seats  # seat number of each engine seat (seats out of chips are not dealt in)
+        self.folded: set[int] = set()  # seat numbers; tracked here as every action passes through here
+        self.street = engine.street_name
+
+    @property
+    def live(self) -> list[int]:
+        return [seat for seat in self.seats if seat not in self.folded]
+
+    def play(self) -> None:
+        from betspec.simulate import NEXT_STREET
+
+        engine = self.engine
+        betting_streets = {*NEXT_STREET, *NEXT_STREET.values()}
+        while not engine.hand_over:
+            if engine.street_name in betting_streets:
+                self.street = engine.street_name
+            if engine.to_act is None:
+                if not self._deal("betting round over"):
+                    return
+                continue
+            self._decide(engine.to_act)
+        if engine.phase == "runout":
+            # Nobody can bet any more: the board is still dealt to the river, as at a table.
+            while self.street in NEXT_STREET and self._deal("all in, no more betting"):
+                pass
+        self._finish()
+
+    def _deal(self, why: str) -> bool:
+        from betspec.runtime import IllegalAction
+        from betspec.simulate import NEXT_STREET
+
+        street = NEXT_STREET.get(self.street)
+        if street is None:
+            self.say(f"engine problem: the {self.street} is over but the hand is not, and no street follows it")
+            return False
+        try:
+            cast(Dealing, self.engine).deal(street)
+        except IllegalAction as exc:
+            self.say(f"engine problem: dealing the {street} was refused")
+            self._explain(exc)
+            return False
+        self.street = street
+        self.say(f"{why}: dealing the {street}")
+        return True
+
+    def _decide(self, index: int) -> None:
+        seat = self.seats[index]
+        self.show()
+        if seat in self.session.bots:
+            self._bot(index)
+            return
+        while True:
+            typed = parse(self.session.keyboard.ask(f"seat {seat}> "))
+            if typed.problem:
+                self.say(typed.problem)
+                continue
+            if typed.action == "":
+                continue
+            if typed.action == "quit":
+                raise Leave("leaving the table")
+            if typed.action == "help":
+                self.say(HELP)
+                self.say(self.choices())
+                continue
+            if typed.action == "show":
+                self.show()
+                continue
+            if self._take(index, typed.action, typed.to):
+                return
+            self.say(self.choices())
+
+    def _bot(self, index: int) -> None:
+        from betspec.simulate import choose
+
+        for _ in range(BOT_RETRIES):
+            _, action, to = choose(self.engine, self.session.rng)
+            if self._take(index, action, to, bot=True):
+                return
+            self.say("(the bot's choice was refused: that is a bug in the engine or the bot; it chooses again)")
+        self.say("(the bot gives up and folds)")
+        if not self._take(index, "fold", None, bot=True):
+            raise Leave("engine problem: even a fold was refused; stopping", 1)
+
+    def _take(self, index: int, action: str, to: int | None, bot: bool = False) -> bool:
+        """Ask the engine to take the action; print what happened, or why it was refused."""
+        from betspec.runtime import IllegalAction
+
+        engine = self.engine
+        seat = self.seats[index]
+        call, behind, committed = engine.call_amount, engine.stacks[index], engine.committed[index]
+        try:
+            engine.act(index, action, to)
+        except IllegalAction as exc:
+            self._explain(exc)
+            return False
+        if action == "fold":
+            self.folded.add(seat)
+        if action in ("bet", "raise"):
+            done = f"{'bets' if action == 'bet' else 'raises to'} {to}" + (
+                " (all in)" if to == committed + behind else ""
+            )
+        elif action == "all_in":
+            done = f"all in: {behind} more, {committed + behind} in on this street"
+        else:
+            done = {"fold": "folds", "check": "checks", "call": f"calls {call}"}.get(action, action)
+        self.say(f"seat {seat}{' (bot)' if bot else ''}: {done}")
+        return True
+
+    def _explain(self, exc: IllegalAction) -> None:
+        """A refusal as a dealer would give it: the code, then the rule cited, its text and source."""
+        rules = type(self.engine).RULES
+        text = rules[exc.rule][0] if exc.rule in rules else ""
+        # The message repeats the code and ends with the rule; the part between says why.
+        detail = exc.message.split(". Rule ")[0].replace(f": {exc.code}", "", 1)
+        self.say(f"refused [{exc.code}]: {detail}")
+        if exc.rule:
+            self.say(f"  rule {exc.rule}: {text or exc.message}")
+        if exc.source:
+            self.say(f"  source: {exc.source}")
+
+    def show(self) -> None:
+        engine = self.engine
+        self.say("")
+        self.say(f"{engine.street_name}: pot {engine.pot}")
+        width = max(len(str(stack)) for stack in engine.stacks)
+        put = max(len(str(chips)) for chips in engine.committed)
+        for index, seat in enumerate(self.seats):
+            marks = []
+            if seat == self.session.button:
+                marks.append("button")
+            if seat in self.session.bots:
+                marks.append("bot")
+            if seat in self.folded:
+                marks.append("folded")
+            elif engine.stacks[index] == 0:
+                marks.append("all in")
+            if index == engine.to_act:
+                marks.append("to act")
+            stack = str(engine.stacks[index]).rjust(width)
+            self.say(
+                f"  seat {seat}  stack {stack}  in {str(engine.committed[index]).rjust(put)}"
+                + "".join(f"  {m}" for m in marks)
+            )
+        if engine.to_act is not None:
+            self.say(self.choices())
+
+    def choices(self) -> str:
+        """The legal actions of the seat to act, with the call and the "to" bounds."""
+        engine = self.engine
+        index = engine.to_act
+        if index is None:
+            return "nobody is to act"
+        low, high = engine.min_to, engine.max_to
+        bounds = (f"{low}" if low == high else f"{low}..{high}") if low is not None else "?"
+        shown = {
+            "fold": "fold",
+            "check": "check",
+            "call": f"call {engine.call_amount}",
+            "bet": f"bet to {bounds}",
+            "raise": f"raise to {bounds}",
+        }
+        legal = engine.legal_actions()
+        order = [name for name in shown if name in legal] + [name for name in legal if name not in shown]
+        listed = " | ".join(shown.get(name, name) for name in order)
+        return f"seat {self.seats[index]} to act: {listed}  (all in: {engine.stacks[index]} more)"
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The engine's pots, with seat numbers."""
+        return [(pot.amount, tuple(self.seats[i] for i in pot.eligible)) for pot in self.engine.pots()]
+
+    def _finish(self) -> None:
+        engine = self.engine
+        self.say("")
+        self.say(f"hand over ({engine.street_name})")
+        pots = self.pots()
+        for number, (amount, eligible) in enumerate(pots, 1):
+            name = "main pot" if number == 1 and len(pots) > 1 else ("pot" if len(pots) == 1 else "side pot")
+            self.say(f"  {name} {amount}: seats {', '.join(map(str, eligible))}")
+        if not pots:
+            self.say("  no chips in the middle")
+        if sum(amount for amount, _ in pots) != engine.pot:
+            self.say(f"engine problem: the pots add up to {sum(a for a, _ in pots)}, the pot is {engine.pot}")
+        live = self.live
+        if len(live) == 1:
+            self.say(f"seat {live[0]} wins {engine.pot} uncontested")
+        else:
+            self.say(f"showdown between seats {', '.join(map(str, live))} (betspec deals no cards)")
