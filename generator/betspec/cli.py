@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from betspec import __version__
 from betspec.backends.diagram import RenderError
+from betspec.phh import register as register_phh
 from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs
 
@@ -214,6 +215,7 @@ def parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="play a sample hand and print it")
     demo.set_defaults(run=cmd_demo)
     register_play(commands)
+    register_phh(commands)
     return main
 
 

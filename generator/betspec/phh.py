@@ -1,0 +1,808 @@
+"""Hand histories in and out: PHH, the notation of the public PHH dataset (https://phh.readthedocs.io).
+
+A ``.phh`` file is one hand written in TOML; a ``.phhs`` file holds several, as tables ``[1]``,
+``[2]``, ... Only what concerns betting is read: the forced bets, the stacks, the betting actions
+(``pN f``, ``pN cc``, ``pN cbr AMOUNT``) and, from a board deal (``d db``), which street opens.
+Cards, hole-card deals, showdowns (``pN sm``) and commentaries are read and skipped: they are
+not betspec's business.
+
+**Seats.** PHH lists the players clockwise from the seat after the button: the first player
+posts the small blind, the last has the button. Heads-up the forced bets are read in reverse by
+rule (PokerKit's convention too), so the second player, the button, posts the small blind, as a
+betspec table has it. betspec seats are 0..n-1 clockwise with an explicit button: player ``pK``
+is seat ``K-1`` and the button is seat ``n-1``, whatever the number of players.
+
+**Amounts.** PHH writes amounts as the site did (dollars and cents); betspec counts whole chips.
+A file's amounts are multiplied by ``10**d``, ``d`` the most decimal places any betting amount in
+the file is written with (``196.20`` counts two), so every hand of a file is in the same unit;
+:func:`to_phh` divides by the same scale to write a hand back in the site's units.
+
+What does not fit a betspec table today (a lone blind, blinds out of order, straddles, unequal
+antes, a minimum bet other than the big blind, unknown stacks) is reported as irregular with
+its reason by :func:`table_inputs`, the one place that turns PHH fields into table inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from betspec.runtime import Engine, IllegalAction
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # betspec runs on 3.10, where only reading PHH is unavailable (no tomllib)
+    tomllib = None
+
+# The `betspec` command imports this module to register `phh`; the runtime is imported where it
+# is first used, so the other commands start no slower.
+
+#: The PHH variants whose betting betspec replays: board games with blinds and four betting
+#: rounds (preflop, flop, turn, river), with the number of hole cards each deals. PHH has no code
+#: for pot-limit hold'em; pot-limit Omaha bets exactly as it would.
+VARIANTS: Mapping[str, tuple[str, int]] = {
+    "NT": ("no-limit Texas hold'em", 2),
+    "NS": ("no-limit short-deck hold'em", 2),
+    "PO": ("pot-limit Omaha hold'em", 4),
+    "FT": ("fixed-limit Texas hold'em", 2),
+}
+#: Variants whose limits are ``small_bet`` and ``big_bet`` rather than ``min_bet``.
+FIXED_LIMIT = frozenset({"FT"})
+#: The streets the first, second and third board deals open.
+BOARD_STREETS = ("flop", "turn", "river")
+#: Unknown cards written for a deal by :func:`to_phh`: a flop is three cards, turn and river one.
+_BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+#: More decimal places than this is not a currency: refused rather than scaled to huge numbers.
+MAX_PLACES = 6
+#: The most chips a betspec table takes (betspec.runtime.table.MAX_CHIPS), checked before any
+#: huge amount is turned into an int.
+MAX_CHIPS = 10**15
+MAX_FILE_BYTES = 64 * 1024 * 1024
+_PLAYER = re.compile(r"^p([1-9][0-9]{0,2})$")
+_NON_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+class PhhError(Exception):
+    """A file or hand that cannot be read as PHH, or a hand that cannot be written as PHH."""
+
+
+class Irregular(PhhError):
+    """A valid PHH hand whose forced bets or limits a betspec table cannot express; says why."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """One betting action or board deal of a hand, in betspec seats and chips."""
+
+    number: int  # 1-based position in the hand's ``actions`` field, for messages
+    text: str  # the notation as the file writes it
+    seat: int  # -1 for a board deal
+    verb: str  # ``f``, ``cc``, ``cbr``, or the street a board deal opens
+    to: int | None = None  # a ``cbr``'s amount, in chips
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A PHH hand's betting: every per-player field is in PHH order, which is betspec seat order."""
+
+    path: str
+    key: str  # the table name in a .phhs file ("1", "2", ...); "" for a .phh file
+    variant: str
+    scale: int  # chips per unit of the file's amounts
+    starting_stacks: tuple[int | None, ...]  # None: unknown (``inf``)
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    min_bet: int | None
+    small_bet: int | None
+    big_bet: int | None
+    acts: tuple[Act, ...]
+    number: str | None = None  # the ``hand`` field: the site's hand number
+    header: str = ""  # the file's leading comment, which often says where the hands come from
+
+    @property
+    def name(self) -> str:
+        return _name(self.path, self.key)
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+
+@dataclass(frozen=True)
+class Bad:
+    """A hand of a file that is not valid PHH (or not a variant betspec replays), and why."""
+
+    name: str
+    reason: str
+    key: str = ""
+
+
+# ---- reading --------------------------------------------------------------------------------
+
+
+def read(path: str) -> list[Hand | Bad]:
+    """The hands of a ``.phh`` or ``.phhs`` file; raises :class:`PhhError` when the file is unreadable."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise PhhError(f"{path}: {size} bytes is more than the {MAX_FILE_BYTES} read")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise PhhError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise PhhError(f"{path}: not UTF-8 text") from None
+    return loads(text, path)
+
+
+def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
+    """The hands of PHH text: one hand, or several as tables ``[1]``, ``[2]``, ..."""
+    if tomllib is None:
+        raise PhhError("reading PHH needs Python 3.11 or later (tomllib)")
+    try:
+        # Decimal keeps what is written (196.20 has two places): the scale is read from it.
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(f"{path}: not TOML: {exc}") from None
+    if "variant" in document:
+        raw_hands: list[tuple[str, object]] = [("", document)]
+    else:
+        raw_hands = list(document.items())
+        if not raw_hands:
+            raise PhhError(f"{path}: no hand in it (neither a variant field nor tables [1], [2], ...)")
+    parsed: list[_Parsed | Bad] = []
+    for key, raw in raw_hands:
+        try:
+            parsed.append(_parse(key, raw))
+        except PhhError as exc:
+            parsed.append(Bad(_name(path, key), str(exc), key))
+    places = max((p.places for p in parsed if isinstance(p, _Parsed)), default=0)
+    header = _header(text)
+    hands: list[Hand | Bad] = []
+    for item in parsed:
+        if isinstance(item, Bad):
+            hands.append(item)
+            continue
+        try:
+            hands.append(item.hand(path, 10**places, header))
+        except PhhError as exc:
+            hands.append(Bad(_name(path, item.key), str(exc), item.key))
+    return hands
+
+
+def _name(path: str, key: str) -> str:
+    return f"{path}[{key}]" if key else path
+
+
+def _header(text: str) -> str:
+    """The comment lines a file opens with, joined: where the hands come from, as a rule."""
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            break
+        lines.append(stripped.lstrip("#").strip())
+    return " ".join(line for line in lines if line)
+
+
+@dataclass
+class _Parsed:
+    """A hand as written, amounts still Decimal: the file's scale is known once all are read."""
+
+    key: str
+    variant: str
+    amounts: dict[str, Any]
+    acts: list[tuple[int, str, int, str, Decimal | None]]
+    number: str | None
+    places: int = 0
+
+    def hand(self, path: str, scale: int, header: str) -> Hand:
+        def chips(value: Decimal) -> int:
+            scaled = value * scale
+            if scaled > MAX_CHIPS:
+                raise PhhError(f"{value} is more chips than a table holds ({MAX_CHIPS} at most)")
+            return int(scaled)
+
+        def chip_list(name: str) -> tuple[int, ...]:
+            return tuple(chips(v) for v in self.amounts[name])
+
+        def optional(name: str) -> int | None:
+            value = self.amounts.get(name)
+            return None if value is None else chips(value)
+
+        stacks = tuple(None if v is None else chips(v) for v in self.amounts["starting_stacks"])
+        acts = tuple(
+            Act(number, text, seat, verb, None if amount is None else chips(amount))
+            for number, text, seat, verb, amount in self.acts
+        )
+        return Hand(
+            path=path,
+            key=self.key,
+            variant=self.variant,
+            scale=scale,
+            starting_stacks=stacks,
+            antes=chip_list("antes"),
+            blinds_or_straddles=chip_list("blinds_or_straddles"),
+            min_bet=optional("min_bet"),
+            small_bet=optional("small_bet"),
+            big_bet=optional("big_bet"),
+            acts=acts,
+            number=self.number,
+            header=header,
+        )
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | None:
+    """A PHH amount (TOML integer or float) as a Decimal; ``inf`` is None where PHH allows it."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise PhhError(f"{what} must be a number, not {value!r}")
+    amount = Decimal(value)
+    if amount.is_nan():
+        raise PhhError(f"{what} is not a number (nan)")
+    if amount.is_infinite():
+        if unknown and amount > 0:
+            return None
+        raise PhhError(f"{what} cannot be {value}")
+    if amount < 0:
+        raise PhhError(f"{what} cannot be negative ({value})")
+    if _places(amount) > MAX_PLACES:
+        raise PhhError(f"{what} has more than {MAX_PLACES} decimal places ({value})")
+    return amount
+
+
+def _parse(key: str, raw: object) -> _Parsed:
+    if not isinstance(raw, dict):
+        raise PhhError(f"[{key}] is not a table of fields" if key else "not a table of fields")
+    variant = raw.get("variant")
+    if not isinstance(variant, str):
+        raise PhhError("no variant field" if variant is None else f"variant must be a string, not {variant!r}")
+    if variant not in VARIANTS:
+        known = ", ".join(f"{code} ({name})" for code, (name, _) in VARIANTS.items())
+        raise PhhError(f"variant {variant!r} is not one betspec replays: it reads {known}")
+    limits = ("small_bet", "big_bet") if variant in FIXED_LIMIT else ("min_bet",)
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions", *limits):
+        if name not in raw:
+            raise PhhError(f"no {name} field (a {variant} hand must have one)")
+    stacks_raw = raw["starting_stacks"]
+    if not isinstance(stacks_raw, list) or len(stacks_raw) < 2:
+        raise PhhError("starting_stacks must list two players or more")
+    n = len(stacks_raw)
+    amounts: dict[str, Any] = {}
+    for name in ("antes", "blinds_or_straddles", "starting_stacks"):
+        values = raw[name]
+        if not isinstance(values, list) or len(values) != n:
+            raise PhhError(f"{name} must list one amount per player ({n}), not {values!r}")
+        amounts[name] = [_amount(v, f"{name}[{i}]", unknown=name == "starting_stacks") for i, v in enumerate(values)]
+    for i, stack in enumerate(amounts["starting_stacks"]):
+        if stack is not None and stack == 0:
+            raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
+    for name in limits:
+        amounts[name] = _amount(raw[name], name)
+    number = raw.get("hand")
+    acts = _parse_actions(raw["actions"], n)
+    written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
+    written += [amounts[name] for name in limits]
+    written += [act[4] for act in acts]
+    places = max((_places(v) for v in written if v is not None), default=0)
+    return _Parsed(key, variant, amounts, acts, None if number is None else str(number), places)
+
+
+def _parse_actions(actions: object, n: int) -> list[tuple[int, str, int, str, Decimal | None]]:
+    if not isinstance(actions, list):
+        raise PhhError("actions must be a list of strings")
+    acts: list[tuple[int, str, int, str, Decimal | None]] = []
+    deals = 0
+    for number, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise PhhError(f"action {number} must be a string, not {text!r}")
+        words = text.split("#", 1)[0].split()  # what follows '#' is commentary
+        where = f"action {number} {text!r}"
+        if not words:
+            continue  # a no-op
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                _seat(words[2], n, where)
+                continue
+            if len(words) == 3 and words[1] == "db":
+                if deals == len(BOARD_STREETS):
+                    raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
+                acts.append((number, text, -1, BOARD_STREETS[deals], None))
+                deals += 1
+                continue
+            raise PhhError(f"{where}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)")
+        seat = _seat(words[0], n, where)
+        verb = words[1] if len(words) > 1 else ""
+        if verb in ("f", "cc") and len(words) == 2:
+            acts.append((number, text, seat, verb, None))
+        elif verb == "cbr" and len(words) == 3:
+            try:
+                amount = Decimal(words[2])
+            except InvalidOperation:
+                raise PhhError(f"{where}: the amount is not a number") from None
+            checked = _amount(amount, where)
+            if checked is None or checked == 0:
+                raise PhhError(f"{where}: a bet or raise is to a positive amount")
+            acts.append((number, text, seat, verb, checked))
+        elif verb == "sm" and len(words) <= 3:
+            continue  # a showdown: cards, not betting
+        else:
+            raise PhhError(f"{where}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
+    return acts
+
+
+def _seat(word: str, n: int, where: str) -> int:
+    match = _PLAYER.match(word)
+    if match is None or int(match.group(1)) > n:
+        raise PhhError(f"{where}: {word!r} is not a player (p1 .. p{n})")
+    return int(match.group(1)) - 1
+
+
+# ---- PHH fields to a betspec table ------------------------------------------------------------
+
+
+def table_inputs(hand: Hand) -> dict[str, Any]:
+    """The keyword arguments of a :class:`betspec.runtime.Table` (the ``table`` of a case) for a hand.
+
+    Raises :class:`Irregular` with every reason the hand's forced bets or limits do not fit
+    today's table: two blinds, small then big, on the two seats after the button (the button
+    and the other seat heads-up), one ante for every seat, the big blind as the minimum bet.
+    """
+    n = hand.players
+    antes, posted = _per_seat(hand.antes), _per_seat(hand.blinds_or_straddles)
+    button = n - 1
+    small_seat = button if n == 2 else 0
+    big_seat = (small_seat + 1) % n
+    small, big = posted[small_seat], posted[big_seat]
+    scale = hand.scale
+    reasons = []
+    unknown = [f"p{seat + 1}" for seat, stack in enumerate(hand.starting_stacks) if stack is None]
+    if unknown:
+        reasons.append(f"unknown starting stack (inf) of {', '.join(unknown)}")
+    if len(set(antes)) > 1:
+        reasons.append(f"unequal antes {_units(hand.antes, scale)}: a table has one ante for every seat")
+    blinds = []
+    extra = [
+        f"p{seat + 1} {_unit(v, scale)}" for seat, v in enumerate(posted) if v and seat not in (small_seat, big_seat)
+    ]
+    if extra:
+        blinds.append(f"straddle or extra blind ({', '.join(extra)}): a table has a small and a big blind only")
+    if small > 0 and big == 0:
+        blinds.append(
+            f"a lone blind (no small blind): p{small_seat + 1} posts {_unit(small, scale)} and nobody else a blind, "
+            f"so the betting opens after p{small_seat + 1}; a table's big blind is on the second seat after the button"
+        )
+    elif small > big:
+        blinds.append(
+            f"blinds out of order: the small blind {_unit(small, scale)} is more than the big blind {_unit(big, scale)}"
+        )
+    reasons += blinds
+    bets: list[int] | None = None
+    if hand.variant in FIXED_LIMIT:
+        assert hand.small_bet is not None and hand.big_bet is not None  # required by _parse
+        bets = [hand.small_bet, hand.big_bet]
+    elif not blinds and hand.min_bet != max(big, 1):
+        # A table's minimum bet is its big blind, one chip when there is none (no_limit.json).
+        reasons.append(
+            f"min_bet {_unit(hand.min_bet or 0, scale)} is not the big blind {_unit(big, scale)}: "
+            "a table's minimum bet is its big blind"
+        )
+    if reasons:
+        raise Irregular("; ".join(reasons))
+    inputs: dict[str, Any] = {
+        "stacks": list(hand.starting_stacks),
+        "button": button,
+        "blinds": [small, big],
+        "ante": antes[0],
+    }
+    if bets is not None:
+        inputs["bets"] = bets
+    return inputs
+
+
+def _per_seat(values: tuple[int, ...]) -> tuple[int, ...]:
+    """A per-player forced-bet field by seat: PHH reverses the forced bets heads-up, by rule."""
+    return values[::-1] if len(values) == 2 else values
+
+
+def _unit(chips: int, scale: int) -> str:
+    """Chips written in the hand's units, as the file writes them (2, 0.50, 196.20)."""
+    places = len(str(scale)) - 1
+    whole, part = divmod(chips, scale)
+    return str(whole) if part == 0 else f"{whole}.{part:0{places}d}"
+
+
+def _units(values: Sequence[int], scale: int) -> str:
+    return "[" + ", ".join(_unit(v, scale) for v in values) + "]"
+
+
+# ---- replaying a hand through an engine -----------------------------------------------------
+
+
+ACCEPTED, REFUSED, IRREGULAR, INVALID = "ACCEPTED", "REFUSED", "IRREGULAR", "INVALID"
+
+
+@dataclass
+class Replay:
+    """What replaying one hand gave: accepted, refused at an action, irregular or invalid."""
+
+    name: str
+    status: str
+    detail: str
+    hand: Hand | None = None
+    engine: Engine | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)  # the case steps taken
+    act: Act | None = None  # the action refused
+    error: IllegalAction | None = None
+
+    def line(self) -> str:
+        return f"{self.status} {self.name}: {self.detail}"
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` strings as options; a VALUE is read as a JSON scalar, else as a word."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, raw = pair.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise PhhError(f"an option is NAME=VALUE, not {pair!r}")
+        try:
+            value: object = json.loads(raw)
+        except ValueError:
+            value = raw  # a bare word is how a choice is written (underraise_rule=half)
+        if isinstance(value, list | dict):
+            raise PhhError(f"option {name}: a value is a number, true, false, null or a word")
+        options[name] = value
+    return options
+
+
+def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
+    """The structure's engine class, its options checked; raises :class:`PhhError` saying why not."""
+    from betspec.diagnostics import did_you_mean
+    from betspec.runtime import InvalidTable, Table, engine_class
+
+    try:
+        cls = engine_class(structure)
+    except LookupError as exc:
+        raise PhhError(str(exc)) from None
+    for name in options:
+        if name not in cls.OPTION_DEFAULTS:
+            raise PhhError(f"option {name!r} is not declared by {structure}{did_you_mean(name, cls.OPTION_DEFAULTS)}")
+    try:  # values are checked by the engine itself, once, on a table any structure takes
+        cls(Table([100, 100], 1, (1, 2), bets=(2, 4) if cls.USES_BETS else None), **options)
+    except InvalidTable as exc:
+        raise PhhError(f"{structure}: {exc.message}") from None
+    return cls
+
+
+def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | None = None) -> Replay:
+    """Every action of a hand through an engine of ``cls``: accepted, or the first one it refuses."""
+    from betspec.runtime import IllegalAction, InvalidTable, Table
+
+    if isinstance(hand, Bad):
+        return Replay(hand.name, INVALID, hand.reason)
+    try:
+        inputs = table_inputs(hand)
+    except Irregular as exc:
+        return Replay(hand.name, IRREGULAR, str(exc), hand)
+    try:
+        engine = cls(Table(**inputs), **(options or {}))
+    except InvalidTable as exc:
+        return Replay(hand.name, INVALID, f"no {cls.SPEC_NAME} table for it: {exc.message}", hand)
+    result = Replay(hand.name, ACCEPTED, "", hand, engine)
+    for act in hand.acts:
+        step = _step(engine, act)
+        try:
+            if act.seat < 0:
+                cast(_Dealer, engine).deal(act.verb)
+            else:
+                engine.act(act.seat, step["act"], step.get("to"))
+        except IllegalAction as exc:
+            taken = f"deal {act.verb}" if act.seat < 0 else _describe(step)
+            result.status, result.act, result.error = REFUSED, act, exc
+            result.detail = (
+                f"action {act.number} {act.text!r} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
+            )
+            return result
+        result.steps.append(step)
+    betting = sum(1 for act in hand.acts if act.seat >= 0)
+    deals = len(hand.acts) - betting
+    if engine.hand_over:
+        end = engine.street_name
+    elif engine.to_act is not None:
+        end = f"{engine.street_name}, seat {engine.to_act} to act when the history stops"
+    else:
+        end = f"{engine.street_name} over, the history stops before the next deal"
+    result.detail = f"{_count(betting, 'action')} and {_count(deals, 'deal')}, {end}"
+    return result
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+class _Dealer(Protocol):
+    """What every generated engine has and the base class does not declare."""
+
+    def deal(self, street: str) -> None: ...
+
+
+def _step(engine: Engine, act: Act) -> dict[str, Any]:
+    """The case step a PHH action is: a cc checks or calls, a cbr bets or raises, by what stands."""
+    if act.seat < 0:
+        return {"deal": act.verb}
+    if act.verb == "f":
+        return {"seat": act.seat, "act": "fold"}
+    if act.verb == "cc":
+        return {"seat": act.seat, "act": "check" if engine.call_amount == 0 else "call"}
+    # The "to" amount is the seat's whole stake on the street, as the engine's; an all-in for
+    # less than a full raise is still a raise to that amount, and the engine rules on it.
+    return {"seat": act.seat, "act": "bet" if engine.bet_level == 0 else "raise", "to": act.to}
+
+
+def _describe(step: Mapping[str, Any]) -> str:
+    return f"seat {step['seat']} {step['act']}" + (f" to {step['to']}" if "to" in step else "")
+
+
+# ---- a hand as a conformance case -----------------------------------------------------------
+
+
+def case_id(hand: Hand) -> str:
+    """A case id (lowercase words joined by hyphens) from the file's name and the hand's key."""
+    stem = os.path.splitext(os.path.basename(hand.path))[0]
+    slug = _NON_SLUG.sub("-", f"{stem}-{hand.key}".lower()).strip("-")
+    return slug[:200].strip("-") or "phh-hand"
+
+
+def to_case(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The conformance case of a hand the engine accepts; raises :class:`PhhError` with the reason otherwise."""
+    result = replay(hand, cls, options)
+    if result.status != ACCEPTED or result.engine is None or not isinstance(hand, Hand):
+        raise Irregular(result.line()) if result.status == IRREGULAR else PhhError(result.line())
+    engine = result.engine
+    origin = f"{hand.header} " if hand.header else ""
+    number = f" (hand {hand.number})" if hand.number else ""
+    unit = "" if hand.scale == 1 else f"; amounts in chips of 1/{hand.scale} of the file's unit"
+    source = f"{origin}PHH {os.path.basename(hand.path)}{f' [{hand.key}]' if hand.key else ''}{number}{unit}"
+    steps = [dict(step) for step in result.steps] or [{}]
+    steps[-1]["expect"] = {"hand_over": engine.hand_over, "pot": engine.pot, "stacks": list(engine.stacks)}
+    return {
+        "id": case_id(hand),
+        "source": source[:2000],
+        "structure": cls.SPEC_NAME,
+        "options": dict(options or {}),
+        "table": table_inputs(hand),
+        "steps": steps,
+    }
+
+
+# ---- an engine's hand as PHH ------------------------------------------------------------------
+
+
+def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
+    """The hand an engine has played (its table and history) as PHH text, in the units ``1/scale`` chips.
+
+    The same hand always gives the same bytes: fields in a fixed order, no timestamps. The
+    variant is ``FT`` for a structure with fixed bets, else ``NT`` unless given (PHH has no code
+    for pot-limit hold'em: ``NT`` allows every pot-limit action, ``PO`` bets as it does).
+    Declarations (out of turn, a raise said without its amount) move no chips and are left out;
+    a timeout, whose hand is dead, is a fold.
+    """
+    if scale < 1 or str(scale).rstrip("0") != "1":
+        raise PhhError(f"the scale is a power of ten (1, 10, 100, ...), not {scale}")
+    table = engine.table
+    if engine.start is not None:
+        raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
+    code = variant or ("FT" if table.bets is not None and engine.USES_BETS else "NT")
+    if code not in VARIANTS:
+        raise PhhError(f"variant {code!r} is not one betspec writes ({', '.join(VARIANTS)})")
+    fixed = table.bets is not None and engine.USES_BETS
+    if code in FIXED_LIMIT and not fixed:
+        raise PhhError(f"variant {code} is fixed-limit: it needs a structure with fixed bets")
+    if fixed and code not in FIXED_LIMIT:
+        raise PhhError(f"a structure with fixed bets is written as FT, not {code}")
+    n = len(table.stacks)
+    small, big = table.blinds
+    posted = [small, big] + [0] * (n - 2)
+    if table.burn_blind:
+        # The seat after the big blind posts twice it and acts last before the flop: in PHH, an
+        # under-the-gun straddle (which betspec's reader reports as irregular until straddles
+        # are spec-declared).
+        posted[2] = 2 * big
+    fields: list[tuple[str, str]] = [
+        ("variant", _literal(code)),
+        ("antes", _units([table.ante] * n, scale)),
+        ("blinds_or_straddles", _units(posted, scale)),
+    ]
+    if code in FIXED_LIMIT:
+        assert table.bets is not None
+        fields += [("small_bet", _unit(table.bets[0], scale)), ("big_bet", _unit(table.bets[1], scale))]
+    else:
+        fields.append(("min_bet", _unit(max(big, 1), scale)))
+    fields.append(("starting_stacks", _units(table.stacks, scale)))
+    hole = "??" * VARIANTS[code][1]
+    actions = [f"d dh p{seat + 1} {hole}" for seat in range(n)]
+    for seat, action, to in engine.history:
+        if seat < 0:
+            actions.append(f"d db {'??' * _BOARD_CARDS[action]}")
+        elif action == "fold":
+            actions.append(f"p{seat + 1} f")
+        elif action == "timeout":
+            actions.append(f"p{seat + 1} f # timeout: the hand is dead")
+        elif action in ("check", "call"):
+            actions.append(f"p{seat + 1} cc")
+        elif action in ("bet", "raise") and to is not None:
+            actions.append(f"p{seat + 1} cbr {_unit(to, scale)}")
+        elif action.startswith(("say_", "out_of_turn_")):
+            continue  # a declaration: the action it binds to is in the history too
+        else:
+            raise PhhError(f"the history's {action!r} by seat {seat} has no PHH form")
+    fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
+    return "".join(f"{name} = {value}\n" for name, value in fields)
+
+
+def to_phhs(texts: Sequence[str]) -> str:
+    """Several hands written by :func:`to_phh` as one ``.phhs`` file: tables ``[1]``, ``[2]``, ..."""
+    return "\n".join(f"[{number}]\n{text}" for number, text in enumerate(texts, 1))
+
+
+def _literal(text: str) -> str:
+    """A TOML string: literal (single quotes) when it can be, else basic with escapes."""
+    if "'" not in text and "\n" not in text and text.isprintable():
+        return f"'{text}'"
+    return json.dumps(text)  # a JSON string is a valid TOML basic string for printable text
+
+
+# ---- the command line -----------------------------------------------------------------------
+
+
+def _out(line: str) -> None:
+    print(line, flush=True)
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def cmd_check(args: argparse.Namespace, project: object = None) -> int:
+    """Replay every hand of the files; exit 1 when a hand is refused or invalid, 2 on a bad file."""
+    try:
+        options = parse_options(args.option)
+        cls = engine_for(args.structure, options)
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    counts = {ACCEPTED: 0, REFUSED: 0, IRREGULAR: 0, INVALID: 0}
+    irregular: list[str] = []
+    bad_files = 0
+    for path in args.files:
+        try:
+            hands = read(path)
+        except PhhError as exc:
+            _out(f"betspec phh: {exc}")
+            bad_files += 1
+            continue
+        for hand in hands:
+            result = replay(hand, cls, options)
+            counts[result.status] += 1
+            if result.status == IRREGULAR:
+                irregular.append(result.name)
+            _out(result.line())
+    total = sum(counts.values())
+    named = f" ({', '.join(irregular)})" if irregular else ""
+    files = f"; {bad_files} file(s) unreadable" if bad_files else ""
+    _out(
+        f"{total} hands under {args.structure}: {counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, "
+        f"{counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid{files}"
+    )
+    if bad_files:
+        return 2
+    # Irregular hands do not fail the command: their forced bets are not expressible yet, which
+    # says nothing about the rules.
+    return 1 if counts[REFUSED] or counts[INVALID] else 0
+
+
+def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
+    """Write each hand (or the one named) as a conformance case; exit 1 when one cannot be."""
+    try:
+        options = parse_options(args.option)
+        cls = engine_for(args.structure, options)
+        hands = read(args.file)
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    if args.hand is not None:
+        chosen = [hand for hand in hands if hand.key == args.hand]
+        if not chosen:
+            keys = [hand.key for hand in hands]
+            more = ", ..." if len(keys) > 10 else ""
+            _out(f"betspec phh: {args.file} has no hand {args.hand!r} (it has {', '.join(keys[:10])}{more})")
+            return 2
+        hands = chosen
+    # With --out, stdout reports what was written; without, stdout is the cases, one JSON a line.
+    note = _out if args.out else _err
+    failed = 0
+    for hand in hands:
+        try:
+            case = to_case(hand, cls, options)
+        except Irregular as exc:
+            note(f"skipped: {exc}")
+            failed += args.hand is not None
+            continue
+        except PhhError as exc:
+            note(f"skipped: {exc}")
+            failed += 1
+            continue
+        text = json.dumps(case) + "\n"
+        if not args.out:
+            sys.stdout.write(text)
+            continue
+        path = os.path.join(args.out, f"{case['id']}.json")
+        try:
+            os.makedirs(args.out, exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:
+            _out(f"betspec phh: cannot write {path}: {exc.strerror or exc}")
+            return 2
+        _out(f"wrote {path}")
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``betspec phh`` (``check``, ``to-case``) to the ``betspec`` command's sub-commands."""
+    phh = subparsers.add_parser("phh", help="hand histories in PHH: replay them through a structure, or make cases")
+    commands = phh.add_subparsers(dest="phh_command", required=True)
+
+    def structure_and_options(command: argparse.ArgumentParser, default: str | None) -> None:
+        command.add_argument(
+            "--structure",
+            required=default is None,
+            default=default,
+            help="the spec whose engine replays the hands" + (f" (default {default})" if default else ""),
+        )
+        command.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
+        )
+
+    check = commands.add_parser(
+        "check",
+        help="replay every hand; one line per hand and a summary",
+        description="Replay every hand of the files through a structure's engine: ACCEPTED, REFUSED "
+        "(the first action the spec refuses, with its rule), IRREGULAR (forced bets a table cannot "
+        "express yet; they do not fail the command) or INVALID. Exit 1 when a hand is refused or invalid.",
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files")
+    structure_and_options(check, None)
+    check.set_defaults(run=cmd_check)
+    to_case_parser = commands.add_parser(
+        "to-case",
+        help="write hands as conformance cases (JSON)",
+        description="Write each hand the engine accepts as a conformance case, to DIR/<id>.json, or "
+        "one JSON a line on stdout without --out.",
+    )
+    to_case_parser.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    to_case_parser.add_argument(
+        "--hand", metavar="N", help="only this hand: its table name in a .phhs file (1, 2, ...)"
+    )
+    to_case_parser.add_argument("--out", metavar="DIR", help="the folder to write <id>.json into")
+    structure_and_options(to_case_parser, "no_limit")
+    to_case_parser.set_defaults(run=cmd_to_case)

@@ -1,0 +1,476 @@
+"""PHH hand histories in and out (betspec.phh), with PokerKit's own PHH reader as the oracle.
+
+The sample is 583 real no-limit hands from the PHH dataset (tests/phh, copied unchanged: its
+header says where they come from). Every action in them was accepted by the site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pokerkit import BoardDealing, CheckingOrCalling, CompletionBettingOrRaisingTo, Folding, HandHistory
+
+from betspec import phh
+from betspec.cli import main
+from betspec.conformance.runner import run_case
+from betspec.engines.fixed_limit import FixedLimit
+from betspec.engines.no_limit import NoLimit
+from betspec.runtime import Start, Table, engine_class
+
+SAMPLE = Path(__file__).resolve().parent / "phh" / "handhq-abs-200nlh-sample.phhs"
+SAMPLE_SHA256 = "011fc3e6cec4be6475fdb454f35faf2d33a05bc0c197563cc6029fc531246ae5"
+CENTS = 100  # the sample's amounts are dollars with cents
+#: The hands of the sample with a lone blind: p1, the seat after the button, posts the big blind
+#: and nobody a small blind. A table cannot say that yet (its big blind is two seats after the button).
+LONE_BLIND = {"283", "309", "322", "417"}
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[phh.Hand | phh.Bad]:
+    return phh.read(str(SAMPLE))
+
+
+@pytest.fixture(scope="module")
+def replays(sample: list[phh.Hand | phh.Bad]) -> list[phh.Replay]:
+    return [phh.replay(hand, NoLimit) for hand in sample]
+
+
+@pytest.fixture(scope="module")
+def pokerkit_hands() -> list[HandHistory]:
+    return list(HandHistory.loads_all(SAMPLE.read_text(encoding="utf-8"), parse_value=Decimal))
+
+
+def _cents(value: Any) -> int:
+    exact = Decimal(value) * CENTS
+    assert exact == exact.to_integral_value()
+    return int(exact)
+
+
+def _played(history: HandHistory, *, to_the_end: bool = True) -> Any:
+    """PokerKit's state after every action of the history, and what it completes by itself after
+    them unless ``to_the_end`` is false (it cannot show down a board written as unknown cards)."""
+    left = len(history.actions)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns on a fold when a check is free
+        state = None
+        for step, action in history.state_actions:
+            state = step
+            left -= action is not None
+            if not left and not to_the_end:
+                break
+    return state
+
+
+def _betting(state: Any) -> Iterator[tuple[int, str, int | None]]:
+    """PokerKit's betting operations and board deals as (seat, f | cc | cbr | deal, amount in cents)."""
+    for operation in state.operations:
+        if isinstance(operation, Folding):
+            yield operation.player_index, "f", None
+        elif isinstance(operation, CheckingOrCalling):
+            yield operation.player_index, "cc", _cents(operation.amount)
+        elif isinstance(operation, CompletionBettingOrRaisingTo):
+            yield operation.player_index, "cbr", _cents(operation.amount)
+        elif isinstance(operation, BoardDealing):
+            yield -1, "deal", None
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    status = main(["phh", *argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out.splitlines()
+
+
+def _hand_file(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+THREE_HANDED = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', {actions}]
+"""
+
+
+def _three_handed(*actions: str, **fields: str) -> str:
+    text = THREE_HANDED.replace("{actions}", ", ".join(f"'{a}'" for a in actions))
+    for name, value in fields.items():
+        text = "\n".join(f"{name} = {value}" if line.startswith(f"{name} =") else line for line in text.splitlines())
+    return text + ("" if text.endswith("\n") else "\n")
+
+
+# ---- the sample ------------------------------------------------------------------------------
+
+
+def test_the_sample_is_the_shared_file_unchanged() -> None:
+    assert hashlib.sha256(SAMPLE.read_bytes()).hexdigest() == SAMPLE_SHA256
+    assert SAMPLE.read_text(encoding="utf-8").startswith("# Real no-limit hold'em hands played on Absolute Poker")
+
+
+def test_every_regular_hand_is_accepted_and_the_lone_blinds_are_reported(replays: list[phh.Replay]) -> None:
+    assert len(replays) == 583
+    by_status: dict[str, set[str]] = {}
+    for result in replays:
+        assert result.hand is not None
+        by_status.setdefault(result.status, set()).add(result.hand.key)
+    assert by_status[phh.IRREGULAR] == LONE_BLIND
+    assert set(by_status) == {phh.ACCEPTED, phh.IRREGULAR}
+    assert len(by_status[phh.ACCEPTED]) == 579
+    for result in replays:
+        if result.status == phh.IRREGULAR:
+            assert result.detail.startswith("a lone blind (no small blind): p1 posts 2 and nobody else a blind")
+        else:
+            assert result.engine is not None and result.engine.hand_over, result.line()
+
+
+def test_seats_amounts_and_the_button(sample: list[phh.Hand | phh.Bad]) -> None:
+    hands = {hand.key: hand for hand in sample if isinstance(hand, phh.Hand)}
+    assert all(hand.scale == CENTS for hand in hands.values())  # one scale for the whole file
+    assert phh.table_inputs(hands["1"]) == {
+        "stacks": [41735, 9666, 44335, 20000, 19620, 7112],  # 196.20 is 19620 cents
+        "button": 5,
+        "blinds": [100, 200],
+        "ante": 0,
+    }
+    # Heads-up: p1 is the big blind and p2 the button, who posts the small blind and acts first.
+    heads_up = hands["3"]
+    assert phh.table_inputs(heads_up) == {"stacks": [9730, 14000], "button": 1, "blinds": [100, 200], "ante": 0}
+    assert [(act.seat, act.verb) for act in heads_up.acts] == [(1, "f")]
+    with_antes = next(hand for hand in hands.values() if hand.antes[0])
+    assert phh.table_inputs(with_antes)["ante"] == 50
+
+
+def test_pokerkit_reads_the_same_hands(
+    sample: list[phh.Hand | phh.Bad], replays: list[phh.Replay], pokerkit_hands: list[HandHistory]
+) -> None:
+    assert len(pokerkit_hands) == len(sample)
+    for hand, result, history in zip(sample, replays, pokerkit_hands, strict=True):
+        assert isinstance(hand, phh.Hand)
+
+        def cents(chips: int | None, hand: phh.Hand = hand) -> int | None:
+            return None if chips is None else chips * CENTS // hand.scale
+
+        assert [cents(s) for s in hand.starting_stacks] == [_cents(s) for s in history.starting_stacks]
+        assert [cents(b) for b in hand.blinds_or_straddles] == [_cents(b) for b in history.blinds_or_straddles]
+        assert [cents(a) for a in hand.antes] == [_cents(a) for a in history.antes]
+        assert cents(hand.min_bet) == _cents(history.min_bet)
+        state = _played(history)
+        theirs = list(_betting(state))
+        ours = [(a.seat, "deal" if a.seat < 0 else a.verb, cents(a.to)) for a in hand.acts]
+        assert [(s, v, a if v == "cbr" else None) for s, v, a in theirs] == ours, hand.name
+        if result.status != phh.ACCEPTED:
+            continue
+        assert not state.status, f"{hand.name}: PokerKit ends the hand where betspec does"
+        # A cc is a check exactly when PokerKit adds no chips, and a call for what betspec says.
+        engine = NoLimit(Table(**phh.table_inputs(hand)))
+        pokerkit_calls = iter(amount for _, verb, amount in theirs if verb == "cc")
+        for step in result.steps:
+            if "deal" in step:
+                engine.deal(step["deal"])
+                continue
+            if step["act"] in ("check", "call"):
+                assert cents(engine.call_amount) == next(pokerkit_calls), hand.name
+            engine.act(step["seat"], step["act"], step.get("to"))
+
+
+# ---- round trips -------------------------------------------------------------------------------
+
+
+def test_engine_to_phh_and_back_gives_the_same_hand(
+    sample: list[phh.Hand | phh.Bad], replays: list[phh.Replay]
+) -> None:
+    for hand, result in zip(sample, replays, strict=True):
+        if result.status != phh.ACCEPTED:
+            continue
+        assert isinstance(hand, phh.Hand) and result.engine is not None
+        text = phh.to_phh(result.engine, scale=hand.scale)
+        assert text == phh.to_phh(result.engine, scale=hand.scale)
+        (back,) = phh.loads(text)
+        assert isinstance(back, phh.Hand), back
+        assert back.scale in (1, 10, hand.scale)
+        factor = hand.scale // back.scale
+        assert [s * factor for s in back.starting_stacks if s is not None] == list(hand.starting_stacks)
+        assert [b * factor for b in back.blinds_or_straddles] == list(hand.blinds_or_straddles)
+        assert [a * factor for a in back.antes] == list(hand.antes)
+        assert [(a.seat, a.verb, None if a.to is None else a.to * factor) for a in back.acts] == [
+            (a.seat, a.verb, a.to) for a in hand.acts
+        ]
+        again = phh.replay(back, NoLimit)
+        assert again.status == phh.ACCEPTED and again.engine is not None
+        assert phh.to_phh(again.engine, scale=back.scale) == text  # byte-stable
+
+
+def test_pokerkit_replays_what_to_phh_writes(
+    sample: list[phh.Hand | phh.Bad], replays: list[phh.Replay], pokerkit_hands: list[HandHistory]
+) -> None:
+    for hand, result, original in zip(sample, replays, pokerkit_hands, strict=True):
+        if result.status != phh.ACCEPTED:
+            continue
+        assert isinstance(hand, phh.Hand) and result.engine is not None
+        written = HandHistory.loads(phh.to_phh(result.engine, scale=hand.scale), parse_value=Decimal)
+        assert list(_betting(_played(written, to_the_end=False))) == list(_betting(_played(original))), hand.name
+
+
+def test_every_accepted_hand_becomes_a_case_that_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines = _run(capsys, "to-case", str(SAMPLE), "--out", str(tmp_path))
+    assert status == 0
+    written = sorted(tmp_path.glob("*.json"))
+    assert len(written) == 579 == len([line for line in lines if line.startswith("wrote ")])
+    assert {line.split("[")[1].split("]")[0] for line in lines if line.startswith("skipped: IRREGULAR")} == LONE_BLIND
+    for path in written:
+        outcome = run_case(str(path))
+        assert outcome.status == "PASS", outcome.line()
+    case = json.loads((tmp_path / "handhq-abs-200nlh-sample-3.json").read_text(encoding="utf-8"))
+    assert case["structure"] == "no_limit" and case["table"]["button"] == 1
+    assert case["steps"] == [
+        {"seat": 1, "act": "fold", "expect": {"hand_over": True, "pot": 200, "stacks": [9630, 13900]}}
+    ]
+    assert "ABS-2009-07-01_2009-07-23_200NLH_OBFU" in case["source"] and "hand 3017248030" in case["source"]
+
+
+def test_to_case_of_one_hand_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines = _run(capsys, "to-case", str(SAMPLE), "--hand", "2")
+    assert status == 0 and len(lines) == 1
+    case = json.loads(lines[0])
+    assert case["id"] == "handhq-abs-200nlh-sample-2"
+    assert [s.get("act", s.get("deal")) for s in case["steps"]][:7] == [
+        "fold", "raise", "fold", "fold", "call", "call", "flop",
+    ]  # fmt: skip
+    assert _run(capsys, "to-case", str(SAMPLE), "--hand", "283")[0] == 1
+    status, lines = _run(capsys, "to-case", str(SAMPLE), "--hand", "9999")
+    assert status == 2 and lines[0].startswith("betspec phh: ") and "no hand '9999'" in lines[0]
+
+
+def test_fixed_limit_and_a_timeout_written_and_read_back() -> None:
+    engine = FixedLimit(Table([1000, 1000, 1000], 2, (5, 10), bets=(10, 20)))
+    engine.raise_to(2, 20)
+    engine.call(0)
+    engine.timeout(1)
+    engine.deal("flop")
+    engine.bet(0, 10)
+    engine.call(2)
+    text = phh.to_phh(engine, scale=100)
+    assert text.splitlines()[:5] == [
+        "variant = 'FT'",
+        "antes = [0, 0, 0]",
+        "blinds_or_straddles = [0.05, 0.10, 0]",
+        "small_bet = 0.10",
+        "big_bet = 0.20",
+    ]
+    assert "'p2 f # timeout: the hand is dead'" in text
+    (back,) = phh.loads(text)
+    assert isinstance(back, phh.Hand) and back.scale == 100
+    assert phh.table_inputs(back) == {"stacks": [1000] * 3, "button": 2, "blinds": [5, 10], "ante": 0, "bets": [10, 20]}
+    again = phh.replay(back, FixedLimit)
+    assert again.status == phh.ACCEPTED and again.engine is not None
+    assert again.engine.history == (*engine.history[:2], (1, "fold", None), *engine.history[3:])
+    state = _played(HandHistory.loads(text, parse_value=Decimal))
+    assert [v for _, v, _ in _betting(state)] == ["cbr", "cc", "f", "deal", "cbr", "cc"]
+
+
+def test_what_has_no_phh_form_is_refused() -> None:
+    with pytest.raises(phh.PhhError, match="started on the flop"):
+        phh.to_phh(NoLimit(Table([100, 100], 1, (1, 2)), start=Start("flop", 10)))
+    with pytest.raises(phh.PhhError, match="power of ten"):
+        phh.to_phh(NoLimit(Table([100, 100], 1, (1, 2))), scale=25)
+    # A burn blind is written as the straddle it is, which the reader reports as irregular.
+    burn = NoLimit(Table([1000] * 4, 3, (5, 10), burn_blind=True))
+    text = phh.to_phh(burn)
+    assert "blinds_or_straddles = [5, 10, 20, 0]" in text
+    (back,) = phh.loads(text)
+    assert isinstance(back, phh.Hand)
+    with pytest.raises(phh.Irregular, match=r"straddle or extra blind \(p3 20\)"):
+        phh.table_inputs(back)
+
+
+def test_to_phhs_holds_several_hands() -> None:
+    first = NoLimit(Table([100, 100], 1, (1, 2)))
+    first.fold(1)
+    second = NoLimit(Table([300, 200, 100], 2, (1, 2), ante=1))
+    text = phh.to_phhs([phh.to_phh(first), phh.to_phh(second)])
+    hands = phh.loads(text, "two.phhs")
+    assert [h.name for h in hands] == ["two.phhs[1]", "two.phhs[2]"]
+    assert all(isinstance(h, phh.Hand) for h in hands)
+
+
+# ---- irregular and invalid hands ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"blinds_or_straddles": "[1, 2, 4]"}, r"straddle or extra blind \(p3 4\)"),
+        ({"antes": "[0, 1, 0]"}, r"unequal antes \[0, 1, 0\]"),
+        ({"blinds_or_straddles": "[2, 1, 0]"}, "blinds out of order: the small blind 2 is more than the big blind 1"),
+        ({"blinds_or_straddles": "[2, 0, 0]"}, "a lone blind"),
+        ({"min_bet": "4"}, "min_bet 4 is not the big blind 2"),
+        ({"starting_stacks": "[200, inf, 200]"}, r"unknown starting stack \(inf\) of p2"),
+    ],
+)
+def test_forced_bets_a_table_cannot_express_are_irregular(tmp_path: Path, fields: dict[str, str], reason: str) -> None:
+    (hand,) = phh.loads(_three_handed("p3 f", **fields))
+    assert isinstance(hand, phh.Hand)
+    with pytest.raises(phh.Irregular, match=reason):
+        phh.table_inputs(hand)
+    result = phh.replay(hand, NoLimit)
+    assert result.status == phh.IRREGULAR
+
+
+def test_heads_up_forced_bets_are_read_in_reverse() -> None:
+    text = _three_handed("p2 f", antes="[0, 0]", blinds_or_straddles="[1, 2]", starting_stacks="[50, 80]")
+    text = text.replace("'d dh p3 ????', ", "")
+    (hand,) = phh.loads(text)
+    assert isinstance(hand, phh.Hand)
+    assert phh.table_inputs(hand) == {"stacks": [50, 80], "button": 1, "blinds": [1, 2], "ante": 0}
+    (reversed_,) = phh.loads(text.replace("[1, 2]", "[2, 1]"))
+    assert isinstance(reversed_, phh.Hand)
+    with pytest.raises(phh.Irregular, match="blinds out of order"):
+        phh.table_inputs(reversed_)
+
+
+def test_zero_small_blind_fits_a_table() -> None:
+    (hand,) = phh.loads(_three_handed("p3 f", "p1 f", blinds_or_straddles="[0, 2, 0]"))
+    assert isinstance(hand, phh.Hand)
+    assert phh.table_inputs(hand)["blinds"] == [0, 2]
+    assert phh.replay(hand, NoLimit).status == phh.ACCEPTED
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("variant = 'F7S'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n", "variant 'F7S' is not one"),
+        (_three_handed("p3 sd"), "not a hold'em action"),
+        (_three_handed("p4 f"), "'p4' is not a player"),
+        (_three_handed("p3 cbr lots"), "the amount is not a number"),
+        (_three_handed("p3 f", antes="[0, 0]"), "antes must list one amount per player"),
+        (_three_handed("p3 f", blinds_or_straddles="[1, -2, 0]"), "cannot be negative"),
+        (THREE_HANDED.replace("min_bet = 2\n", "").replace("{actions}", "'p3 f'"), "no min_bet field"),
+        (_three_handed("d db ??????", "d db ??", "d db ??", "d db ??"), "a fourth board deal"),
+        (_three_handed("p3 f", starting_stacks="[200, 0.1234567, 200]"), "more than 6 decimal places"),
+    ],
+)
+def test_what_is_not_phh_is_invalid_with_the_reason(text: str, reason: str) -> None:
+    (hand,) = phh.loads(text, "bad.phh")
+    assert isinstance(hand, phh.Bad) and reason in hand.reason, hand
+    result = phh.replay(hand, NoLimit)
+    assert result.status == phh.INVALID and result.line().startswith("INVALID bad.phh: ")
+
+
+def test_commentaries_no_ops_and_showdowns_are_skipped() -> None:
+    (hand,) = phh.loads(_three_handed("p3 cc # limps", "", "p1 cc", "p2 cc", "d db AhKhQh", "p1 sm AsAd", "p2 sm"))
+    assert isinstance(hand, phh.Hand)
+    assert [(a.seat, a.verb) for a in hand.acts] == [(2, "cc"), (0, "cc"), (1, "cc"), (-1, "flop")]
+    result = phh.replay(hand, NoLimit)
+    assert result.status == phh.ACCEPTED
+    assert result.detail == "3 actions and 1 deal, flop, seat 0 to act when the history stops"
+
+
+# ---- the command line -----------------------------------------------------------------------
+
+
+def test_check_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines = _run(capsys, "check", str(SAMPLE), "--structure", "no_limit")
+    assert status == 0
+    assert len(lines) == 584
+    assert sum(line.startswith("ACCEPTED ") for line in lines) == 579
+    assert sorted(line.split("[")[1].split("]")[0] for line in lines if line.startswith("IRREGULAR ")) == sorted(
+        LONE_BLIND
+    )
+    names = ", ".join(f"{SAMPLE}[{key}]" for key in sorted(LONE_BLIND, key=int))
+    assert lines[-1] == f"583 hands under no_limit: 579 accepted, 0 refused, 4 irregular ({names}), 0 invalid"
+
+
+def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _hand_file(tmp_path, "short.phh", _three_handed("p3 cbr 3", "p1 f", "p2 f"))
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit")
+    assert status == 1
+    assert lines[0].startswith(f"REFUSED {path}: action 4 'p3 cbr 3' (seat 2 raise to 3) refused: below_minimum, rule ")
+    assert lines[-1] == "1 hands under no_limit: 0 accepted, 1 refused, 0 irregular, 0 invalid"
+    result = phh.replay(phh.read(path)[0], NoLimit)
+    assert result.error is not None and result.error.code == "below_minimum"
+    assert result.error.rule in lines[0] and result.error.source in lines[0]
+    assert result.act is not None and result.act.number == 4
+
+
+def test_a_structure_that_forbids_what_the_site_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Hand 1 raises to 8 over blinds of 1 and 2: pot limit allows a raise to 7 at most.
+    (first,) = [h for h in phh.read(str(SAMPLE)) if h.key == "1"]
+    result = phh.replay(first, engine_class("pot_limit"))
+    assert result.status == phh.REFUSED and result.error is not None and result.error.code == "above_maximum"
+    status, lines = _run(capsys, "check", str(SAMPLE), "--structure", "pot_limit")
+    assert status == 1
+    assert lines[0].startswith(
+        f"REFUSED {SAMPLE}[1]: action 10 'p6 cbr 8' (seat 5 raise to 800) refused: above_maximum"
+    )
+
+
+def test_options_are_json_scalars_checked_by_the_spec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert phh.parse_options(["bet_unit=5", "underraise_rule=half", "max_raises=null", "x=true"]) == {
+        "bet_unit": 5,
+        "underraise_rule": "half",
+        "max_raises": None,
+        "x": True,
+    }
+    path = _hand_file(tmp_path, "odd.phh", _three_handed("p3 cbr 5", "p1 f", "p2 f"))
+    assert _run(capsys, "check", path, "--structure", "no_limit")[0] == 0
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit", "--option", "bet_unit=2")
+    assert status == 1 and lines[0].startswith("REFUSED")
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit", "--option", "bet_units=2")
+    assert status == 2 and lines == [
+        "betspec phh: option 'bet_units' is not declared by no_limit (did you mean 'bet_unit'?)"
+    ]
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit", "--option", "bet_unit=zero")
+    assert status == 2 and len(lines) == 1 and lines[0].startswith("betspec phh: no_limit: option bet_unit")
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit", "--option", "bet_unit")
+    assert status == 2 and lines == ["betspec phh: an option is NAME=VALUE, not 'bet_unit'"]
+
+
+def test_bad_files_give_one_clean_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    not_toml = _hand_file(tmp_path, "broken.phhs", "[1\nvariant = 'NT'\n")
+    status, lines = _run(capsys, "check", not_toml, "--structure", "no_limit")
+    assert status == 2 and lines[0].startswith(f"betspec phh: {not_toml}: not TOML: ") and len(lines) == 2
+    missing = str(tmp_path / "missing.phh")
+    status, lines = _run(capsys, "check", missing, "--structure", "no_limit")
+    assert status == 2 and lines[0] == f"betspec phh: {missing}: cannot read: No such file or directory"
+    binary = tmp_path / "binary.phh"
+    binary.write_bytes(b"\xff\xfe\x00variant")
+    assert (
+        _run(capsys, "check", str(binary), "--structure", "no_limit")[1][0] == f"betspec phh: {binary}: not UTF-8 text"
+    )
+    empty = _hand_file(tmp_path, "empty.phhs", "# nothing\n")
+    assert "no hand in it" in _run(capsys, "check", empty, "--structure", "no_limit")[1][0]
+    stud = _hand_file(
+        tmp_path, "stud.phh", "variant = 'F7S'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n"
+    )
+    status, lines = _run(capsys, "check", stud, "--structure", "no_limit")
+    assert status == 1 and lines[0].startswith(f"INVALID {stud}: variant 'F7S' is not one betspec replays")
+    status, lines = _run(capsys, "check", stud, "--structure", "no_such_structure")
+    assert status == 2 and lines == [
+        "betspec phh: no generated engine for structure 'no_such_structure' (run `betspec generate`)"
+    ]
+    assert _run(capsys, "to-case", not_toml)[0] == 2
+    # A no-limit hand has no fixed bets for a fixed-limit table: invalid there, not a crash.
+    status, lines = _run(
+        capsys, "check", _hand_file(tmp_path, "nl.phh", _three_handed("p3 f")), "--structure", "fixed_limit"
+    )
+    assert status == 1 and lines[0].startswith("INVALID") and "bets" in lines[0]
+
+
+def test_irregular_hands_do_not_fail_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _hand_file(tmp_path, "straddle.phh", _three_handed("p1 f", blinds_or_straddles="[1, 2, 4]"))
+    status, lines = _run(capsys, "check", path, "--structure", "no_limit")
+    assert status == 0
+    assert lines[0].startswith(f"IRREGULAR {path}: straddle or extra blind (p3 4)")
+    assert lines[-1] == f"1 hands under no_limit: 0 accepted, 0 refused, 1 irregular ({path}), 0 invalid"
