@@ -397,7 +397,7 @@ def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.Cap
     status, lines = _run(capsys, "check", path, "--structure", "no_limit")
     assert status == 1
     assert lines[0].startswith(f"REFUSED {path}: action 4 'p3 cbr 3' (seat 2 raise to 3) refused: below_minimum, rule ")
-    assert lines[-1] == "1 hands under no_limit: 0 accepted, 1 refused, 0 irregular, 0 invalid"
+    assert lines[-1] == "1 hand under no_limit: 0 accepted, 1 refused, 0 irregular, 0 invalid"
     result = phh.replay(phh.read(path)[0], NoLimit)
     assert result.error is not None and result.error.code == "below_minimum"
     assert result.error.rule in lines[0] and result.error.source in lines[0]
@@ -473,4 +473,4 @@ def test_irregular_hands_do_not_fail_check(tmp_path: Path, capsys: pytest.Captur
     status, lines = _run(capsys, "check", path, "--structure", "no_limit")
     assert status == 0
     assert lines[0].startswith(f"IRREGULAR {path}: straddle or extra blind (p3 4)")
-    assert lines[-1] == f"1 hands under no_limit: 0 accepted, 0 refused, 1 irregular ({path}), 0 invalid"
+    assert lines[-1] == f"1 hand under no_limit: 0 accepted, 0 refused, 1 irregular ({path}), 0 invalid"

@@ -275,7 +275,7 @@ def _parse(key: str, raw: object) -> _Parsed:
     limits = ("small_bet", "big_bet") if variant in FIXED_LIMIT else ("min_bet",)
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions", *limits):
         if name not in raw:
-            raise PhhError(f"no {name} field (a {variant} hand must have one)")
+            raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
     stacks_raw = raw["starting_stacks"]
     if not isinstance(stacks_raw, list) or len(stacks_raw) < 2:
         raise PhhError("starting_stacks must list two players or more")
@@ -593,7 +593,7 @@ def to_case(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | No
 
 
 def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
-    """The hand an engine has played (its table and history) as PHH text, in the units ``1/scale`` chips.
+    """The hand an engine has played (its table and history) as PHH text, amounts as chips divided by ``scale``.
 
     The same hand always gives the same bytes: fields in a fixed order, no timestamps. The
     variant is ``FT`` for a structure with fixed bets, else ``NT`` unless given (PHH has no code
@@ -705,7 +705,7 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     named = f" ({', '.join(irregular)})" if irregular else ""
     files = f"; {bad_files} file(s) unreadable" if bad_files else ""
     _out(
-        f"{total} hands under {args.structure}: {counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, "
+        f"{_count(total, 'hand')} under {args.structure}: {counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, "
         f"{counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid{files}"
     )
     if bad_files:
