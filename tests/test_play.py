@@ -93,6 +93,25 @@ class Terminal:
     def send_raw(self, data: bytes) -> None:
         os.write(self.fd, data)
 
+    def wait_until_blocked(self, timeout: float = 5.0) -> None:
+        """Wait until the command sleeps (in its read of the terminal, once its prompt is out).
+
+        A SIGINT that arrives after input() printed its prompt but before it blocks is only acted
+        on at the next key (CPython checks signals when its select is interrupted); a person never
+        types that fast, a loaded test machine can. Linux tells the process's state; elsewhere
+        this returns at once.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with open(f"/proc/{self.pid}/stat") as stat:
+                    state = stat.read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                return
+            if state == "S":
+                return
+            time.sleep(0.002)
+
     def finish(self, timeout: float = 10.0) -> tuple[int, str]:
         """Read to the end; the exit status and what was printed since the last expect."""
         deadline = time.monotonic() + timeout
@@ -221,6 +240,7 @@ def test_quit_and_ctrl_c_leave_cleanly(terminals) -> None:
 
     table = terminals("no_limit", "--seats", "3")
     table.expect(HUMAN)
+    table.wait_until_blocked()
     table.send_raw(b"\x03")  # Ctrl-C: the terminal sends SIGINT
     status, shown = table.finish()
     assert "interrupted: leaving the table" in shown
@@ -342,6 +362,28 @@ def test_options_reach_the_engine_and_a_script_can_be_piped() -> None:
     assert status == 0
     assert "seat 0 (bot)" not in out and "refused [" in out and "seat 1: bets 15" in out
     assert out.rstrip().endswith("leaving the table")
+
+
+def test_the_winners_named_at_the_keyboard_take_the_pot() -> None:
+    # Heads-up, checked down; seat 7 is not in the hand, seat 0 wins; hand 2 starts from the new stacks.
+    typed = "c\nx\n" + "x\n" * 6 + "7\n0\nquit\n"
+    status, out = _run("no_limit", "--hands", "2", typed=typed)
+    assert status == 0
+    assert "pot 1 (20 chips) goes to the best hand of seats 0, 1." in out
+    assert "not a winner: give seat numbers among 0, 1" in out
+    assert "pot 1 (20) to seat 0" in out
+    assert "=== hand 2 of 2: button seat 1; stacks 0: 1010, 1: 990 (total 2000) ===" in out
+    assert out.count("dealing the") == 3 and out.rstrip().endswith("leaving the table")
+
+
+def test_a_split_pot_gives_the_odd_chip_clockwise_from_the_button() -> None:
+    # The small blind folds, seats 0 and 2 check it down: 25 chips split, the odd one to seat 2,
+    # the first of the two clockwise from the button (seat 0).
+    typed = "c\nf\nx\n" + "x\n" * 6 + "quit\n"
+    status, out = _run("no_limit", "--seats", "3", "--hands", "2", "--showdown", "split", typed=typed)
+    assert status == 0
+    assert "pot 1 (25) split: seat 2 13 and seat 0 12" in out
+    assert "stacks 0: 1002, 1: 995, 2: 1003 (total 3000)" in out
 
 
 @pytest.mark.parametrize(

@@ -110,7 +110,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play = subparsers.add_parser(
         "play",
         help="play hands at the keyboard (bots optional)",
-        description="Play hands of a generated structure in the terminal. " + HELP.splitlines()[0],
+        description="Play hands of a generated structure in the terminal: the table is shown before each "
+        "decision, refusals are explained with the rule they cite, streets are dealt when a round ends.",
         epilog=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -120,7 +121,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument("--stack", type=int, default=1000, help="every seat's chips when --stacks is not given")
     play.add_argument("--blinds", type=_pair, default=(5, 10), metavar="SMALL,BIG", help="default 5,10")
     play.add_argument(
-        "--bets", type=_pair, metavar="SMALL,BIG", help="small and big bet of a structure with fixed bets"
+        "--bets",
+        type=_pair,
+        metavar="SMALL,BIG",
+        help="a fixed-limit structure's bets (default: the big blind and twice it)",
     )
     play.add_argument("--button", type=int, default=0, help="the button's seat for the first hand (default 0)")
     play.add_argument(
@@ -453,8 +457,11 @@ class Session:
             for seat, share in shares.items():
                 self.stacks[seat] += share
             if len(hand.live) > 1:  # an uncontested win was announced with the pots
-                given = " and ".join(f"seat {seat} {share}" for seat, share in shares.items())
-                self.say(f"pot {number} ({amount}): {given}")
+                if len(shares) == 1:
+                    self.say(f"pot {number} ({amount}) to seat {winners[0]}")
+                else:
+                    given = " and ".join(f"seat {seat} {share}" for seat, share in shares.items())
+                    self.say(f"pot {number} ({amount}) split: {given}")
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))
