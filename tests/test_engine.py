@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from betspec.conformance.runner import snapshot
@@ -225,8 +225,20 @@ def test_fixed_limit_needs_bets_and_options_are_checked() -> None:
         engine_class("no_limit")(Table([100, 100], 0, (1, 2)), bet_unit="5")
     with pytest.raises(InvalidTable, match="start street"):
         engine_class("no_limit")(Table([100, 100], 0, (1, 2)), start=Start("showdown", 5))
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidTable, match="no_limit has no option 'max_raises'"):
         engine_class("no_limit")(Table([100, 100], 0, (1, 2)), max_raises=3)
+    with pytest.raises(InvalidTable, match="no option 'bet_unt' \\(did you mean 'bet_unit'\\?\\)"):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2)), bet_unt=5)
+    with pytest.raises(InvalidTable, match="takes one table"):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2)), None)  # type: ignore[call-arg]
+    with pytest.raises(InvalidTable, match="no_limit takes no bets"):
+        engine_class("no_limit")(Table([100, 100], 0, (1, 2), bets=(2, 4)))
+    with pytest.raises(InvalidTable, match="big bet cannot be smaller than the small bet"):
+        engine_class("fixed_limit")(Table([100, 100], 0, (1, 2), bets=(4, 2)))
+    with pytest.raises(InvalidTable, match="small bet must be at least one chip"):
+        engine_class("fixed_limit")(Table([100, 100], 0, (1, 2), bets=(0, 2)))
+    with pytest.raises(InvalidTable, match=r"spread's minimum \(min_bet\) is above its maximum"):
+        engine_class("spread_limit")(Table([100, 100], 0, (1, 2)), min_bet=20, max_bet=10)
 
 
 def test_errors_carry_the_rule_and_its_source() -> None:
@@ -252,19 +264,29 @@ def test_unknown_action_and_missing_amount() -> None:
     assert info.value.code == "bad_amount"
 
 
+#: Options of the shared betting round, drawn for every structure.
+ROUND_OPTIONS: dict[str, st.SearchStrategy[object]] = {
+    "small_chips": st.sampled_from(["stay_behind", "play"]),
+    "underraise_rule": st.sampled_from(["complete", "half"]),
+    "misheard_call_rule": st.booleans(),
+}
 OPTION_STRATEGIES: dict[str, dict[str, st.SearchStrategy[object]]] = {
-    "no_limit": {"bet_unit": st.sampled_from([1, 2, 5, 25])},
+    "no_limit": {"bet_unit": st.sampled_from([1, 2, 5, 25]), **ROUND_OPTIONS},
     "pot_limit": {
+        **ROUND_OPTIONS,
         "bet_unit": st.sampled_from([1, 5]),
         "small_blind_counts_as_big": st.booleans(),
         "pot_rounding": st.sampled_from([None, 1, 5, 25]),
     },
     "fixed_limit": {
+        **ROUND_OPTIONS,
         "max_raises": st.sampled_from([None, 0, 1, 3, 7]),
         "uncapped_heads_up": st.booleans(),
         "half_bet_reopens": st.booleans(),
     },
     "spread_limit": {
+        **ROUND_OPTIONS,
+        "bet_unit": st.sampled_from([1, 2, 5]),
         "min_bet": st.sampled_from([None, 1, 2, 10]),
         "max_bet": st.sampled_from([None, 5, 10, 50]),
         "max_raises": st.sampled_from([None, 0, 3]),
@@ -282,12 +304,21 @@ def hands(draw: st.DrawFn) -> Engine:
     stacks = draw(st.lists(st.one_of(st.integers(1, 60), st.integers(1, 5000)), min_size=seats, max_size=seats))
     ante = draw(st.sampled_from([0, 0, 1, 3]))
     bets = (max(small * 2, 1), max(small * 4, 2)) if structure == "fixed_limit" else None
-    table = Table(stacks, draw(st.integers(0, seats - 1)), (small, small * 2), ante, bets)
     start = draw(
         st.one_of(st.none(), st.builds(Start, st.sampled_from(["flop", "turn", "river"]), st.integers(0, 300)))
     )
+    burn = start is None and seats >= 3 and small > 0 and draw(st.booleans())
+    table = Table(stacks, draw(st.integers(0, seats - 1)), (small, small * 2), ante, bets, burn_blind=burn)
     options = draw(st.fixed_dictionaries({}, optional=OPTION_STRATEGIES[structure]))
-    return engine_class(structure)(table, start=start, **options)
+    min_bet, max_bet = options.get("min_bet"), options.get("max_bet")
+    assume(min_bet is None or max_bet is None or min_bet <= max_bet)  # type: ignore[operator]
+    try:
+        return engine_class(structure)(table, start=start, **options)
+    except InvalidTable as error:
+        # The burn blind is posted in full: a table whose burning seat is short is refused.
+        assert "cannot burn" in str(error)
+        assume(False)
+        raise
 
 
 @settings(max_examples=300, deadline=None)

@@ -176,7 +176,7 @@ def explore(spec: str, coverage: Coverage, hands: int, seed: int) -> list[dict[s
         trial = Coverage(spec, coverage.transitions)
         try:
             engine = recording_class(spec, trial)(
-                Table(table["stacks"], table["button"], table["blinds"], table.get("ante", 0), table.get("bets")),
+                Table.from_json(table),
                 start=start,
                 **options,
             )

@@ -48,6 +48,16 @@ class Quantity:
     meaning: str
     rule: str
     needs_to: bool  # the formula reads the amount of the action ('to')
+    per_seat: bool = False  # computed for any seat, not only the seat to act
+
+
+@dataclass(frozen=True)
+class Check:
+    """A condition on the table and options that every hand must meet (else InvalidTable)."""
+
+    expr: Checked
+    message: str
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,7 @@ class Spec:
     events: dict[str, Event]
     transitions: list[Transition] = field(default_factory=list)
     push_rulings: tuple[PushRuling, ...] = ()
+    checks: tuple[Check, ...] = ()
 
     def transitions_of(self, event: str) -> list[Transition]:
         return [t for t in self.transitions if t.event == event]

@@ -92,12 +92,18 @@ def _enum_member(state: str) -> str:
 INLINE_LIMIT = 90
 
 
-def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
-    """Accessors for every name an expression may use, reading the engine as ``model``."""
+def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
+    """Accessors for every name an expression may use, reading the engine as ``model``.
+
+    ``seat``: the name of the seat variables are about, for per-seat quantities (the seat to act
+    otherwise)."""
     symbols: dict[str, Symbol] = {}
     for name in spec.variables:
         binding = bindings.VARIABLES[name]
-        symbols[name] = Symbol(_TYPES[binding.type], binding.source.replace("m.", f"{model}."), "variable")
+        source = binding.source.replace("m.", f"{model}.")
+        if seat is not None:
+            source = source.replace(f"{model}._actor", seat)
+        symbols[name] = Symbol(_TYPES[binding.type], source, "variable")
     for name, option in spec.options.items():
         symbols[name] = Symbol(_TYPES[option.type], f"{model}._opt_{name}", "option", choices=option.choices)
     symbols["to"] = Symbol(Type.INT, "to", "parameter")
@@ -107,6 +113,8 @@ def _symbols(spec: Spec, model: str) -> dict[str, Symbol]:
         inlined = compile_source(quantity.expr.tree, symbols)
         if len(inlined) <= INLINE_LIMIT:
             source = inlined
+        elif quantity.per_seat:
+            source = f"q_{name}({model}, {seat or f'{model}._actor'})"
         else:
             source = f"q_{name}({model}, to)" if quantity.needs_to else f"q_{name}({model})"
         symbols[name] = Symbol(_TYPES[quantity.type], source, "quantity")
@@ -183,7 +191,7 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w("from transitions import Event, EventData, Machine")
     w()
-    w("from betspec.runtime import Engine, InvalidTable, Start, Table")
+    w("from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table")
     w("from betspec.runtime.engine import NO_VIEW, Compiled, Said, View")
     used = _functions_used(spec)
     if used:
@@ -232,11 +240,15 @@ def _rules(w: _Writer, spec: Spec) -> None:
 
 
 def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> None:
+    seat_symbols = _symbols(spec, "m", seat="seat")
     for quantity in spec.quantities.values():
         params = f"m: {cls}, to: int" if quantity.needs_to else f"m: {cls}"
+        if quantity.per_seat:
+            params = f"m: {cls}, seat: int"
         w(f"def q_{quantity.name}({params}) -> {_PY_TYPES[quantity.type]}:")
         w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
-        w(f"return {_bare(compile_source(quantity.expr.tree, symbols))}", 4)
+        scope = seat_symbols if quantity.per_seat else symbols
+        w(f"return {_bare(compile_source(quantity.expr.tree, scope))}", 4)
         w()
         w()
 
@@ -247,7 +259,11 @@ def _push_rulings(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: st
     w(f"def push_ruling({signature}) -> tuple[str, int | None, str]:")
     w(repr("How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule)."), 4)
     w(
-        "said_fold, said_check, said_call, said_raise = said.fold, said.check, said.call, said.raise_",
+        "said_fold, said_check, said_call = said.fold, said.check, said.call",
+        4,
+    )
+    w(
+        "said_bet, said_raise = said.bet, said.raise_",
         4,
     )
     w(
@@ -496,6 +512,16 @@ def _engine(
     w()
     _init(w, spec)
     _start(w, spec)
+    _table_checks(w, spec, self_symbols)
+    w("def _playable(self, seat: int) -> int:", 4)
+    seat_symbols = _symbols(spec, "self", seat="seat")
+    playable = spec.quantities["playable"].expr.tree
+    w(f"return {_bare(compile_source(playable, seat_symbols))}", 8)
+    w()
+    w("def _all_in_to(self) -> int:", 4)
+    w(f"return {_bare(self_symbols['all_in_to'].source)}", 8)
+    w()
+    _refusal(w, spec, self_symbols, actions)
     w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
     w("return push_ruling(self, pushed, chips, largest, said)", 8)
     w()
@@ -574,6 +600,35 @@ def _settle(w: _Writer, spec: Spec) -> None:
     w()
 
 
+def _table_checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    w("def _check_table(self) -> None:", 4)
+    if not spec.checks:
+        w("return None", 8)
+    for check in spec.checks:
+        w(f"if {_negated(check.expr.tree, symbols)}:", 8)
+        text = _text(f"{check.message} (rule {check.rule})", 16)
+        w(f"raise InvalidTable({text})", 12)
+    w()
+
+
+def _refusal(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+    """``_refusal``: the first requirement not reading 'to' that an action breaks, as an error."""
+    w("def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:", 4)
+    w(repr("Why ``action`` is not possible now (its requirements not reading 'to'), or None."), 8)
+    for event in actions:
+        rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
+        tried = f"seat, {_lit(event.name)}, to"
+        w(f"if action == {_lit(event.name)}:", 8)
+        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
+        w(f"return self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 16)
+        for requirement in event.requires:
+            if not requirement.needs_to:
+                _requirement(w, requirement, symbols, tried, 12, verb="return")
+        w("return None", 12)
+    w("return None", 8)
+    w()
+
+
 def _legal_expr(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> str:
     checks = [f"self._state in FROM_{event.name.upper()}"]
     checks += [compile_source(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
@@ -625,7 +680,6 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     takes_to = "to" in event.params
     signature = "self, seat: int, to: int" if takes_to else "self, seat: int"
     amount = "to" if takes_to else "None"
-    rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
     w(f"def {method}({signature}) -> None:", 4)
     w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."), 8)
     w("if seat != self._actor or self._actor < 0 or type(seat) is not int:", 8)
@@ -637,18 +691,11 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
     # this action proves they all hold on this very state (the view is dropped at every event),
     # so only the amount is left to check, and the first failing requirement is the same.
-    independent = [r for r in event.requires if not r.needs_to]
-    unproven = f"view is None or {_lit(event.name)} not in view[0]"
     w("view = self._view", 8)
-    if not independent:
-        w(f"if ({unproven}) and self._state not in FROM_{event.name.upper()}:", 8)
-        w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 12)
-    else:
-        w(f"if {unproven}:", 8)
-        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
-        w(f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')", 16)
-        for requirement in independent:
-            _requirement(w, requirement, symbols, tried, 12)
+    w(f"if view is None or {_lit(event.name)} not in view[0]:", 8)
+    w(f"refusal = self._refusal({_lit(event.name)}, seat, {amount})", 12)
+    w("if refusal is not None:", 12)
+    w("raise refusal", 16)
     for requirement in event.requires:
         if requirement.needs_to:
             _requirement(w, requirement, symbols, tried, 8)
@@ -659,7 +706,9 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     w()
 
 
-def _requirement(w: _Writer, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, indent: int) -> None:
+def _requirement(
+    w: _Writer, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, indent: int, verb: str = "raise"
+) -> None:
     """Reject unless the requirement holds; one the options make always true is only noted."""
     failing = _negated(requirement.expr.tree, symbols)
     if failing == "False":
@@ -667,7 +716,7 @@ def _requirement(w: _Writer, requirement: Requirement, symbols: Mapping[str, Sym
         return
     w(f"if {failing}:", indent)
     message = _text(requirement.message, indent + 4)
-    w(f"raise self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", indent + 4)
+    w(f"{verb} self._reject({_lit(requirement.error)}, {_lit(requirement.rule)}, {tried}, {message})", indent + 4)
 
 
 def _deal(w: _Writer, spec: Spec) -> None:

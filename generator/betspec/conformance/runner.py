@@ -102,9 +102,8 @@ def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
         if name not in defaults:
             hint = did_you_mean(name, defaults)
             raise InvalidTable(f"option {name!r} is not declared by {case['structure']}{hint}")
-    t = case["table"]
-    table = Table(t["stacks"], t["button"], t["blinds"], t.get("ante", 0), t.get("bets"), t.get("burn_blind", False))
-    start = Start(case["start"]["street"], case["start"]["pot"]) if "start" in case else None
+    table = Table.from_json(case["table"])
+    start = Start.from_json(case["start"]) if "start" in case else None
     return cls(table, start=start, **options)
 
 

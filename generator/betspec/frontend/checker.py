@@ -21,6 +21,7 @@ from betspec.frontend.loader import Merged
 from betspec.model import (
     Assignment,
     Call,
+    Check,
     Effect,
     Event,
     Option,
@@ -168,7 +169,7 @@ class _Checker:
         table = self.table("quantities")
         for name, entry in table.items():
             # Declared first so that quantities may use each other in any order.
-            symbol = Symbol(_TYPES[entry["type"]], f"q_{name}(m)", "quantity")
+            symbol = Symbol(_TYPES[entry["type"]], f"q_{name}(m)", "quantity", per_seat=bool(entry.get("per_seat")))
             self.declare(name, symbol, f"/quantities/{name}", owners, "quantities")
         order, cyclic = _dependency_order(
             {n: ex.names_in(e["expr"]) & set(table) for n, e in table.items() if "expr" in e}
@@ -190,14 +191,18 @@ class _Checker:
                         key=True,
                     )
                 continue
-            checked = self.expression(f"{pointer}/expr", entry["expr"], _WITH_TO, _TYPES[entry["type"]])
+            per_seat = bool(entry.get("per_seat"))
+            scope = _NO_TO if per_seat else _WITH_TO
+            checked = self.expression(f"{pointer}/expr", entry["expr"], scope, _TYPES[entry["type"]])
             if checked is None:
                 continue
+            if per_seat and not self.confined(f"{pointer}/expr", checked, ("table", "seat"), "a per-seat quantity"):
+                continue
             needs_to = "to" in checked.names or any(out[n].needs_to for n in checked.names if n in out)
-            out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to)
+            out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to, per_seat)
             source = f"q_{name}(m, to)" if needs_to else f"q_{name}(m)"
             self.symbols[name] = Symbol(
-                _TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO
+                _TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO, per_seat=per_seat
             )
         if not self.abstract:
             for name, kind in bindings.REQUIRED_QUANTITIES.items():
@@ -209,11 +214,50 @@ class _Checker:
                         key=True,
                         about=name,
                     )
-                elif name in out and (out[name].type != kind or out[name].needs_to):
+                elif name in out and (out[name].type != kind or out[name].needs_to or out[name].per_seat):
                     self.error(
-                        f"/quantities/{name}", "type", f"{name!r} must be an {kind} that does not read 'to'", key=True
+                        f"/quantities/{name}",
+                        "type",
+                        f"{name!r} must be an {kind} of the seat to act that does not read 'to'",
+                        key=True,
                     )
+            for name, kind in bindings.REQUIRED_SEAT_QUANTITIES.items():
+                if name not in table:
+                    message = f"the runtime needs a per-seat quantity {name!r} ({kind})"
+                    self.error("/quantities", "missing", message, key=True, about=name)
+                elif name in out and (out[name].type != kind or not out[name].per_seat):
+                    message = f"{name!r} must be an {kind} with \"per_seat\": true"
+                    self.error(f"/quantities/{name}", "type", message, key=True)
         return out
+
+    def confined(self, pointer: str, checked: Checked, scopes: tuple[str, ...], what: str) -> bool:
+        """Report the names ``checked`` reads outside ``scopes`` (options and the table always fit)."""
+        ok = True
+        for name in sorted(checked.names):
+            symbol = self.symbols.get(name)
+            if symbol is None or symbol.kind == "option":
+                continue
+            if symbol.kind == "variable" and bindings.VARIABLES[name].scope in scopes:
+                continue
+            if symbol.kind == "quantity" and symbol.per_seat and "seat" in scopes:
+                continue
+            kinds = " and ".join(scopes)
+            self.error(pointer, "scope", f"{what} reads only options and {kinds} variables, not {name!r}")
+            ok = False
+        return ok
+
+    def checks(self) -> tuple[Check, ...]:
+        out: list[Check] = []
+        for index, entry in enumerate(self.doc.get("checks", [])):
+            pointer = f"/checks/{index}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            checked = self.expression(f"{pointer}/expr", entry["expr"], _NO_TO, Type.BOOL)
+            if checked is None or not self.confined(f"{pointer}/expr", checked, ("table",), "a table check"):
+                continue
+            if checked.is_constant and checked.constant is False:
+                self.error(f"{pointer}/expr", "constant-guard", "this check can never hold: no table would pass")
+            out.append(Check(checked, entry["message"], entry["rule"]))
+        return tuple(out)
 
     def states(self) -> dict[str, State]:
         return {
@@ -504,6 +548,7 @@ class _Checker:
         events = self.events(variables, primitives)
         transitions = self.transitions(states, events, variables, primitives)
         push_rulings = self.push_rulings()
+        checks = self.checks()
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -531,6 +576,7 @@ class _Checker:
             events=events,
             transitions=transitions,
             push_rulings=push_rulings,
+            checks=checks,
         )
 
 

@@ -58,6 +58,7 @@ class Symbol:
     minimum: int | None = None
     needs: frozenset[str] = frozenset()  # parameters (``to``) the accessor needs in scope
     choices: tuple[str, ...] = ()  # the values of a choice option
+    per_seat: bool = False  # a quantity computed for any seat
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ TABLES = (
     "procedure_rules",
     "procedures",
 )
+#: Sections that are lists: the base's entries come first, then the extending spec's.
+LISTS = ("transitions", "checks")
 NOT_INHERITED = ("abstract", "extends", "$schema")
 MAX_CHAIN = 16
 MAX_BYTES = 4 * 1024 * 1024
@@ -85,7 +87,7 @@ def prune(doc: Located, diagnostics: list[Diagnostic]) -> set[str]:
         if diagnostic.code != "schema":
             continue
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in diagnostic.pointer.split("/")[1:]]
-        if len(tokens) >= 2 and (tokens[0] in TABLES or tokens[0] == "transitions"):
+        if len(tokens) >= 2 and (tokens[0] in TABLES or tokens[0] in LISTS):
             removals.add((tokens[0], tokens[1]))
         elif tokens:
             removals.add((tokens[0],))
@@ -100,8 +102,9 @@ def prune(doc: Located, diagnostics: list[Diagnostic]) -> set[str]:
             broken.add(removal[1])
         elif isinstance(section, list) and removal[1].isdigit() and int(removal[1]) < len(section):
             section[int(removal[1])] = None
-    if isinstance(value.get("transitions"), list):
-        value["transitions"] = [t for t in value["transitions"] if t is not None]
+    for section in LISTS:
+        if isinstance(value.get(section), list):
+            value[section] = [entry for entry in value[section] if entry is not None]
     return broken
 
 
@@ -185,7 +188,7 @@ def merge(path: str, chain: list[Located]) -> Merged:
                     table[name] = entry
                     child = join_pointer(pointer, name)
                     merged.origins[child] = (doc, child)
-            elif key == "transitions":
+            elif key in LISTS:
                 items = value.setdefault(key, [])
                 merged.origins.setdefault(pointer, (doc, pointer))
                 for index, entry in enumerate(item):

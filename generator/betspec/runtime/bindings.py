@@ -16,23 +16,26 @@ class Binding:
     source: str
     writable: bool = False
     minimum: int | None = None
+    #: "table": fixed by the table for the whole hand; "seat": about one seat (the seat to act,
+    #: or the seat a per-seat quantity is computed for); "hand": the rest of the hand's state.
+    scope: str = "hand"
 
 
 #: Variables about the seat to act read ``m._actor``; they are meaningful only while a seat is to act.
 VARIABLES: dict[str, Binding] = {
-    "stack": Binding("int", "m._behind[m._actor]", minimum=0),
-    "committed": Binding("int", "m._put_in[m._actor]", minimum=0),
-    "has_acted": Binding("bool", "m._acted[m._actor]"),
-    "acted_at": Binding("int", "m._acted_at[m._actor]", minimum=0),
+    "stack": Binding("int", "m._behind[m._actor]", minimum=0, scope="seat"),
+    "committed": Binding("int", "m._put_in[m._actor]", minimum=0, scope="seat"),
+    "has_acted": Binding("bool", "m._acted[m._actor]", scope="seat"),
+    "acted_at": Binding("int", "m._acted_at[m._actor]", minimum=0, scope="seat"),
     "bet_level": Binding("int", "m._bet_level", minimum=0),
     "pot": Binding("int", "m._pot", minimum=0),
-    "small_blind": Binding("int", "m._small_blind", minimum=0),
-    "big_blind": Binding("int", "m._big_blind", minimum=0),
-    "ante": Binding("int", "m._ante", minimum=0),
-    "small_bet": Binding("int", "m._small_bet", minimum=0),
-    "big_bet": Binding("int", "m._big_bet", minimum=0),
+    "small_blind": Binding("int", "m._small_blind", minimum=0, scope="table"),
+    "big_blind": Binding("int", "m._big_blind", minimum=0, scope="table"),
+    "ante": Binding("int", "m._ante", minimum=0, scope="table"),
+    "small_bet": Binding("int", "m._small_bet", minimum=0, scope="table"),
+    "big_bet": Binding("int", "m._big_bet", minimum=0, scope="table"),
     "street": Binding("int", "m._street", minimum=0),
-    "seats": Binding("int", "m._n", minimum=2),
+    "seats": Binding("int", "m._n", minimum=2, scope="table"),
     "players_in": Binding("int", "m._players_in", minimum=1),
     "able": Binding("int", "m._able()", minimum=0),
     "others_able": Binding("int", "m._others_able()", minimum=0),
@@ -43,7 +46,10 @@ VARIABLES: dict[str, Binding] = {
     "big_blind_acted": Binding("bool", "m._bb_acted"),
     "small_blind_committed": Binding("int", "m._small_blind_committed()", minimum=0),
     "is_small_blind": Binding("bool", "m._is_small_blind()"),
-    "burn_blind": Binding("bool", "m._table.burn_blind"),
+    "burn_blind": Binding("bool", "m._table.burn_blind", scope="table"),
+    "declared_call": Binding("bool", "(m._declared == 1)"),
+    "declared_wager": Binding("bool", "(m._declared == 2)"),
+    "bet_announced": Binding("bool", "(m._announced == m._bet_level)"),
     "out_of_turn_declared": Binding("bool", "(m._actor in m._out_of_turn)"),
     "out_of_turn_to": Binding("int", "m._out_of_turn.get(m._actor, (0, 0))[0]", minimum=0),
     "out_of_turn_level": Binding("int", "m._out_of_turn.get(m._actor, (0, 0))[1]", minimum=0),
@@ -80,18 +86,24 @@ PUSH_PARAMETERS: dict[str, str] = {
     "said_fold": "bool",
     "said_check": "bool",
     "said_call": "bool",
+    "said_bet": "bool",
     "said_raise": "bool",
     "said_to": "int?",
 }
 
 #: Quantities every concrete spec must define: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, str] = {
+    "all_in_to": "int",
     "call_amount": "int",
     "bet_min_to": "int",
     "bet_max_to": "int",
     "raise_min_to": "int",
     "raise_max_to": "int",
 }
+
+#: Quantities computed for every seat (``"per_seat": true``) that the runtime needs: ``playable``,
+#: the chips a seat can still put in (a seat with none is all-in for betting).
+REQUIRED_SEAT_QUANTITIES: dict[str, str] = {"playable": "int"}
 
 #: The phases (of the schema's list) in which seats bet, and those in which the hand is over.
 BETTING_PHASES = ("unopened", "facing_bet")

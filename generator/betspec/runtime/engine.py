@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from betspec.runtime.bindings import BETTING_PHASES, HAND_OVER_PHASES
-from betspec.runtime.errors import IllegalAction, InvalidTable
+from betspec.runtime.errors import IllegalAction, InvalidTable, shown
 from betspec.runtime.table import STREETS, Start, Table
+from betspec.suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -32,16 +33,30 @@ class Said:
     fold: bool = False
     check: bool = False
     call: bool = False
+    bet: bool = False
     raise_: bool = False
     to: int | None = None
+
+    @property
+    def wager(self) -> bool:
+        """A bet or raise was declared (with or without its amount)."""
+        return self.bet or self.raise_
+
+
+#: What the seat to act is bound to by an earlier declaration in this turn (``Engine._declared``).
+NOT_BOUND, BOUND_TO_CALL, BOUND_TO_WAGER = 0, 1, 2
+#: The declarations a player may make: ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``,
+#: or ``{"act": "bet" | "raise", "to": N}``.
+SAYINGS = ("fold", "check", "call", "bet", "raise")
 
 
 @dataclass(frozen=True)
 class Ruling:
     """How chips pushed or words said were ruled: the action taken, the rule that decided it.
 
-    ``action`` is fold, check, call, bet, raise, ``withdraw`` (a misheard call taken back: nothing
-    happened) or ``declared`` (a raise announced without an amount: the chips come next).
+    ``action`` is fold, check, call, bet, raise, ``withdraw`` (a misheard call taken back: no chips
+    moved, and the player is still to act) or ``declared`` (a bet or raise announced without an
+    amount: the chips come next).
     ``returned`` is what was pushed beyond the ruled amount (it stays in the stack); ``completed``
     what the player must add to what he pushed.
     """
@@ -69,6 +84,7 @@ class Engine:
         "_acted",
         "_acted_at",
         "_actor",
+        "_announced",
         "_ante",
         "_bb_acted",
         "_bb_seat",
@@ -79,10 +95,11 @@ class Engine:
         "_button",
         "_contributed",
         "_dead",
-        "_declared_raise",
+        "_declared",
         "_folded",
         "_last_full_level",
         "_last_raise",
+        "_live",
         "_log",
         "_n",
         "_out_of_turn",
@@ -113,6 +130,18 @@ class Engine:
 
     # ---- construction -------------------------------------------------------------------
 
+    def __new__(cls, *args: object, **kwargs: object) -> Engine:
+        # Binding the arguments to the generated __init__ would raise a TypeError naming the
+        # class; a caller gets the project's error instead, naming the option and its near name.
+        if len(args) != 1:
+            raise InvalidTable(f"{cls.SPEC_NAME} takes one table (and options as keywords), not {len(args)} arguments")
+        for name in kwargs:
+            if name != "start" and name not in cls.OPTION_DEFAULTS:
+                hint = did_you_mean(name, cls.OPTION_DEFAULTS)
+                known = ", ".join(cls.OPTION_DEFAULTS) or "none"
+                raise InvalidTable(f"{cls.SPEC_NAME} has no option {name!r}{hint} (its options: {known})")
+        return super().__new__(cls)
+
     def _setup(self, table: Table, start: Start | None) -> None:
         if not isinstance(table, Table):
             raise InvalidTable("an engine is built from a betspec.runtime.Table")
@@ -127,12 +156,11 @@ class Engine:
         self._start = start
         #: Every action and deal taken, as (seat, action, to) and (-1, street, None): a snapshot
         #: replays it, so a hand restored from one is the hand that was played.
-        self._log: list[tuple[int, str, int | None]] = []
-        if self.USES_BETS:
-            if table.bets is None:
-                raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
-            if min(table.bets) <= 0:
-                raise InvalidTable("fixed-limit bets must be positive")
+        self._log: list[tuple[int, str, Any]] = []
+        if self.USES_BETS and table.bets is None:
+            raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
+        if not self.USES_BETS and table.bets is not None:
+            raise InvalidTable(f"{self.SPEC_NAME} takes no bets [small_bet, big_bet]: its sizes come from the blinds")
         n = len(table.stacks)
         self._n = n
         self._button = table.button
@@ -142,6 +170,7 @@ class Engine:
         self._small_blind, self._big_blind = table.blinds
         self._ante = table.ante
         self._small_bet, self._big_bet = table.bets if table.bets is not None else (0, 0)
+        self._check_table()
         self._behind = list(table.stacks)
         self._put_in = [0] * n
         self._contributed = [0] * n
@@ -160,8 +189,14 @@ class Engine:
         self._bb_acted = False
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
-        self._declared_raise = -1  # the seat that said "raise" with no amount, its chips to come
-        self._able_count = sum(1 for stack in self._behind if stack > 0)
+        #: What the seat to act declared without the chips yet (a bet or raise to come), or a call
+        #: that stays bound after its amount was withdrawn; reset whenever a seat acts.
+        self._declared = NOT_BOUND
+        #: The bet level set by a bet or raise announced with a spoken amount (-1: none this street).
+        self._announced = -1
+        #: Chips each seat can still put in (the spec's ``playable``): a seat with none is all-in.
+        self._live = [self._playable(seat) for seat in range(n)]
+        self._able_count = sum(1 for live in self._live if live > 0)
         self._view: View | None = None
         self._state = self.INITIAL
         if start is None:
@@ -173,6 +208,23 @@ class Engine:
         self._settle()
 
     def _begin(self, street: str | None) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def _check_table(self) -> None:  # pragma: no cover - generated
+        """Raise InvalidTable when the table and options break one of the spec's checks."""
+        raise NotImplementedError
+
+    def _playable(self, seat: int) -> int:  # pragma: no cover - generated
+        """Chips ``seat`` can still put in, by the spec's ``playable`` quantity."""
+        raise NotImplementedError
+
+    def _all_in_to(self) -> int:  # pragma: no cover - generated
+        """The commitment of the seat to act if it puts in every chip it can (``all_in_to``)."""
+        raise NotImplementedError
+
+    def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:  # pragma: no cover
+        """The error for ``action`` by the seat to act, or None when the spec allows it now
+        (the requirements that do not read the amount; generated)."""
         raise NotImplementedError
 
     def _settle(self) -> None:  # pragma: no cover - generated
@@ -287,11 +339,14 @@ class Engine:
         """The spec's options as this hand was built with them."""
         return {name: getattr(self, f"_opt_{name}") for name in self.OPTION_DEFAULTS}
 
-    def snapshot(self) -> dict[str, Any]:
-        """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it."""
+    def snapshot(self, key: bytes | None = None) -> dict[str, Any]:
+        """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it.
+
+        With ``key``, the snapshot is signed (HMAC-SHA256), and restoring it with the same key
+        refuses any edit."""
         from betspec.runtime.snapshot import take
 
-        return take(self)
+        return take(self, key)
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle. Constant for a hand."""
@@ -326,7 +381,7 @@ class Engine:
     def _needs_action(self, seat: int) -> bool:
         return (
             not self._folded[seat]
-            and self._behind[seat] > 0
+            and self._live[seat] > 0
             and (not self._acted[seat] or self._put_in[seat] < self._bet_level)
         )
 
@@ -342,7 +397,7 @@ class Engine:
 
     def _others_able(self) -> int:
         """Seats other than the one to act still in with chips behind."""
-        mine = 1 if self._actor >= 0 and self._behind[self._actor] > 0 else 0
+        mine = 1 if self._actor >= 0 and self._live[self._actor] > 0 else 0
         return self._able_count - mine
 
     def _able_owing(self) -> int:
@@ -350,15 +405,15 @@ class Engine:
         level = self._bet_level
         return sum(
             1
-            for put, behind, folded in zip(self._put_in, self._behind, self._folded, strict=True)
-            if put < level and behind > 0 and not folded
+            for put, live, folded in zip(self._put_in, self._live, self._folded, strict=True)
+            if put < level and live > 0 and not folded
         )
 
     def _answerable(self) -> bool:
         """Another seat still in has more chips in all than the bet level: it could answer a bet."""
         level, actor = self._bet_level, self._actor
-        for seat, (put, behind, folded) in enumerate(zip(self._put_in, self._behind, self._folded, strict=True)):
-            if put + behind > level and not folded and seat != actor:
+        for seat, (put, live, folded) in enumerate(zip(self._put_in, self._live, self._folded, strict=True)):
+            if put + live > level and not folded and seat != actor:
                 return True
         return False
 
@@ -372,10 +427,11 @@ class Engine:
     # ---- primitives the specs' effects call ---------------------------------------------
 
     def _put(self, seat: int, amount: int) -> None:
-        before = self._behind[seat]
-        after = self._behind[seat] = before - amount
+        self._behind[seat] -= amount
         self._contributed[seat] += amount
         self._pot += amount
+        before = self._live[seat]
+        after = self._live[seat] = self._playable(seat)
         if (before > 0) != (after > 0) and not self._folded[seat]:
             self._able_count += 1 if after > 0 else -1
 
@@ -398,9 +454,13 @@ class Engine:
         if amount <= 0:
             return
         seat = (self._bb_seat + 1) % self._n
-        paid = min(amount, self._behind[seat])
-        self._put(seat, paid)
-        self._put_in[seat] += paid
+        if self._behind[seat] < amount:
+            raise InvalidTable(
+                f"seat {seat} cannot burn: the burn blind of {amount} is posted in full, "
+                f"and it has {self._behind[seat]}"
+            )
+        self._put(seat, amount)
+        self._put_in[seat] += amount
         self._bet_level = max(self._bet_level, amount)
         self._actor = self._next_needing_action(seat)
 
@@ -412,6 +472,7 @@ class Engine:
         self._acted_at = [0] * n
         self._bet_level = 0
         self._out_of_turn = {}
+        self._announced = -1
         self._actor = self._next_needing_action(self._button)
 
     def _commit(self, to: int) -> None:
@@ -427,7 +488,7 @@ class Engine:
 
     def _mark_folded(self) -> None:
         seat = self._actor
-        if self._behind[seat] > 0:
+        if self._live[seat] > 0:
             self._able_count -= 1
         self._folded[seat] = True
         self._players_in -= 1
@@ -436,7 +497,7 @@ class Engine:
     def _mark_acted(self, seat: int) -> None:
         if self._out_of_turn:
             self._out_of_turn.pop(seat, None)
-        self._declared_raise = -1
+        self._declared = NOT_BOUND
         self._acted[seat] = True
         self._acted_at[seat] = self._bet_level
         if seat == self._bb_seat and self._street == 0:
@@ -460,11 +521,11 @@ class Engine:
 
     def _next_needing_action(self, after: int) -> int:
         n, level = self._n, self._bet_level
-        behind, folded, acted, put_in = self._behind, self._folded, self._acted, self._put_in
+        live, folded, acted, put_in = self._live, self._folded, self._acted, self._put_in
         for step in range(1, n + 1):
             seat = (after + step) % n
             # _needs_action, written out: this loop runs after every action.
-            if behind[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level):
+            if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level):
                 return seat
         return -1
 
@@ -473,45 +534,33 @@ class Engine:
     def _reject(self, code: str, rule: str, seat: object, action: str, amount: object, why: str = "") -> IllegalAction:
         """The error for an illegal action: its code, what was tried, why, and the rule cited."""
         text, source = self.RULES.get(rule, ("", ""))
-        who = "deal" if seat is None else f"seat {seat}"
-        tried = f"{who} {action}" + ("" if amount is None else f" {amount}")
+        who = "deal" if seat is None else f"seat {shown(seat)}"
+        tried = f"{who} {action}" + ("" if amount is None else f" {shown(amount)}")
         reason = f": {why}" if why else ""
         message = f"{tried}: {code}{reason}. Rule {rule}: {text} [{source}]"
         return IllegalAction(code, message, rule, source)
 
     def _require_turn(self, seat: object, action: str, amount: object) -> None:
-        """Reject an action when nobody, or another seat, is to act (generated code tests first)."""
+        """Reject a seat that is not a seat number, or an action when nobody or another seat is to act."""
+        if type(seat) is not int:
+            why = f"a seat is a whole number 0..{self._n - 1}, not {type(seat).__name__}"
+            raise self._reject("bad_seat", self.PROCEDURE_RULES["out_of_turn"], seat, action, amount, why)
         if self._actor < 0:
-            raise self._reject(
-                "no_action_pending",
-                self.PROCEDURE_RULES["no_action_pending"],
-                seat,
-                action,
-                amount,
-                "nobody is to act",
-            )
-        if seat != self._actor or isinstance(seat, bool):
-            raise self._reject(
-                "out_of_turn",
-                self.PROCEDURE_RULES["out_of_turn"],
-                seat,
-                action,
-                amount,
-                f"seat {self._actor} is to act",
-            )
+            rule = self.PROCEDURE_RULES["no_action_pending"]
+            raise self._reject("no_action_pending", rule, seat, action, amount, "nobody is to act")
+        if seat != self._actor:
+            rule = self.PROCEDURE_RULES["out_of_turn"]
+            raise self._reject("out_of_turn", rule, seat, action, amount, f"seat {self._actor} is to act")
 
     def _require_amount(self, seat: object, action: str, amount: object) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise self._reject(
-                "bad_amount",
-                self.PROCEDURE_RULES["bad_amount"],
-                seat,
-                action,
-                amount,
-                "an amount is a non-negative whole number of chips",
-            )
+        if type(amount) is not int or amount < 0:
+            why = "an amount is a non-negative whole number of chips"
+            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount, why)
 
-    # ---- actions shared by every structure ----------------------------------------------
+    def _no_amount(self, seat: object, action: str, amount: object) -> None:
+        if amount is not None:
+            why = f"{action} takes no amount"
+            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount, why)
 
     # ---- table procedures: chips pushed, words said, declarations out of turn -------------
 
@@ -520,37 +569,59 @@ class Engine:
         raise NotImplementedError  # pragma: no cover - generated
 
     def _said(self, seat: object, say: object) -> Said:
-        """A declaration: "fold", "check", "call", "raise", or {"act": "bet" | "raise", "to": N}."""
-        rule = self.PROCEDURE_RULES["bad_amount"]
+        """A declaration: "fold", "check", "call", "bet", "raise", or {"act": "bet" | "raise", "to": N}."""
         if say is None:
             return Said()
-        if say in ("fold", "check", "call", "raise"):
-            return Said(say == "fold", say == "check", say == "call", say == "raise")
+        if type(say) is str and say in SAYINGS:
+            return Said(say == "fold", say == "check", say == "call", say == "bet", say == "raise")
         if isinstance(say, Mapping) and set(say) == {"act", "to"} and say["act"] in ("bet", "raise"):
             to = say["to"]
             if type(to) is not int or to < 0:
+                rule = self.PROCEDURE_RULES["bad_amount"]
                 raise self._reject("bad_amount", rule, seat, "say", to, "a declared amount is a whole number of chips")
-            return Said(raise_=say["act"] == "raise", to=to)
-        raise self._reject("illegal_action", self.PROCEDURE_RULES["unknown_action"], seat, "say", None, f"{say!r}")
+            return Said(bet=say["act"] == "bet", raise_=say["act"] == "raise", to=to)
+        rule = self.PROCEDURE_RULES["unknown_action"]
+        why = 'a declaration is "fold", "check", "call", "bet", "raise" or {"act": "bet" | "raise", "to": N}'
+        raise self._reject("illegal_action", rule, seat, "say", say, why)
+
+    def _wager_refusal(self, seat: int) -> IllegalAction | None:
+        """Why the seat to act may not bet or raise now (whichever the bet level calls for), or None."""
+        return self._refusal("bet" if self._bet_level == 0 else "raise", seat, None)
 
     def _rule(self, seat: int, pushed: int, chips: int, largest: int, said: Said) -> Ruling:
-        if self._declared_raise == seat:
-            said = Said(said.fold, said.check, said.call, True, said.to)
+        if said.wager and said.to is None:
+            # A bet or raise declared without its amount binds only if the player may make one.
+            refusal = self._wager_refusal(seat)
+            if refusal is not None:
+                raise refusal
+        if self._declared == BOUND_TO_WAGER and not said.wager:
+            said = Said(said.fold, said.check, said.call, True, False, said.to)
         ruling, to, rule = self._push_ruling(pushed, chips, largest, said)
         text, source = self.RULES.get(rule, ("", ""))
         before = self._behind[seat]
         if ruling == "withdraw":
+            # Nothing moves, but the player said "call": he stays bound to calling or folding.
+            self._declared = BOUND_TO_CALL
+            self._view = None
             return Ruling("withdraw", None, rule, source, text, returned=pushed)
         if ruling == "wager":
             assert to is not None
             action = "bet" if self._bet_level == 0 else "raise"
             self.act(seat, action, to)
+            if said.to is not None:
+                self._announced = self._bet_level
         else:
             action = ruling
             self.act(seat, ruling)
         taken = before - self._behind[seat]
         final = self._put_in[seat] if action in ("bet", "raise", "call") else None
         return Ruling(action, final, rule, source, text, max(pushed - taken, 0), max(taken - pushed, 0))
+
+    def _logged(self, mark: int, entry: tuple[int, str, Any]) -> None:
+        """Replace what an inner call logged since ``mark`` by the public call that made it:
+        a snapshot replays the calls, and the same calls give the same hand."""
+        del self._log[mark:]
+        self._log.append(entry)
 
     def push(self, seat: int, chips: Sequence[int], say: object = None) -> Ruling:
         """Chips pushed forward in one motion, with what was said: ruled, then taken."""
@@ -565,79 +636,84 @@ class Engine:
         if pushed > self._behind[seat]:
             why = f"the seat has {self._behind[seat]} chips behind"
             raise self._reject("bad_amount", rule, seat, "push", pushed, why)
-        return self._rule(seat, pushed, len(chips), max(chips), self._said(seat, say))
+        said = self._said(seat, say)
+        mark = len(self._log)
+        ruling = self._rule(seat, pushed, len(chips), max(chips), said)
+        self._logged(mark, (seat, "push", {"chips": list(chips), "say": _saying(said)}))
+        return ruling
 
     def declare(self, seat: int, say: object) -> Ruling:
         """A binding verbal declaration in turn (no chips yet)."""
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, "say", None)
         said = self._said(seat, say)
-        if said.raise_ and said.to is None:
-            self._declared_raise = seat
-            self._log.append((seat, "say_raise", None))
+        if said.wager and said.to is None:
+            refusal = self._wager_refusal(seat)
+            if refusal is not None:
+                raise refusal
+            self._declared = BOUND_TO_WAGER
+            self._view = None
+            self._log.append((seat, "declare", _saying(said)))
             text, source = self.RULES.get("VERBAL", ("", ""))
             return Ruling("declared", None, "VERBAL", source, text)
-        return self._rule(seat, 0, 0, 0, said)
+        mark = len(self._log)
+        ruling = self._rule(seat, 0, 0, 0, said)
+        self._logged(mark, (seat, "declare", _saying(said)))
+        return ruling
 
     def declare_out_of_turn(self, seat: int, act: str, to: int | None = None) -> None:
         """A declaration by a seat not yet to act; it restricts what that seat may do in turn."""
+        if type(seat) is not int:
+            self._require_turn(seat, str(act), to)
         if self._actor < 0:
             raise self._reject("no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, act, to)
         rule = self.PROCEDURE_RULES["out_of_turn"]
-        if type(seat) is not int or not 0 <= seat < self._n or self._folded[seat] or self._behind[seat] == 0:
+        if not 0 <= seat < self._n or self._folded[seat] or self._live[seat] == 0:
             raise self._reject("illegal_action", rule, seat, act, to, "not a seat still to act in this hand")
         if seat == self._actor:
             raise self._reject("illegal_action", rule, seat, act, to, "this seat is to act: it declares in turn")
-        if act not in ("check", "call", "bet", "raise"):
-            raise self._reject("illegal_action", rule, seat, str(act), to, "declares check, call, bet or raise")
-        if act in ("bet", "raise") and (type(to) is not int or to < 0):
-            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, act, to)
-        amount = to if act in ("bet", "raise") else (self._bet_level if act == "call" else 0)
-        self._out_of_turn[seat] = (amount, self._bet_level)  # type: ignore[assignment]
-        self._log.append((seat, f"out_of_turn_{act}", to))
+        if type(act) is not str or act not in ("check", "call", "bet", "raise"):
+            raise self._reject("illegal_action", rule, seat, "out of turn", act, "declares check, call, bet or raise")
+        if act in ("bet", "raise"):
+            self._require_amount(seat, act, to)
+        else:
+            self._no_amount(seat, act, to)
+        amount = to if to is not None else (self._bet_level if act == "call" else 0)
+        self._out_of_turn[seat] = (amount, self._bet_level)
+        self._log.append((seat, "out_of_turn", {"act": act, "to": to}))
         self._view = None
 
     def all_in(self, seat: int) -> None:
-        """Commit the seat's whole stack: a call, a bet or a raise by what it amounts to."""
-        self._require_turn(seat, "all_in", None)
-        to = self._put_in[seat] + self._behind[seat]
+        """Commit every chip the seat can: a call, a bet or a raise by what it amounts to."""
+        if seat != self._actor or self._actor < 0 or type(seat) is not int:
+            self._require_turn(seat, "all_in", None)
+        to = self._all_in_to()
+        mark = len(self._log)
         if to <= self._bet_level:
             self.call(seat)
         elif self._bet_level == 0:
             self.bet(seat, to)
         else:
             self.raise_to(seat, to)
+        self._logged(mark, (seat, "all_in", None))
 
     def act(self, seat: int, action: str, to: int | None = None) -> None:
-        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise`` or ``all_in``."""
-        if action in ("bet", "raise"):
+        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in`` or ``timeout``."""
+        if action == "bet" or action == "raise":
             if to is None:
-                raise self._reject(
-                    "bad_amount",
-                    self.PROCEDURE_RULES["bad_amount"],
-                    seat,
-                    action,
-                    None,
-                    "a bet or raise needs a 'to' amount",
-                )
+                why = "a bet or raise needs a 'to' amount"
+                raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, None, why)
             if action == "bet":
                 self.bet(seat, to)
             else:
                 self.raise_to(seat, to)
             return
-        if action == "call":
-            self.call(seat)
-        elif action == "check":
-            self.check(seat)
-        elif action == "fold":
-            self.fold(seat)
-        elif action == "all_in":
-            self.all_in(seat)
-        elif action == "timeout":
-            self.timeout(seat)
-        else:
+        if type(action) is not str or action not in _UNPRICED:
             rule = self.PROCEDURE_RULES["unknown_action"]
-            raise self._reject("illegal_action", rule, seat, str(action), to, "unknown action")
+            raise self._reject("illegal_action", rule, seat, shown(action), to, "unknown action")
+        if to is not None:
+            self._no_amount(seat, action, to)
+        getattr(self, action)(seat)
 
     # Generated per structure.
     def fold(self, seat: int) -> None:  # pragma: no cover - generated
@@ -657,6 +733,18 @@ class Engine:
 
     def raise_to(self, seat: int, to: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
+
+
+#: The actions ``act`` takes without an amount (method names).
+_UNPRICED = frozenset({"fold", "check", "call", "all_in", "timeout"})
+def _saying(said: Said) -> object:
+    """A declaration as JSON: what ``Engine._said`` reads back."""
+    if said.to is not None:
+        return {"act": "bet" if said.bet else "raise", "to": said.to}
+    for word in SAYINGS:
+        if getattr(said, "raise_" if word == "raise" else word):
+            return word
+    return None
 
 
 class Compiled:

@@ -28,3 +28,12 @@ class InvalidTable(BetspecError):
     """A table, start position or option value an engine cannot be built from."""
 
     code = "invalid_table"
+
+
+_SHOWN = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut short: a message never echoes a huge input."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."

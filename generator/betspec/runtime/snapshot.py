@@ -1,29 +1,39 @@
 """Snapshots: a hand as versioned JSON, and back.
 
-A snapshot holds what the hand was built from (spec, spec hash, options, table, start) and its
-log of actions and deals, plus the state they led to. :func:`restore` rebuilds the hand by
-replaying the log through the engine of the same spec, then compares the result with the stored
-state: a snapshot that is corrupt, tampered with, from another spec or another version of it, is
-refused with a :class:`SnapshotError` that says why; one that is restored behaves, from there
-on, exactly as the hand it was taken from. A server that saves a snapshot after each action
+A snapshot holds what the hand was built from (spec, spec hash, options, table, start), the log
+of the calls made on it (actions, deals, chips pushed, declarations in and out of turn), and the
+state they led to. :func:`restore` rebuilds the hand by replaying the log through the engine of
+the same spec, then compares the result with the stored state, so a restored hand behaves, from
+there on, exactly as the hand it was taken from: a server that saves a snapshot after each action
 loses nothing when it crashes.
+
+What is checked without a key: the format and version, that the spec is known here and has the
+same hash (its rules have not changed), the options and the table, that every logged call
+replays (each is a legal call in turn), that no chip was created or lost, and that the stored
+state equals the state the log leads to. An edit that changes the log and the stored state
+consistently (a different but legal hand) passes these checks; a server that must refuse such
+edits signs its snapshots: ``engine.snapshot(key=...)`` adds an HMAC-SHA256 of the canonical JSON,
+and ``restore(data, key=...)`` refuses a snapshot whose signature is missing or does not match.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import re
 from typing import Any
 
 from betspec.runtime.engine import Engine, engine_class
-from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable
+from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable, shown
 from betspec.runtime.table import Start, Table
 
 FORMAT = "betspec.snapshot"
-VERSION = 1
+VERSION = 2
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "timeout")
-_OUT_OF_TURN = {f"out_of_turn_{act}": act for act in ("check", "call", "bet", "raise")}
-_STREETS = ("flop", "turn", "river")
+#: Logged calls without an argument, and those with an amount.
+_PLAIN = frozenset({"fold", "check", "call", "all_in", "timeout"})
+_PRICED = frozenset({"bet", "raise"})
 MAX_LOG = 10_000
 
 
@@ -38,7 +48,8 @@ def observed(engine: Engine) -> dict[str, Any]:
     return {
         "state": engine.state.value,
         "out_of_turn": sorted([seat, *declared] for seat, declared in engine._out_of_turn.items()),
-        "declared_raise": engine._declared_raise,
+        "declared": engine._declared,
+        "announced": engine._announced,
         "to_act": engine.to_act,
         "stacks": list(engine.stacks),
         "committed": list(engine.committed),
@@ -47,25 +58,37 @@ def observed(engine: Engine) -> dict[str, Any]:
     }
 
 
-def take(engine: Engine) -> dict[str, Any]:
-    table = engine.table
-    return {
+def _canonical(data: dict[str, Any]) -> bytes:
+    body = {key: value for key, value in data.items() if key != "signature"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def signature(data: dict[str, Any], key: bytes) -> str:
+    """The HMAC-SHA256 (hex) of a snapshot's canonical JSON, its signature left out."""
+    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
+
+
+def take(engine: Engine, key: bytes | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "spec": engine.SPEC_NAME,
         "spec_hash": engine.SPEC_HASH,
         "options": engine.options,
-        "table": {
-            "stacks": list(table.stacks),
-            "button": table.button,
-            "blinds": list(table.blinds),
-            "ante": table.ante,
-            "bets": list(table.bets) if table.bets is not None else None,
-        },
-        "start": None if engine.start is None else {"street": engine.start.street, "pot": engine.start.pot},
+        "table": engine.table.to_json(),
+        "start": None if engine.start is None else engine.start.to_json(),
         "log": [list(step) for step in engine.history],
         "observed": observed(engine),
     }
+    if key is not None:
+        data["signature"] = signature(data, _key(key))
+    return data
+
+
+def _key(key: object) -> bytes:
+    if not isinstance(key, bytes | bytearray) or not key:
+        raise SnapshotError("a signing key is non-empty bytes")
+    return bytes(key)
 
 
 def _require(condition: bool, message: str) -> None:
@@ -80,60 +103,80 @@ def _engine_class(spec: str) -> type[Engine]:
         raise SnapshotError(f"no engine for spec {spec!r} here") from None
 
 
-def restore(data: Any, engine_class: type[Engine] | None = None) -> Engine:
-    """The hand a snapshot was taken from; raises :class:`SnapshotError` saying what is wrong."""
+def _replay(engine: Engine, number: int, step: object) -> None:
+    """Make again the call a log entry records."""
+    where = f"log step {number}"
+    _require(isinstance(step, list) and len(step) == 3, f"{where} is not [seat, action, argument]")
+    seat, action, argument = step  # type: ignore[misc]
+    _require(type(action) is str, f"{where}: the action is not a name: {shown(action)}")
+    if seat == -1 and type(seat) is int:
+        _require(argument is None, f"{where} is not a deal")
+        engine.deal(action)
+        return
+    _require(type(seat) is int and 0 <= seat < engine.seats, f"{where}: seat {shown(seat)} out of range")
+    if action in _PLAIN:
+        _require(argument is None, f"{where}: {action} takes no amount")
+        engine.act(seat, action)
+    elif action in _PRICED:
+        _require(type(argument) is int, f"{where}: {action} needs an amount")
+        engine.act(seat, action, argument)
+    elif action == "push":
+        _require(isinstance(argument, dict) and set(argument) == {"chips", "say"}, f"{where}: not a push")
+        engine.push(seat, argument["chips"], argument["say"])
+    elif action == "declare":
+        engine.declare(seat, argument)
+    elif action == "out_of_turn":
+        _require(isinstance(argument, dict) and set(argument) == {"act", "to"}, f"{where}: not a declaration")
+        engine.declare_out_of_turn(seat, argument["act"], argument["to"])
+    else:
+        raise SnapshotError(f"{where}: unknown action {shown(action)}")
+
+
+def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | None = None) -> Engine:
+    """The hand a snapshot was taken from; raises :class:`SnapshotError` saying what is wrong.
+
+    With ``key``, the snapshot must carry the signature that key makes (see the module's notes)."""
     _require(isinstance(data, dict), "a snapshot is a JSON object")
-    _require(data.get("format") == FORMAT, f"not a betspec snapshot (format {data.get('format')!r})")
+    _require(data.get("format") == FORMAT, f"not a betspec snapshot (format {shown(data.get('format'))})")
     version = data.get("version")
-    _require(version == VERSION, f"snapshot version {version!r} is not supported (this betspec reads {VERSION})")
+    _require(version == VERSION, f"snapshot version {shown(version)} is not supported (this betspec reads {VERSION})")
+    if key is not None:
+        stored = data.get("signature")
+        _require(type(stored) is str, "the snapshot is not signed, and a key was given")
+        _require(hmac.compare_digest(stored, signature(data, _key(key))), "the signature does not match: tampered with")
     spec = data.get("spec")
-    _require(isinstance(spec, str) and bool(_NAME.match(spec)), f"bad spec name {spec!r}")
+    _require(isinstance(spec, str) and bool(_NAME.match(spec)), f"bad spec name {shown(spec)}")
     cls = engine_class or _engine_class(spec)
     _require(spec == cls.SPEC_NAME, f"the snapshot is of {spec!r}, not {cls.SPEC_NAME!r}")
     _require(
         data.get("spec_hash") == cls.SPEC_HASH,
-        f"the snapshot was taken under another version of spec {spec!r} (hash {str(data.get('spec_hash'))[:12]}..., "
+        f"the snapshot was taken under another version of spec {spec!r} (hash {shown(data.get('spec_hash'))[:14]}..., "
         f"this engine {cls.SPEC_HASH[:12]}...): its rules may differ",
     )
     options = data.get("options")
     _require(isinstance(options, dict) and set(options) == set(cls.OPTION_DEFAULTS), "options do not match the spec's")
-    raw = data.get("table")
-    _require(isinstance(raw, dict), "no table")
-    start_raw = data.get("start")
     try:
-        table = Table(raw.get("stacks"), raw.get("button"), raw.get("blinds"), raw.get("ante", 0), raw.get("bets"))  # type: ignore[arg-type]
-        start = None if start_raw is None else Start(start_raw.get("street"), start_raw.get("pot"))
+        table = Table.from_json(data.get("table"))
+        start_raw = data.get("start")
+        start = None if start_raw is None else Start.from_json(start_raw)
         engine = cls(table, start=start, **options)
-    except (InvalidTable, TypeError, AttributeError) as exc:
+    except InvalidTable as exc:
         raise SnapshotError(f"the table cannot be rebuilt: {exc}") from None
     log = data.get("log")
     _require(isinstance(log, list) and len(log) <= MAX_LOG, "the log is not a list of steps")
     for number, step in enumerate(log):
-        _require(isinstance(step, list) and len(step) == 3, f"log step {number} is not [seat, action, to]")
-        seat, action, to = step
         try:
-            if seat == -1:
-                _require(action in _STREETS and to is None, f"log step {number} is not a deal")
-                engine.deal(action)
-            else:
-                in_range = type(seat) is int and 0 <= seat < engine.seats
-                _require(in_range, f"log step {number}: seat {seat!r} out of range")
-                if action in _OUT_OF_TURN:
-                    engine.declare_out_of_turn(seat, _OUT_OF_TURN[action], to)
-                elif action == "say_raise":
-                    engine.declare(seat, "raise")
-                else:
-                    _require(action in _ACTIONS, f"log step {number}: unknown action {action!r}")
-                    engine.act(seat, action, to)
+            _replay(engine, number, step)
         except IllegalAction as exc:
             raise SnapshotError(f"log step {number} does not replay: {exc.message}") from None
     stored = data.get("observed")
     _require(isinstance(stored, dict), "no observed state")
-    table_chips = sum(table.stacks) + (start.pot if start is not None else 0)
+    table_chips = engine.total_chips()
     stacks, pot = stored.get("stacks"), stored.get("pot")
     if isinstance(stacks, list) and all(type(s) is int for s in stacks) and type(pot) is int:
         _require(sum(stacks) + pot == table_chips, "chip totals do not add up: chips were created or lost")
     actual = observed(engine)
-    for key, value in actual.items():
-        _require(stored.get(key) == value, f"tampered with: {key} is {stored.get(key)!r}, the log gives {value!r}")
+    for name, value in actual.items():
+        got = stored.get(name)
+        _require(got == value, f"tampered with: {name} is {shown(got)}, the log gives {shown(value)}")
     return engine

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
 
 from betspec.runtime.errors import InvalidTable
 
@@ -64,6 +65,18 @@ class Table:
             raise InvalidTable("a burn blind needs three seats or more (the seat after the big blind posts it)")
         return Table(stacks, self.button, (small, big), ante, bets, self.burn_blind)
 
+    def to_json(self) -> dict[str, Any]:
+        """Every field as JSON data: the one place snapshots, cases and tools write a table from."""
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Table:
+        """The table ``to_json`` wrote (or a case's table: missing fields take their defaults).
+
+        Raises :class:`InvalidTable` for anything else; the values are checked when an engine
+        is built from it."""
+        return cls(**_fields_of(cls, data, "table"))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True)
 class Start:
@@ -73,9 +86,34 @@ class Start:
     pot: int = 0
 
     def checked(self) -> Start:
-        if self.street not in STREETS:
+        if type(self.street) is not str or self.street not in STREETS:
             raise InvalidTable(f"start street must be one of {', '.join(STREETS)}, not {self.street!r}")
         return Start(self.street, _chips(self.pot, "start pot"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Start:
+        return cls(**_fields_of(cls, data, "start"))  # type: ignore[arg-type]
+
+
+def _json(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _fields_of(cls: type, data: object, what: str) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InvalidTable(f"a {what} is a JSON object, not {type(data).__name__}")
+    names = [f.name for f in fields(cls)]
+    unknown = sorted(str(key) for key in data if key not in names)
+    if unknown:
+        raise InvalidTable(f"a {what} has no field {unknown[0][:40]!r} (its fields: {', '.join(names)})")
+    required = [f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING]
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise InvalidTable(f"a {what} needs {', '.join(missing)}")
+    return dict(data)
 
 
 def option_value(
