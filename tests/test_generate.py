@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,33 @@ def test_generate_without_specs_writes_nothing(tmp_path: Path, capsys) -> None:
     assert main(["--root", str(tmp_path), "generate"]) == 1
     assert "no specs found" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unwritable_output_is_a_clear_error_not_an_internal_one(project: Path, capsys) -> None:
+    (project / "generated").write_text("a file where the folder should be")
+    assert main(["--root", str(project), "generate"]) == 1
+    out = capsys.readouterr().out
+    assert "error: cannot write" in out and "generated/__init__.py: File exists" in out
+    assert "internal error" not in out
+
+
+def test_files_are_written_atomically(project: Path, monkeypatch, capsys) -> None:
+    """A failure while writing leaves every output either complete or as it was: no half file,
+    no temporary file behind."""
+    assert main(["--root", str(project), "generate"]) == 0
+    target = project / "generated" / "no_limit.py"
+    before = target.read_text()
+    spec = project / "spec" / "no_limit.json"
+    spec.write_text(spec.read_text().replace('"title": "No-limit hold\'em"', '"title": "No-limit hold\'em (house)"'))
+    real_replace = os.replace
+
+    def fail_on_no_limit(source: str, destination: str) -> None:
+        if destination.endswith("no_limit.py"):
+            raise OSError(28, "No space left on device")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", fail_on_no_limit)
+    assert main(["--root", str(project), "generate"]) == 1
+    assert "No space left on device" in capsys.readouterr().out
+    assert target.read_text() == before
+    assert not [p for p in project.rglob(".betspec-*")]

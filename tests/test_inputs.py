@@ -95,6 +95,12 @@ def test_a_huge_input_is_not_echoed() -> None:
     with pytest.raises(IllegalAction) as info:
         engine.act(0, "x" * 10_000_000)
     assert len(info.value.message) < 1000
+    with pytest.raises(IllegalAction) as info:
+        engine.bet(0, 10**5000)  # too long for repr(): still a coded refusal
+    assert info.value.code == "above_maximum" and "an integer of 16610 bits" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        engine.deal("flop")
+    assert info.value.message.startswith("deal 'flop': round_not_over")
 
 
 def test_options_are_checked_by_name_with_a_near_name() -> None:

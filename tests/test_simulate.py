@@ -23,3 +23,29 @@ def test_simulate_command(capsys) -> None:
 def test_simulate_refuses_a_structure_without_an_engine(capsys) -> None:
     assert main(["simulate", "--structure", "betting_round", "--hands", "5"]) == 2
     assert "no generated engine for structure 'betting_round'" in capsys.readouterr().out
+
+
+def test_workers_are_bounded_by_the_work_and_the_cores(capsys) -> None:
+    from betspec.simulate import CHUNK, bounded_workers, default_workers
+
+    assert bounded_workers(300, 2000) == 1  # one chunk of work: one process
+    assert bounded_workers(300, 100 * CHUNK) == min(300, 4 * default_workers())
+    assert main(["simulate", "--hands", "200", "--workers", "300"]) == 0
+    assert "300 workers asked: 1 started" in capsys.readouterr().out
+
+
+def test_the_work_is_streamed_not_built_whole() -> None:
+    from betspec.simulate import chunks
+
+    work = chunks("no_limit", 10**18, 1, {})  # a list of these would not fit in memory
+    first, second = next(work), next(work)
+    assert first[2] == second[2] == 2000 and first[1] != second[1]
+
+
+def test_progress_lines_when_not_a_terminal(capsys) -> None:
+    from betspec.cli import _progress
+
+    with _progress(100, "1 worker(s)", every=0.0) as report:
+        report(40)
+        report(100)  # the end is said by the summary line, not by progress
+    assert capsys.readouterr().out == "  1 worker(s): 40 of 100 hands (40%), 0 s\n"

@@ -8,17 +8,18 @@ reported in one line with exit status 3.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from betspec import __version__
 from betspec.backends.diagram import RenderError
 from betspec.phh import register as register_phh
 from betspec.play import register as register_play
-from betspec.project import Project, load_all, orphans, outputs
+from betspec.project import Project, load_all, orphans, outputs, write_atomically
 
 
 def _out(line: str) -> None:
@@ -69,10 +70,14 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
             current = None
         if current != content:
             stale.append(path)
-            if not args.check:
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "w", encoding="utf-8", newline="") as handle:
-                    handle.write(content)
+    if not args.check:
+        for path in stale:
+            try:
+                write_atomically(path, files[path])
+            except OSError as exc:
+                _out(f"error: cannot write {os.path.relpath(path)}: {exc.strerror or exc}")
+                _out("generation stopped: the files written so far are complete, the rest unchanged")
+                return 1
     extra = orphans(project, files)
     rel = os.path.relpath
     if args.check:
@@ -85,7 +90,11 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
         _out(f"up to date: {len(files)} generated files from {len(specs)} specs")
         return 0
     for path in extra:
-        os.remove(path)
+        try:
+            os.remove(path)
+        except OSError as exc:
+            _out(f"error: cannot remove {rel(path)}: {exc.strerror or exc}")
+            return 1
         _out(f"removed {rel(path)} (no spec behind it)")
     for path in stale:
         _out(f"wrote {rel(path)}")
@@ -154,7 +163,7 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     from betspec.runtime import engine_class
-    from betspec.simulate import default_workers, simulate
+    from betspec.simulate import bounded_workers, default_workers, simulate
 
     try:
         engine_class(args.structure)
@@ -169,13 +178,38 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
         _out("simulate: --workers must be at least 1")
         return 2
     _out(f"{args.hands:,} {args.structure} hands, random tables of 2 to 10 seats, a bot's query before each action")
-    for workers in counts:
-        totals, seconds = simulate(args.structure, args.hands, workers, args.seed)
+    for requested in counts:
+        workers = bounded_workers(requested, args.hands)
+        if workers != requested:
+            _out(f"{requested} workers asked: {workers} started ({default_workers()} cores, {args.hands:,} hands)")
+        with _progress(args.hands, f"{workers} worker(s)") as progress:
+            totals, seconds = simulate(args.structure, args.hands, workers, args.seed, progress=progress)
         _out(
             f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
             f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
         )
     return 0
+
+
+@contextlib.contextmanager
+def _progress(total: int, label: str, every: float = 10.0) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal; elsewhere (a log, a pipe), a line every ``every`` seconds."""
+    if sys.stdout.isatty():
+        from tqdm import tqdm
+
+        with tqdm(total=total, desc=label, unit=" hands", unit_scale=True, leave=False) as bar:
+            yield lambda done: bar.update(done - bar.n)
+        return
+    started = last = time.perf_counter()
+
+    def report(done: int) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if now - last >= every and done < total:
+            last = now
+            _out(f"  {label}: {done:,} of {total:,} hands ({100 * done / total:.0f}%), {now - started:.0f} s")
+
+    yield report
 
 
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:

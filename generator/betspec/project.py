@@ -8,6 +8,7 @@ generated file in memory, so ``generate`` and ``generate --check`` share one cod
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 
 from betspec.backends import diagram, python
@@ -88,3 +89,18 @@ def orphans(project: Project, expected: dict[str, str]) -> list[str]:
             if name.endswith(suffixes) and path not in expected:
                 found.append(path)
     return found
+
+
+def write_atomically(path: str, content: str) -> None:
+    """Write ``content`` to ``path`` so that a reader, or a failure, never sees half a file:
+    the text goes to a temporary file beside it, which then replaces it in one step."""
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".betspec-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(content)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

@@ -8,11 +8,12 @@ number of workers; only the time does.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table
@@ -94,24 +95,56 @@ def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object])
     return totals
 
 
+#: A pool gets at most this many processes per core: more only add switching.
+WORKERS_PER_CORE = 4
+
+
+def chunks(
+    structure: str, hands: int, seed: int, options: dict[str, object]
+) -> Iterator[tuple[str, int, int, dict[str, object]]]:
+    """The work, a chunk at a time (never built as a whole list: ``hands`` may be huge)."""
+    for index, start in enumerate(range(0, hands, CHUNK)):
+        yield structure, seed * 1_000_003 + index, min(CHUNK, hands - start), options
+
+
+def bounded_workers(requested: int, hands: int) -> int:
+    """The processes worth starting: no more than the chunks of work, nor than the cores allow."""
+    return max(1, min(requested, -(-hands // CHUNK), WORKERS_PER_CORE * default_workers()))
+
+
 def simulate(
-    structure: str, hands: int, workers: int, seed: int = 2026, options: dict[str, object] | None = None
+    structure: str,
+    hands: int,
+    workers: int,
+    seed: int = 2026,
+    options: dict[str, object] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[Totals, float]:
-    """Play ``hands`` hands over ``workers`` processes; returns the totals and the seconds taken."""
+    """Play ``hands`` hands over ``workers`` processes (bounded by :func:`bounded_workers`);
+    returns the totals and the seconds taken. ``progress`` is told the hands played so far."""
     options = options or {}
-    chunks = [
-        (structure, seed * 1_000_003 + i, min(CHUNK, hands - start), options)
-        for i, start in enumerate(range(0, hands, CHUNK))
-    ]
+    work = chunks(structure, hands, seed, options)
+    workers = bounded_workers(workers, hands)
     totals = Totals()
     started = time.perf_counter()
+
+    def add(result: Totals) -> None:
+        totals.add(result)
+        if progress is not None:
+            progress(totals.hands)
+
     if workers <= 1:
-        for chunk in chunks:
-            totals.add(run_chunk(*chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(run_chunk, *zip(*chunks, strict=True)):
-                totals.add(result)
+        for chunk in work:
+            add(run_chunk(*chunk))
+        return totals, time.perf_counter() - started
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        # A bounded window of chunks in flight: memory stays flat whatever the number of hands.
+        pending = {pool.submit(run_chunk, *chunk) for chunk in itertools.islice(work, 2 * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                add(future.result())
+            pending |= {pool.submit(run_chunk, *chunk) for chunk in itertools.islice(work, len(done))}
     return totals, time.perf_counter() - started
 
 

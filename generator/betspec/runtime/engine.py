@@ -534,8 +534,10 @@ class Engine:
     def _reject(self, code: str, rule: str, seat: object, action: str, amount: object, why: str = "") -> IllegalAction:
         """The error for an illegal action: its code, what was tried, why, and the rule cited."""
         text, source = self.RULES.get(rule, ("", ""))
-        who = "deal" if seat is None else f"seat {shown(seat)}"
-        tried = f"{who} {action}" + ("" if amount is None else f" {shown(amount)}")
+        if seat is None:  # a deal: the amount is the street asked for
+            tried = f"deal {shown(amount)}"
+        else:
+            tried = f"seat {shown(seat)} {action}" + ("" if amount is None else f" {shown(amount)}")
         reason = f": {why}" if why else ""
         message = f"{tried}: {code}{reason}. Rule {rule}: {text} [{source}]"
         return IllegalAction(code, message, rule, source)

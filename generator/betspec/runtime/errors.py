@@ -35,5 +35,8 @@ _SHOWN = 60
 
 def shown(value: object) -> str:
     """``repr(value)``, cut short: a message never echoes a huge input."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print (Python's int_max_str_digits)
+        return f"<an integer of {value.bit_length() if isinstance(value, int) else '?'} bits>"
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
