@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,20 @@ def test_files_are_written_atomically(project: Path, monkeypatch, capsys) -> Non
     assert "No space left on device" in capsys.readouterr().out
     assert target.read_text() == before
     assert not [p for p in project.rglob(".betspec-*")]
+
+
+def test_a_wheel_ships_the_runtime_engines_schemas_and_specs(tmp_path: Path) -> None:
+    """A regular install has no source tree beside it: everything it reads is in the wheel."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    (wheel,) = tmp_path.glob("betspec-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for spec in SPEC_DIR.glob("*.json"):
+        assert f"betspec/specs/{spec.name}" in names
+    assert "betspec/schemas/spec.schema.json" in names and "betspec/schemas/case.schema.json" in names
+    assert "betspec/engines/no_limit.py" in names and "betspec/runtime/engine.py" in names
+    assert "betspec/py.typed" in names

@@ -218,3 +218,26 @@ def test_requirements_reading_the_amount_come_last(project: Path) -> None:
     requires.append(requires.pop(0))  # 'bet_level == 0' after the amount checks
     found = diagnostics(write(project, "betting_round", json.dumps(base, indent=2)))
     assert any("must come before those that do" in line for line in found), found
+
+
+def test_a_spec_anywhere_may_extend_a_shipped_one(tmp_path: Path, capsys) -> None:
+    """A wheel user has no spec/ folder of betspec's: extends finds the shipped specs."""
+    folder = tmp_path / "house" / "spec"
+    folder.mkdir(parents=True)
+    house = {
+        "spec_version": 1,
+        "name": "house_no_limit",
+        "title": "Our no limit",
+        "extends": "no_limit.json",
+        "options": {"bet_unit": {"type": "int", "default": 25, "minimum": 1, "meaning": "chips of 25", "rule": "CHIPS"}},
+    }
+    (folder / "house_no_limit.json").write_text(json.dumps(house))
+    assert main(["--root", str(tmp_path / "house"), "validate"]) == 0
+    assert main(["--root", str(tmp_path / "house"), "generate"]) == 0
+    source = (tmp_path / "house" / "generated" / "house_no_limit.py").read_text()
+    assert "# Extends: no_limit.json (shipped with betspec), betting_round.json (shipped with betspec)." in source
+    assert "/work/" not in source and "site-packages" not in source
+    house["extends"] = "no_limt.json"
+    (folder / "house_no_limit.json").write_text(json.dumps(house))
+    assert main(["--root", str(tmp_path / "house"), "validate"]) == 1
+    assert "no such spec here or shipped with betspec (did you mean 'no_limit.json'?)" in capsys.readouterr().out

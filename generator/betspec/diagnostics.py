@@ -7,9 +7,9 @@ and JSON pointer), a short code naming the kind of problem, and a message. They 
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass
+
+from betspec.suggest import did_you_mean
 
 
 @dataclass(frozen=True, order=True)
@@ -36,10 +36,7 @@ class Diagnostic:
         return f"{self.position}: {self.pointer or '/'}: {self.message} [{self.code}]"
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str:
-    """A " (did you mean 'x'?)" suffix when a near name exists, else an empty string."""
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+__all__ = ["Diagnostic", "Position", "SpecError", "did_you_mean"]
 
 
 class SpecError(Exception):

@@ -1,1 +1,1 @@
-"""Conformance cases: the contract of shared/conformance-cases.md, run through the generated engines."""
+"""Conformance cases (the format of docs/cases.md), run through the generated engines."""

@@ -1,4 +1,4 @@
-"""Running conformance cases (``shared/conformance-cases.md``) through the generated engines."""
+"""Running conformance cases (the format of ``docs/cases.md``) through the generated engines."""
 
 from __future__ import annotations
 

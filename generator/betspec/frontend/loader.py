@@ -1,9 +1,11 @@
 """Reading a spec file and the specs it extends into one merged document with positions.
 
-``extends`` names a spec in the same folder. Sections that are tables (rules, options, variables,
-primitives, quantities, states, events) merge entry by entry, the extending spec winning; the
-transitions of the base come first, then the extending spec's; scalars are overridden. Every
-merged value remembers the file and pointer it came from, so diagnostics point at the right file.
+``extends`` names a spec in the same folder, or else one shipped with betspec (``no_limit.json``
+and the others of ``spec/``), so that a spec written anywhere can build on them. Sections that
+are tables (rules, options, variables, primitives, quantities, states, events) merge entry by
+entry, the extending spec winning; in the lists (transitions, checks) the base's entries come
+first, then the extending spec's; scalars are overridden. Every merged value remembers the file
+and pointer it came from, so diagnostics point at the right file.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from betspec.diagnostics import Diagnostic, Position
+from betspec import packaged
+from betspec.diagnostics import Diagnostic, Position, did_you_mean
 from betspec.frontend import jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
 
@@ -138,6 +141,17 @@ def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
     current = path
     referrer: tuple[Located, str] | None = None
     while True:
+        if referrer is not None and not os.path.exists(current):
+            doc, pointer = referrer
+            base = os.path.basename(current)
+            shipped = packaged.specs() / base
+            if not shipped.is_file():
+                here = [n for n in os.listdir(os.path.dirname(current) or ".") if n.endswith(".json")]
+                names = {*here, *(p.name for p in packaged.specs().glob("*.json"))}
+                message = f"extends {base!r}: no such spec here or shipped with betspec{did_you_mean(base, names)}"
+                diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", message))
+                return None, diagnostics
+            current = str(shipped)
         real = os.path.realpath(current)
         if real in seen:
             doc, pointer = referrer  # type: ignore[misc]
@@ -150,11 +164,6 @@ def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
             diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", message))
             return None, diagnostics
         seen.append(real)
-        if referrer is not None and not os.path.exists(current):
-            doc, pointer = referrer
-            base = os.path.basename(current)
-            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", f"extends {base!r}: no such spec"))
-            return None, diagnostics
         doc, found = read(current)
         diagnostics += found
         if doc is None:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from betspec import packaged
 from betspec.diagnostics import Diagnostic, did_you_mean
 from betspec.frontend.jsonpos import Located, join_pointer
 
@@ -17,16 +16,8 @@ SPEC_SCHEMA = "spec.schema.json"
 CASE_SCHEMA = "case.schema.json"
 
 
-#: The schemas in the source tree, used by an editable install (whose finder does not expose a
-#: folder without __init__.py as a package); a wheel ships them as the package betspec.schemas.
-SOURCE_SCHEMAS = Path(__file__).resolve().parents[3] / "spec" / "schema"
-
-
 def _schema_text(name: str) -> str:
-    try:
-        return resources.files("betspec.schemas").joinpath(name).read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        return (SOURCE_SCHEMAS / name).read_text(encoding="utf-8")
+    return (packaged.schemas() / name).read_text(encoding="utf-8")
 
 
 @cache

@@ -6,8 +6,20 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (see :mod:`betspec.runtime.bindings`).
 """
 
-from betspec.runtime.engine import Engine, Pot, engine_class
-from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable
+from betspec.runtime.engine import Engine, Pot, Ruling, engine_class
+from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
 
-__all__ = ["BetspecError", "Engine", "IllegalAction", "InvalidTable", "Pot", "Start", "Table", "engine_class"]
+__all__ = [
+    "BetspecError",
+    "Code",
+    "Engine",
+    "IllegalAction",
+    "InvalidTable",
+    "Pot",
+    "Ruling",
+    "SnapshotError",
+    "Start",
+    "Table",
+    "engine_class",
+]

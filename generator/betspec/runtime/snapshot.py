@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 from betspec.runtime.engine import Engine, engine_class
-from betspec.runtime.errors import BetspecError, IllegalAction, InvalidTable, shown
+from betspec.runtime.errors import IllegalAction, InvalidTable, SnapshotError, shown
 from betspec.runtime.table import Start, Table
 
 FORMAT = "betspec.snapshot"
@@ -35,12 +35,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _PLAIN = frozenset({"fold", "check", "call", "all_in", "timeout"})
 _PRICED = frozenset({"bet", "raise"})
 MAX_LOG = 10_000
-
-
-class SnapshotError(BetspecError):
-    """A snapshot that cannot be restored; the message says why."""
-
-    code = "bad_snapshot"
+__all__ = ["FORMAT", "VERSION", "SnapshotError", "observed", "restore", "signature", "take"]
 
 
 def observed(engine: Engine) -> dict[str, Any]:
