@@ -9,6 +9,7 @@ passing the action, closing a round. It decides nothing about sizes or legality.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -303,8 +304,10 @@ class Engine:
 
     @property
     def history(self) -> tuple[tuple[int, str, int | None], ...]:
-        """Every action and deal taken, in order: ``(seat, action, to)``; a deal is ``(-1, street, None)``."""
-        return tuple(self._log)
+        """Every call made on the hand, in order: ``(seat, action, argument)``. ``action`` is an action
+        (its argument the "to" amount or None), ``push``, ``declare`` or ``out_of_turn`` (their
+        arguments as JSON data); a deal is ``(-1, street, None)``. A copy: the log stays as played."""
+        return tuple((seat, action, copy.deepcopy(arg)) for seat, action, arg in self._log)
 
     @property
     def seats(self) -> int:
