@@ -1,23 +1,31 @@
-"""Benchmark: generated engines beside PokerKit on the same seeded random hands.
+"""Benchmark: generated engines beside PokerKit and other peers on the same seeded random hands.
 
     python benchmarks/bench.py [--hands N] [--runs R] [--json FILE] [--no-peer]
+                               [--peers pokerkit,openspiel,clubs,rlcard]
 
 Workloads, per structure, on the same recorded action sequences (2 to 10 seats, folds, calls,
-bets, raises, all-ins), played through betspec's default engine and through PokerKit in one run:
-- replay: the actions alone (dealing automated in PokerKit);
+bets, raises, all-ins), played through betspec's default engine and through every peer in one run:
+- replay: the actions alone (dealing automated in the peers);
 - query+act: before each action the query a bot makes: who acts, what is legal, the call amount,
   the minimum and maximum "to".
-Each rate is the median of R runs, interleaved so that both engines see the same machine load;
-the ratio is betspec's over PokerKit's. Memory per live hand: tracemalloc over hands held after
-their first actions. Tool timings: the `betspec` command itself (a fresh process) validating
-every spec and generating every file, diagrams included. A benchmark, not a timed test: shared
-machines are noisy, so compare the ratios.
+Each rate is the median of R runs, interleaved so that every engine sees the same machine load;
+a ratio is betspec's rate over the peer's. Memory per live hand (betspec and PokerKit):
+tracemalloc over hands held after their first actions. Tool timings: the `betspec` command itself
+(a fresh process) validating every spec and generating every file, diagrams included. A
+benchmark, not a timed test: shared machines are noisy, so compare the ratios.
+
+Peers: PokerKit (peer_pokerkit) takes every recorded hand. OpenSpiel, clubs and RLCard (their
+peer_*.py files, each optional) are first checked hand by hand against betspec (peer_check.py):
+the hands one cannot take are counted by reason and left out of its timing, so its rate is over
+the hands it took; what it answers differently is counted too (benchmarks/peers.md). A peer that
+does not import is reported as not installed and skipped.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import os
 import platform
@@ -30,15 +38,24 @@ import tempfile
 import time
 import tracemalloc
 import warnings
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import version
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from betspec.project import Project, load_all
 from betspec.runtime import Engine, Table, engine_class
 from betspec.simulate import play, random_table
 
+if TYPE_CHECKING:  # imported where used: the script puts the project root on sys.path first
+    from benchmarks.peer_check import Adapter, Findings
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
+#: Every peer, in table order; each is benchmarks/peer_<name>.py.
+PEERS = ("pokerkit", "openspiel", "clubs", "rlcard")
 
 Step = tuple[int, str, int | None]  # (seat, action, to); seat -1 is a deal of street `action`
 
@@ -91,6 +108,53 @@ def peer_replay(hands: list[Hand], query: bool) -> int:
     from benchmarks.peer_pokerkit import replay as pokerkit_replay
 
     return sum(pokerkit_replay(hand.structure, hand.table, hand.steps, query) for hand in hands)
+
+
+@dataclass
+class Peer:
+    """A peer that imported: its module, the name it is shown by, its installed version."""
+
+    name: str
+    module: ModuleType
+    label: str
+    version: str
+
+
+def load_peers(names: list[str]) -> tuple[list[Peer], list[str]]:
+    """The peers among ``names`` that import, and the names of those that do not."""
+    loaded, missing = [], []
+    for name in names:
+        try:
+            module = importlib.import_module(f"benchmarks.peer_{name}")
+        except ImportError:
+            missing.append(name)
+            continue
+        if name == "pokerkit":
+            loaded.append(Peer(name, module, "PokerKit", version("pokerkit")))
+        elif module.available():
+            loaded.append(Peer(name, module, module.LABEL, version(module.PACKAGE)))
+        else:
+            missing.append(name)
+    return loaded, missing
+
+
+def check_peer(peer: Peer, hands: list[Hand], seed: int) -> Findings:
+    """Which hands ``peer`` can take (with its native form of each), and what it answers otherwise."""
+    from benchmarks.peer_check import Findings, check_hand
+
+    findings = Findings()
+    for index, hand in enumerate(hands):
+        hand_seed = zlib.crc32(f"{seed}-{hand.structure}-{index}".encode())
+
+        def adapter(hand: Hand = hand, hand_seed: int = hand_seed) -> Adapter:
+            return peer.module.Adapter(hand.structure, hand.table, hand_seed)  # type: ignore[no-any-return]
+
+        check_hand(findings, index, hand.table, hand.steps, build(hand), adapter)
+    return findings
+
+
+def ratio_text(ratio: float) -> str:
+    return f"{ratio:.2f}x" if ratio < 1 else f"{ratio:.1f}x"
 
 
 def timed(work: Callable[[], int]) -> tuple[int, float]:
@@ -166,61 +230,110 @@ def tool_timings(runs: int) -> dict[str, float]:
     }
 
 
+def parse_peers(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in PEERS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown peer {', '.join(unknown)} (peers: {', '.join(PEERS)})")
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per structure")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (the median is kept)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", help="also write the results to this file")
-    parser.add_argument("--no-peer", action="store_true", help="betspec alone, without PokerKit")
+    parser.add_argument("--no-peer", action="store_true", help="betspec alone, without any peer")
+    parser.add_argument(
+        "--peers",
+        type=parse_peers,
+        default=list(PEERS),
+        help=f"comma-separated peers (default: every one that imports: {','.join(PEERS)})",
+    )
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # PokerKit warns on some legal actions
-    peer = not args.no_peer
+    from benchmarks.peer_check import summary
+
+    peers, missing = load_peers([] if args.no_peer else args.peers)
+    for name in missing:
+        # On stderr, so that the table reads as before when PokerKit is the only peer installed.
+        print(f"peer {name}: not installed, skipped (pip install -e '.[bench]')", file=sys.stderr)
+    pokerkit = any(p.name == "pokerkit" for p in peers)
+    others = [p for p in peers if p.name != "pokerkit"]
     results: dict[str, object] = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "hands_per_structure": args.hands,
         "runs": args.runs,
         "structures": {},
     }
-    if peer:
-        from importlib.metadata import version
-
-        results["pokerkit"] = version("pokerkit")
+    for p in peers:
+        results[p.name] = p.version
+    if others:
+        results["peers"] = {p.name: {"label": p.label, "version": p.version} for p in peers}
+        results["peers_not_installed"] = missing
     print(f"betspec benchmark: {results['machine']}; {args.hands} hands per structure, median of {args.runs} runs")
     header = f"{'structure':<12} {'workload':<10} {'betspec/s':>10} {'hands/s':>8}"
-    if peer:
+    if pokerkit:
         header += f" {'PokerKit/s':>10} {'ratio':>6}"
+    for p in others:
+        header += f" {p.label + '/s':>12} {'ratio':>6}"
     print(header)
     table: dict[str, object] = {}
+    notes: list[str] = []
     for structure in STRUCTURES:
         rng = random.Random(f"{args.seed}-{structure}")
         hands = [record(structure, rng) for _ in range(args.hands)]
         count = sum(1 for h in hands for s in h.steps if s[0] >= 0)
         row: dict[str, object] = {"actions": count}
+        checked = {p.name: check_peer(p, hands, args.seed) for p in others}
+        if others:
+            row["peers"] = {name: found.as_json() for name, found in checked.items()}
+        for p in others:
+            found = checked[p.name]
+            taken = f"took {len(found.taken):,} of {found.hands:,} hands"
+            notes.append(f"{p.label} {p.version}, {structure}: {taken}")
+            notes.extend(f"    {line}" for line in summary(found))
         for workload, query in (("replay", False), ("query+act", True)):
             works: dict[str, Callable[[], int]] = {"betspec": lambda h=hands, q=query: replay(h, q)}
-            if peer:
+            if pokerkit:
                 works["pokerkit"] = lambda h=hands, q=query: peer_replay(h, q)
+            for p in others:
+                if checked[p.name].natives:
+                    works[p.name] = lambda m=p.module, n=checked[p.name].natives, q=query: m.replay(n, q)  # type: ignore[misc]
             rates = compare(works, args.runs)
             rate, seconds = rates["betspec"]
-            entry: dict[str, float] = {"actions_per_s": rate, "hands_per_s": len(hands) / seconds}
+            entry: dict[str, float | None] = {"actions_per_s": rate, "hands_per_s": len(hands) / seconds}
             line = f"{structure:<12} {workload:<10} {rate:>10,.0f} {len(hands) / seconds:>8,.0f}"
-            if peer:
+            if pokerkit:
                 entry["pokerkit_actions_per_s"] = rates["pokerkit"][0]
                 entry["ratio"] = rate / rates["pokerkit"][0]
                 line += f" {rates['pokerkit'][0]:>10,.0f} {entry['ratio']:>5.1f}x"
+            for p in others:
+                if p.name in rates:
+                    theirs = rates[p.name][0]
+                    entry[f"{p.name}_actions_per_s"] = theirs
+                    entry[f"{p.name}_ratio"] = rate / theirs
+                    line += f" {theirs:>12,.0f} {ratio_text(rate / theirs):>6}"
+                else:  # no hand taken: nothing to time
+                    entry[f"{p.name}_actions_per_s"] = entry[f"{p.name}_ratio"] = None
+                    line += f" {'-':>12} {'-':>6}"
             row[workload] = entry
             print(line)
         sample = hands[: min(1000, len(hands))]
         row["bytes_per_live_hand"] = memory_per_hand(sample)
         memory = f"{structure:<12} {'memory':<10} {row['bytes_per_live_hand']:>9,.0f}B per live hand"
-        if peer:
+        if pokerkit:
             row["pokerkit_bytes_per_live_hand"] = memory_per_hand(sample, peer=True)
             row["memory_ratio"] = row["bytes_per_live_hand"] / row["pokerkit_bytes_per_live_hand"]  # type: ignore[operator]
             memory += f"; PokerKit {row['pokerkit_bytes_per_live_hand']:,.0f}B ({row['memory_ratio']:.2f} of it)"
         print(memory)
         table[structure] = row
     results["structures"] = table
+    if notes:
+        print("hands each peer took (the others are left out of its rates) and its commonest differences:")
+        for note in notes:
+            print(note)
     tools = tool_timings(max(1, min(args.runs, 3)))
     results["tools"] = tools
     print(
