@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from betspec.frontend.expr import ExprError, Symbol, Type, check, compile_source
+from betspec.backends.pyexpr import Symbol, compile_source
+from betspec.frontend.expr import ExprError, Name, check
+from betspec.model import Type
 
 SYMBOLS = {
-    "stack": Symbol(Type.INT, "m.stacks[m.actor]", "variable", minimum=0),
-    "bet_unit": Symbol(Type.INT, "m.opt_bet_unit", "option", minimum=1),
+    "stack": Name(Type.INT, "variable", minimum=0),
+    "bet_unit": Name(Type.INT, "option", minimum=1),
+    "cap": Name(Type.OPT_INT, "option"),
+    "flag": Name(Type.BOOL, "option"),
+    "to": Name(Type.INT, "parameter", needs=frozenset({"to"})),
+}
+#: How the Python back end reads the same names.
+SOURCES = {
+    "stack": Symbol(Type.INT, "m.stacks[m.actor]", "variable"),
+    "bet_unit": Symbol(Type.INT, "m.opt_bet_unit", "option"),
     "cap": Symbol(Type.OPT_INT, "m.opt_cap", "option"),
     "flag": Symbol(Type.BOOL, "m.opt_flag", "option"),
-    "to": Symbol(Type.INT, "to", "parameter", needs=frozenset({"to"})),
+    "to": Symbol(Type.INT, "to", "parameter"),
+    "rule_kind": Symbol(Type.CHOICE, "m.opt_rule_kind", "option"),
 }
 
 
@@ -80,7 +91,7 @@ def test_narrowing_makes_an_optional_usable() -> None:
 
 def test_compiled_source_uses_only_the_accessors() -> None:
     checked = check("max(stack, to) // bet_unit if flag else -stack", SYMBOLS, frozenset({"to"}))
-    source = compile_source(checked.tree, SYMBOLS)
+    source = compile_source(checked.tree, SOURCES)
     assert source == "((max(m.stacks[m.actor], to) // m.opt_bet_unit) if m.opt_flag else (-m.stacks[m.actor]))"
 
 
@@ -101,12 +112,12 @@ def test_constants_fold_without_eval(text: str, value: object) -> None:
         assert checked.constant == value
 
 
-CHOICE = {**SYMBOLS, "rule_kind": Symbol(Type.CHOICE, "m.opt_rule_kind", "option", choices=("complete", "half"))}
+CHOICE = {**SYMBOLS, "rule_kind": Name(Type.CHOICE, "option", choices=("complete", "half"))}
 
 
 def test_a_choice_compares_only_with_its_values() -> None:
     checked = check("rule_kind == 'half' and stack > 1", CHOICE)
-    assert compile_source(checked.tree, CHOICE) == "((m.opt_rule_kind == 'half') and (m.stacks[m.actor] > 1))"
+    assert compile_source(checked.tree, SOURCES) == "((m.opt_rule_kind == 'half') and (m.stacks[m.actor] > 1))"
     for text, message in [
         ("rule_kind == 'halve'", "'halve' is not a value of 'rule_kind' (complete, half) (did you mean 'half'?)"),
         ("rule_kind + 1", "must be int"),

@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from betspec.backends import diagram, python
+from betspec.backends import dot, python
 from betspec.cli import main
 from betspec.diagnostics import Diagnostic
 from betspec.frontend import load_spec
@@ -90,7 +90,7 @@ def generate_import_and_play(path: Path, tmp_path: Path, name: str) -> None:
     if spec is None or spec.abstract:
         return
     source = python.generate(spec, str(tmp_path))
-    diagram.to_dot(spec)  # the DOT back end takes the same model
+    dot.to_dot(spec)  # the DOT back end takes the same model
     compile(source, str(path), "exec")
     module_path = tmp_path / f"{name}.py"
     module_path.write_text(source)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from betspec import __version__
-from betspec.backends.diagram import RenderError
+from betspec.backends import BackendError
 from betspec.phh import register as register_phh
 from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs, write_atomically
@@ -58,7 +58,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
         return 1
     try:
         files = outputs(project, specs)
-    except RenderError as exc:
+    except BackendError as exc:
         _out(f"error: {exc}")
         return 1
     stale = []

@@ -8,9 +8,36 @@ exists; inheritance (``extends``) has been resolved.
 
 from __future__ import annotations
 
+import ast
+import enum
 from dataclasses import dataclass, field
 
-from betspec.frontend.expr import Checked
+
+class Type(enum.Enum):
+    """The type of an expression (the spec's value types, and two the type checker uses)."""
+
+    INT = "int"
+    BOOL = "bool"
+    OPT_INT = "int?"
+    CHOICE = "choice"  # an option with named values, compared only with one of them
+    NONE = "None"
+    TEXT = "text"  # a string literal: only ever one side of a comparison with a choice
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass
+class Expr:
+    """A parsed, type-checked expression of a spec: its text, its tree (the whitelisted subset
+    of Python's expression syntax), its type, the names it reads, and its folded value."""
+
+    text: str
+    tree: ast.expr
+    type: Type
+    names: set[str] = field(default_factory=set)
+    constant: object = None  # the folded value, when is_constant
+    is_constant: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,7 +71,7 @@ class Variable:
 class Quantity:
     name: str
     type: str
-    expr: Checked
+    expr: Expr
     meaning: str
     rule: str
     needs_to: bool  # the formula reads the amount of the action ('to')
@@ -55,7 +82,7 @@ class Quantity:
 class Check:
     """A condition on the table and options that every hand must meet (else InvalidTable)."""
 
-    expr: Checked
+    expr: Expr
     message: str
     rule: str
 
@@ -70,7 +97,7 @@ class State:
 
 @dataclass(frozen=True)
 class Requirement:
-    expr: Checked
+    expr: Expr
     error: str
     rule: str
     message: str
@@ -80,13 +107,13 @@ class Requirement:
 @dataclass(frozen=True)
 class Assignment:
     target: str
-    expr: Checked
+    expr: Expr
 
 
 @dataclass(frozen=True)
 class Call:
     primitive: str
-    args: tuple[Checked, ...]
+    args: tuple[Expr, ...]
 
 
 Effect = Assignment | Call
@@ -108,7 +135,7 @@ class Transition:
     event: str
     source: str
     dest: str
-    guard: Checked | None
+    guard: Expr | None
     rule: str
     effects: tuple[Effect, ...]
 
@@ -117,9 +144,9 @@ class Transition:
 class PushRuling:
     """One entry of the rulings on chips pushed: when it applies, what the push becomes."""
 
-    when: Checked
+    when: Expr
     ruling: str  # fold, check, call, wager (a bet or raise to ``to``), withdraw
-    to: Checked | None
+    to: Expr | None
     rule: str
     note: str
 

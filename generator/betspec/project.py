@@ -1,8 +1,8 @@
 """Where things are in a betspec project, and what generating it produces.
 
-A project is a folder with ``spec/*.json`` (the specs), ``generated/`` (one engine module per
-concrete spec) and ``diagrams/`` (a DOT and an SVG per spec). :func:`outputs` computes every
-generated file in memory, so ``generate`` and ``generate --check`` share one code path.
+A project is a folder with ``spec/*.json`` (the specs) and the folders its back ends write
+(``generated/``, ``diagrams/``). :func:`outputs` computes every generated file in memory, so
+``generate`` and ``generate --check`` share one code path.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ import os
 import tempfile
 from dataclasses import dataclass
 
-from betspec.backends import diagram, python
+from betspec import backends
 from betspec.diagnostics import Diagnostic, Position
 from betspec.frontend import load_spec
 from betspec.model import Spec
-
-GENERATED_INIT = '"""Engines generated from spec/*.json by `betspec generate`. Do not edit: regenerate."""\n'
 
 
 @dataclass(frozen=True)
@@ -26,14 +24,6 @@ class Project:
     @property
     def spec_dir(self) -> str:
         return os.path.join(self.root, "spec")
-
-    @property
-    def generated_dir(self) -> str:
-        return os.path.join(self.root, "generated")
-
-    @property
-    def diagrams_dir(self) -> str:
-        return os.path.join(self.root, "diagrams")
 
     def spec_files(self) -> list[str]:
         try:
@@ -60,34 +50,28 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
 
 
 def outputs(project: Project, specs: list[Spec]) -> dict[str, str]:
-    """Every generated file of ``specs``: path -> content. Engines for concrete specs only."""
-    files: dict[str, str] = {os.path.join(project.generated_dir, "__init__.py"): GENERATED_INIT}
-    for spec in specs:
-        if not spec.abstract:
-            source = python.generate(spec, project.root)
-            files[os.path.join(project.generated_dir, f"{spec.name}.py")] = source
-        graph = diagram.render(diagram.extract(spec))
-        lines = [line[2:] for line in python.header(spec, project.root)]
-        dot_header = "".join(f"// {line}\n" for line in lines)
-        files[os.path.join(project.diagrams_dir, f"{spec.name}.dot")] = dot_header + graph.to_string()
-        files[os.path.join(project.diagrams_dir, f"{spec.name}.svg")] = diagram.with_comment(
-            diagram.to_svg(graph), lines
-        )
+    """Every generated file of ``specs``, from every registered back end: path -> content."""
+    files: dict[str, str] = {}
+    for backend in backends.REGISTRY:
+        for relative, content in backend.render(specs, project.root).items():
+            files[os.path.join(project.root, *relative.split("/"))] = content
     return files
 
 
 def orphans(project: Project, expected: dict[str, str]) -> list[str]:
-    """Generated files with no spec behind them any more."""
+    """Generated files with no spec behind them any more, in the folders the back ends own."""
     found = []
-    for folder, suffixes in ((project.generated_dir, (".py",)), (project.diagrams_dir, (".dot", ".svg"))):
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if name.endswith(suffixes) and path not in expected:
-                found.append(path)
+    for backend in backends.REGISTRY:
+        for folder, suffixes in backend.owns:
+            directory = os.path.join(project.root, folder)
+            try:
+                names = sorted(os.listdir(directory))
+            except OSError:
+                continue
+            for name in names:
+                path = os.path.join(directory, name)
+                if name.endswith(suffixes) and path not in expected:
+                    found.append(path)
     return found
 
 

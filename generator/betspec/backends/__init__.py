@@ -1,1 +1,7 @@
-"""Back ends: the intermediate model turned into Python engines and Graphviz diagrams."""
+"""The back ends: the intermediate model turned into files. Each registers itself (see
+:mod:`betspec.backends.base`); importing this package loads them all, in output order."""
+
+from betspec.backends import dot, python
+from betspec.backends.base import REGISTRY, Backend, BackendError
+
+__all__ = ["REGISTRY", "Backend", "BackendError", "dot", "python"]

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from betspec.diagnostics import Diagnostic
-    from betspec.model import Spec
+from betspec.diagnostics import Diagnostic
+from betspec.frontend import checker, loader
+from betspec.model import Spec
 
 
 def load_spec(path: str) -> tuple[Spec | None, list[Diagnostic]]:
     """The checked model of the spec at ``path``, or None with every problem found."""
-    # Imported here: the model imports the expression language from this package.
-    from betspec.frontend import checker, loader
-
     merged, diagnostics = loader.load(path)
     if merged is None:
         return None, sorted(set(diagnostics))

@@ -14,9 +14,10 @@ import keyword
 from collections.abc import Iterable
 from typing import Any
 
+from betspec import vocabulary
 from betspec.diagnostics import Diagnostic, did_you_mean
 from betspec.frontend import expr as ex
-from betspec.frontend.expr import Checked, ExprError, Symbol, Type
+from betspec.frontend.expr import ExprError, Name
 from betspec.frontend.loader import Merged
 from betspec.model import (
     Assignment,
@@ -24,6 +25,7 @@ from betspec.model import (
     Check,
     Effect,
     Event,
+    Expr,
     Option,
     PushRuling,
     Quantity,
@@ -32,9 +34,9 @@ from betspec.model import (
     Spec,
     State,
     Transition,
+    Type,
     Variable,
 )
-from betspec.runtime import bindings
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _NO_TO: frozenset[str] = frozenset()
@@ -48,7 +50,7 @@ class _Checker:
         self.doc: dict[str, Any] = merged.value
         self.abstract = bool(self.doc.get("abstract", False))
         self.diagnostics: list[Diagnostic] = []
-        self.symbols: dict[str, Symbol] = {}
+        self.symbols: dict[str, Name] = {}
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -70,7 +72,7 @@ class _Checker:
                 f"cites rule {rule!r}, which the rules table does not declare{did_you_mean(rule, rules)}",
             )
 
-    def expression(self, pointer: str, text: str, scope: frozenset[str], want: Type | None) -> Checked | None:
+    def expression(self, pointer: str, text: str, scope: frozenset[str], want: Type | None) -> Expr | None:
         try:
             checked = ex.check(text, self.symbols, scope)
         except ExprError as exc:
@@ -90,11 +92,11 @@ class _Checker:
     def rules(self) -> dict[str, Rule]:
         return {rid: Rule(rid, r["text"], r["source"]) for rid, r in sorted(self.table("rules").items())}
 
-    def declare(self, name: str, symbol: Symbol, pointer: str, owners: dict[str, str], section: str) -> None:
+    def declare(self, name: str, symbol: Name, pointer: str, owners: dict[str, str], section: str) -> None:
         if name in owners:
             self.error(pointer, "duplicate-name", f"{name!r} is already declared in {owners[name]}", key=True)
             return
-        if name in ex.FUNCTIONS or keyword.iskeyword(name) or name in ("to", "m", *bindings.PUSH_PARAMETERS):
+        if keyword.iskeyword(name) or name in vocabulary.RESERVED:
             self.error(pointer, "reserved-name", f"{name!r} is reserved by the expression language", key=True)
             return
         owners[name] = section
@@ -104,9 +106,9 @@ class _Checker:
         out: dict[str, Variable] = {}
         for name, entry in self.table("variables").items():
             pointer = f"/variables/{name}"
-            binding = bindings.VARIABLES.get(name)
+            binding = vocabulary.VARIABLES.get(name)
             if binding is None:
-                hint = did_you_mean(name, bindings.VARIABLES)
+                hint = did_you_mean(name, vocabulary.VARIABLES)
                 self.error(pointer, "unknown-variable", f"the runtime provides no variable {name!r}{hint}", key=True)
                 continue
             if binding.type != entry["type"]:
@@ -117,7 +119,7 @@ class _Checker:
                 state = "writable" if binding.writable else "read-only"
                 self.error(pointer, "type", f"{name!r} is {state} in the runtime", key=True)
             out[name] = Variable(name, entry["type"], entry["meaning"], writable)
-            symbol = Symbol(_TYPES[binding.type], binding.source, "variable", binding.minimum)
+            symbol = Name(_TYPES[binding.type], "variable", binding.minimum)
             self.declare(name, symbol, pointer, owners, "variables")
         return out
 
@@ -144,17 +146,15 @@ class _Checker:
                 if maximum is not None and default > maximum:
                     self.error(f"{pointer}/default", "type", f"default {default} is above the maximum {maximum}")
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
-            symbol = Symbol(
-                _TYPES[kind], f"m._opt_{name}", "option", minimum if kind == "int" else None, choices=choices
-            )
+            symbol = Name(_TYPES[kind], "option", minimum if kind == "int" else None, choices=choices)
             self.declare(name, symbol, pointer, owners, "options")
         return out
 
     def primitives(self) -> dict[str, str]:
         out: dict[str, str] = {}
         for name, entry in sorted(self.table("primitives").items()):
-            if name not in bindings.PRIMITIVES:
-                hint = did_you_mean(name, bindings.PRIMITIVES)
+            if name not in vocabulary.PRIMITIVES:
+                hint = did_you_mean(name, vocabulary.PRIMITIVES)
                 self.error(
                     f"/primitives/{name}",
                     "unknown-primitive",
@@ -169,7 +169,7 @@ class _Checker:
         table = self.table("quantities")
         for name, entry in table.items():
             # Declared first so that quantities may use each other in any order.
-            symbol = Symbol(_TYPES[entry["type"]], f"q_{name}(m)", "quantity", per_seat=bool(entry.get("per_seat")))
+            symbol = Name(_TYPES[entry["type"]], "quantity", per_seat=bool(entry.get("per_seat")))
             self.declare(name, symbol, f"/quantities/{name}", owners, "quantities")
         order, cyclic = _dependency_order(
             {n: ex.names_in(e["expr"]) & set(table) for n, e in table.items() if "expr" in e}
@@ -200,12 +200,11 @@ class _Checker:
                 continue
             needs_to = "to" in checked.names or any(out[n].needs_to for n in checked.names if n in out)
             out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to, per_seat)
-            source = f"q_{name}(m, to)" if needs_to else f"q_{name}(m)"
-            self.symbols[name] = Symbol(
-                _TYPES[entry["type"]], source, "quantity", needs=_WITH_TO if needs_to else _NO_TO, per_seat=per_seat
+            self.symbols[name] = Name(
+                _TYPES[entry["type"]], "quantity", needs=_WITH_TO if needs_to else _NO_TO, per_seat=per_seat
             )
         if not self.abstract:
-            for name, kind in bindings.REQUIRED_QUANTITIES.items():
+            for name, kind in vocabulary.REQUIRED_QUANTITIES.items():
                 if name not in table:
                     self.error(
                         "/quantities",
@@ -221,7 +220,7 @@ class _Checker:
                         f"{name!r} must be an {kind} of the seat to act that does not read 'to'",
                         key=True,
                     )
-            for name, kind in bindings.REQUIRED_SEAT_QUANTITIES.items():
+            for name, kind in vocabulary.REQUIRED_SEAT_QUANTITIES.items():
                 if name not in table:
                     message = f"the runtime needs a per-seat quantity {name!r} ({kind})"
                     self.error("/quantities", "missing", message, key=True, about=name)
@@ -230,14 +229,14 @@ class _Checker:
                     self.error(f"/quantities/{name}", "type", message, key=True)
         return out
 
-    def confined(self, pointer: str, checked: Checked, scopes: tuple[str, ...], what: str) -> bool:
+    def confined(self, pointer: str, checked: Expr, scopes: tuple[str, ...], what: str) -> bool:
         """Report the names ``checked`` reads outside ``scopes`` (options and the table always fit)."""
         ok = True
         for name in sorted(checked.names):
             symbol = self.symbols.get(name)
             if symbol is None or symbol.kind == "option":
                 continue
-            if symbol.kind == "variable" and bindings.VARIABLES[name].scope in scopes:
+            if symbol.kind == "variable" and vocabulary.VARIABLES[name].scope in scopes:
                 continue
             if symbol.kind == "quantity" and symbol.per_seat and "seat" in scopes:
                 continue
@@ -330,7 +329,7 @@ class _Checker:
             if name not in primitives:
                 self.error(pointer, "unknown-primitive", f"unknown primitive {name!r}{did_you_mean(name, primitives)}")
                 return None
-            arity = bindings.PRIMITIVES[name][0]
+            arity = vocabulary.PRIMITIVES[name]
             if len(call.args) != arity or call.keywords:
                 self.error(pointer, "type", f"{name}() takes {arity} argument(s)")
                 return None
@@ -343,7 +342,7 @@ class _Checker:
 
     def expression_at(
         self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type
-    ) -> Checked | None:
+    ) -> Expr | None:
         segment = ast.get_source_segment(text, node) or ""
         try:
             checked = ex.check(segment, self.symbols, scope)
@@ -367,11 +366,11 @@ class _Checker:
             params = tuple(entry.get("params", {}))
             scope = _WITH_TO if "to" in params else _NO_TO
             if kind == "action":
-                if name not in bindings.ACTIONS:
-                    hint = did_you_mean(name, bindings.ACTIONS)
+                if name not in vocabulary.ACTIONS:
+                    hint = did_you_mean(name, vocabulary.ACTIONS)
                     self.error(pointer, "unknown-action", f"the runtime has no action {name!r}{hint}", key=True)
-                elif params != bindings.ACTION_PARAMS[name]:
-                    want = ", ".join(bindings.ACTION_PARAMS[name]) or "no parameters"
+                elif params != vocabulary.ACTION_PARAMS[name]:
+                    want = ", ".join(vocabulary.ACTION_PARAMS[name]) or "no parameters"
                     self.error(pointer, "params", f"action {name!r} takes {want}", key=True)
             elif params:
                 self.error(f"{pointer}/params", "params", "only action events take parameters")
@@ -410,7 +409,7 @@ class _Checker:
                 name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects
             )
         if not self.abstract:
-            for action in bindings.ACTIONS:
+            for action in vocabulary.ACTIONS:
                 if action not in out:
                     self.error("/events", "missing", f"the spec declares no {action!r} action", key=True, about=action)
             if blind_starts != 1:
@@ -419,7 +418,7 @@ class _Checker:
                 )
         return out
 
-    def _needs_to(self, checked: Checked) -> bool:
+    def _needs_to(self, checked: Expr) -> bool:
         return (
             any("to" in self.symbols[n].needs or n == "to" for n in checked.names if n in self.symbols)
             or "to" in checked.names
@@ -531,9 +530,9 @@ class _Checker:
         variables = self.variables(owners)
         options = self.options(owners)
         primitives = self.primitives()
-        self.symbols["to"] = Symbol(Type.INT, "to", "parameter", needs=_WITH_TO)
-        for name, kind in bindings.PUSH_PARAMETERS.items():
-            self.symbols[name] = Symbol(_TYPES[kind], name, "parameter", needs=_PUSH)
+        self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
+        for name, kind in vocabulary.PUSH_PARAMETERS.items():
+            self.symbols[name] = Name(_TYPES[kind], "parameter", needs=_PUSH)
         quantities = self.quantities(owners)
         states = self.states()
         initial = self.doc.get("initial", "")
@@ -552,7 +551,7 @@ class _Checker:
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
-            for action in bindings.ACTIONS:
+            for action in vocabulary.ACTIONS:
                 if action in events and not any(t.event == action for t in transitions):
                     self.error(f"/events/{action}", "unused", f"no transition takes the {action!r} action", key=True)
         if self.diagnostics:

@@ -8,9 +8,9 @@ expression syntax, read with :mod:`ast` and never evaluated by Python. This modu
   :data:`FUNCTIONS`, ...);
 * type-checks it against the names a spec declares (``int``, ``bool`` and ``int?``, an integer
   that may be ``None``, which must be narrowed with ``is not None`` before arithmetic);
-* folds constants (to find guards that can never hold);
-* compiles it into Python source in which every name is replaced by the accessor the symbol table
-  gives, so the only identifiers in generated code are ones the generator chose.
+* folds constants (to find guards that can never hold).
+
+The result is a :class:`betspec.model.Expr`; turning it into code is each back end's business.
 
 Grammar (Python precedence)::
 
@@ -24,56 +24,29 @@ Grammar (Python precedence)::
 from __future__ import annotations
 
 import ast
-import enum
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from betspec.diagnostics import did_you_mean
+from betspec.model import Expr, Type
+from betspec.suggest import did_you_mean
+from betspec.vocabulary import FUNCTIONS
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 40
 MAX_LITERAL = 10**15
 
 
-class Type(enum.Enum):
-    INT = "int"
-    BOOL = "bool"
-    OPT_INT = "int?"
-    NONE = "None"
-    CHOICE = "choice"  # an option with named values, compared only with one of them
-    TEXT = "text"  # a string literal: only ever one side of a comparison with a choice
-
-    def __str__(self) -> str:
-        return self.value
-
-
 @dataclass(frozen=True)
-class Symbol:
-    """A name an expression may use, its type, and the Python source that reads it."""
+class Name:
+    """A name an expression may use: its type and what it is (never how a back end reads it)."""
 
     type: Type
-    source: str
     kind: str  # "variable", "option", "quantity", "parameter"
     minimum: int | None = None
-    needs: frozenset[str] = frozenset()  # parameters (``to``) the accessor needs in scope
+    needs: frozenset[str] = frozenset()  # parameters (``to``, ``push``) that must be in scope
     choices: tuple[str, ...] = ()  # the values of a choice option
     per_seat: bool = False  # a quantity computed for any seat
-
-
-@dataclass(frozen=True)
-class Function:
-    arity: tuple[int, int]  # minimum and maximum number of arguments
-    source: str
-
-
-FUNCTIONS: dict[str, Function] = {
-    "min": Function((2, 8), "min"),
-    "max": Function((2, 8), "max"),
-    "abs": Function((1, 1), "abs"),
-    "ceil_to": Function((2, 2), "ceil_to"),
-    "floor_to": Function((2, 2), "floor_to"),
-}
 
 
 class ExprError(Exception):
@@ -85,18 +58,6 @@ class ExprError(Exception):
         self.message = message
         self.code = code
         self.name = name  # the unknown name, for "unknown-name" errors
-
-
-@dataclass
-class Checked:
-    """A parsed, type-checked expression."""
-
-    text: str
-    tree: ast.expr
-    type: Type
-    names: set[str] = field(default_factory=set)
-    constant: object = None  # the folded value, or _UNKNOWN
-    is_constant: bool = False
 
 
 _CHOICE_VALUE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -192,7 +153,7 @@ def _check_shape(node: ast.AST, depth: int) -> None:
 
 
 class _Checker:
-    def __init__(self, symbols: Mapping[str, Symbol], scope: frozenset[str]) -> None:
+    def __init__(self, symbols: Mapping[str, Name], scope: frozenset[str]) -> None:
         self.symbols = symbols
         self.scope = scope
         self.names: set[str] = set()
@@ -314,7 +275,7 @@ class _Checker:
 
     def _Call(self, node: ast.Call, narrowed: frozenset[str]) -> Type:
         name = node.func.id  # type: ignore[attr-defined]
-        low, high = FUNCTIONS[name].arity
+        low, high = FUNCTIONS[name]
         if not low <= len(node.args) <= high:
             count = f"{low}" if low == high else f"{low} to {high}"
             raise ExprError(node.col_offset, f"{name}() takes {count} arguments, not {len(node.args)}", "type")
@@ -406,43 +367,13 @@ def fold(node: ast.expr) -> object:
     return _UNKNOWN
 
 
-def check(text: str, symbols: Mapping[str, Symbol], scope: frozenset[str] = frozenset()) -> Checked:
+def check(text: str, symbols: Mapping[str, Name], scope: frozenset[str] = frozenset()) -> Expr:
     """Parse and type-check ``text``; raise :class:`ExprError` on the first problem."""
     tree = parse(text)
     checker = _Checker(symbols, scope)
     result_type = checker.check(tree, frozenset())
     value = fold(tree)
-    return Checked(text, tree, result_type, checker.names, value, value is not _UNKNOWN)
-
-
-def compile_source(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
-    """Python source for a checked tree. Every operand is parenthesised; names become accessors."""
-    if isinstance(tree, ast.Constant):
-        return repr(tree.value)
-    if isinstance(tree, ast.Name):
-        return symbols[tree.id].source
-    if isinstance(tree, ast.BoolOp):
-        joiner = " and " if isinstance(tree.op, ast.And) else " or "
-        return "(" + joiner.join(compile_source(v, symbols) for v in tree.values) + ")"
-    if isinstance(tree, ast.UnaryOp):
-        op = "not " if isinstance(tree.op, ast.Not) else "-"
-        return f"({op}{compile_source(tree.operand, symbols)})"
-    if isinstance(tree, ast.BinOp):
-        op = _ARITH[type(tree.op)]
-        return f"({compile_source(tree.left, symbols)} {op} {compile_source(tree.right, symbols)})"
-    if isinstance(tree, ast.Compare):
-        parts = [compile_source(tree.left, symbols)]
-        for op, right in zip(tree.ops, tree.comparators, strict=False):
-            parts.append(_COMPARE[type(op)])
-            parts.append(compile_source(right, symbols))
-        return "(" + " ".join(parts) + ")"
-    if isinstance(tree, ast.IfExp):
-        body, test = compile_source(tree.body, symbols), compile_source(tree.test, symbols)
-        return f"({body} if {test} else {compile_source(tree.orelse, symbols)})"
-    if isinstance(tree, ast.Call):
-        function = FUNCTIONS[tree.func.id]  # type: ignore[attr-defined]
-        return f"{function.source}(" + ", ".join(compile_source(a, symbols) for a in tree.args) + ")"
-    raise AssertionError(f"unchecked node {type(tree).__name__}")  # parse() refused it already
+    return Expr(text, tree, result_type, checker.names, value, value is not _UNKNOWN)
 
 
 def names_in(text: str) -> set[str]:

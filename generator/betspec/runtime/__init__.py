@@ -3,7 +3,7 @@
 Generated modules depend on this package and on ``transitions`` only. Everything a betting
 structure decides (sizes, legality, reopening, when a round ends) is compiled from its spec; the
 runtime only moves chips, keeps the seat order and answers the primitive questions the specs'
-expressions are written in (see :mod:`betspec.runtime.bindings`).
+expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
 from betspec.runtime.engine import Engine, Pot, Ruling, engine_class

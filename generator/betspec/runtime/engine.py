@@ -15,10 +15,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from betspec.runtime.bindings import BETTING_PHASES, HAND_OVER_PHASES
+from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
-from betspec.runtime.table import STREETS, Start, Table
+from betspec.runtime.table import Start, Table
 from betspec.suggest import did_you_mean
+from betspec.vocabulary import (
+    ACT_NAMES,
+    BETTING_PHASES,
+    DECLARATIONS,
+    HAND_OVER_PHASES,
+    OUT_OF_TURN_DECLARATIONS,
+    STREETS,
+    WAGERS,
+)
 
 
 @dataclass(frozen=True)
@@ -46,9 +55,6 @@ class Said:
 
 #: What the seat to act is bound to by an earlier declaration in this turn (``Engine._declared``).
 NOT_BOUND, BOUND_TO_CALL, BOUND_TO_WAGER = 0, 1, 2
-#: The declarations a player may make: ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``,
-#: or ``{"act": "bet" | "raise", "to": N}``.
-SAYINGS = ("fold", "check", "call", "bet", "raise")
 
 
 @dataclass(frozen=True)
@@ -347,9 +353,7 @@ class Engine:
 
         With ``key``, the snapshot is signed (HMAC-SHA256), and restoring it with the same key
         refuses any edit."""
-        from betspec.runtime.snapshot import take
-
-        return take(self, key)
+        return snapshot_format.take(self, key)
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle. Constant for a hand."""
@@ -577,9 +581,9 @@ class Engine:
         """A declaration: "fold", "check", "call", "bet", "raise", or {"act": "bet" | "raise", "to": N}."""
         if say is None:
             return Said()
-        if type(say) is str and say in SAYINGS:
+        if type(say) is str and say in DECLARATIONS:
             return Said(say == "fold", say == "check", say == "call", say == "bet", say == "raise")
-        if isinstance(say, Mapping) and set(say) == {"act", "to"} and say["act"] in ("bet", "raise"):
+        if isinstance(say, Mapping) and set(say) == {"act", "to"} and say["act"] in WAGERS:
             to = say["to"]
             if type(to) is not int or to < 0:
                 rule = self.PROCEDURE_RULES["bad_amount"]
@@ -677,9 +681,9 @@ class Engine:
             raise self._reject("illegal_action", rule, seat, act, to, "not a seat still to act in this hand")
         if seat == self._actor:
             raise self._reject("illegal_action", rule, seat, act, to, "this seat is to act: it declares in turn")
-        if type(act) is not str or act not in ("check", "call", "bet", "raise"):
+        if type(act) is not str or act not in OUT_OF_TURN_DECLARATIONS:
             raise self._reject("illegal_action", rule, seat, "out of turn", act, "declares check, call, bet or raise")
-        if act in ("bet", "raise"):
+        if act in WAGERS:
             self._require_amount(seat, act, to)
         else:
             self._no_amount(seat, act, to)
@@ -741,12 +745,12 @@ class Engine:
 
 
 #: The actions ``act`` takes without an amount (method names).
-_UNPRICED = frozenset({"fold", "check", "call", "all_in", "timeout"})
+_UNPRICED = frozenset(name for name in ACT_NAMES if name not in WAGERS)
 def _saying(said: Said) -> object:
     """A declaration as JSON: what ``Engine._said`` reads back."""
     if said.to is not None:
         return {"act": "bet" if said.bet else "raise", "to": said.to}
-    for word in SAYINGS:
+    for word in DECLARATIONS:
         if getattr(said, "raise_" if word == "raise" else word):
             return word
     return None

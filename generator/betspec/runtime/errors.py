@@ -5,32 +5,9 @@ The codes are :class:`Code`; ``docs/cases.md`` (section "Error codes") says when
 
 from __future__ import annotations
 
-import enum
+from betspec.vocabulary import ACTION_CODES, Code
 
-
-class Code(str, enum.Enum):
-    """Every error code betspec raises (``error.code``); compare with ``error.code == Code.X``."""
-
-    OUT_OF_TURN = "out_of_turn"
-    NO_ACTION_PENDING = "no_action_pending"
-    ILLEGAL_ACTION = "illegal_action"
-    BELOW_MINIMUM = "below_minimum"
-    ABOVE_MAXIMUM = "above_maximum"
-    NOT_REOPENED = "not_reopened"
-    CAP_REACHED = "cap_reached"
-    BAD_AMOUNT = "bad_amount"
-    BAD_SEAT = "bad_seat"
-    BOUND_BY_DECLARATION = "bound_by_declaration"
-    ROUND_NOT_OVER = "round_not_over"
-    INVALID_TABLE = "invalid_table"
-    BAD_SNAPSHOT = "bad_snapshot"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: The codes of :class:`IllegalAction`: what an action, a deal or a declaration may be refused with.
-ACTION_CODES = tuple(code.value for code in Code if code not in (Code.INVALID_TABLE, Code.BAD_SNAPSHOT))
+__all__ = ["ACTION_CODES", "BetspecError", "Code", "IllegalAction", "InvalidTable", "SnapshotError", "shown"]
 
 
 class BetspecError(Exception):

@@ -18,72 +18,22 @@ and ``restore(data, key=...)`` refuses a snapshot whose signature is missing or 
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
 import re
 from typing import Any
 
 from betspec.runtime.engine import Engine, engine_class
 from betspec.runtime.errors import IllegalAction, InvalidTable, SnapshotError, shown
+from betspec.runtime.snapshot_format import FORMAT, VERSION, observed, signature, take
 from betspec.runtime.table import Start, Table
+from betspec.vocabulary import ACT_NAMES, WAGERS
 
-FORMAT = "betspec.snapshot"
-VERSION = 2
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 #: Logged calls without an argument, and those with an amount.
-_PLAIN = frozenset({"fold", "check", "call", "all_in", "timeout"})
-_PRICED = frozenset({"bet", "raise"})
+_PRICED = frozenset(WAGERS)
+_PLAIN = frozenset(ACT_NAMES) - _PRICED
 MAX_LOG = 10_000
 __all__ = ["FORMAT", "VERSION", "SnapshotError", "observed", "restore", "signature", "take"]
-
-
-def observed(engine: Engine) -> dict[str, Any]:
-    """The state a log leads to, as stored in a snapshot and compared on restore."""
-    return {
-        "state": engine.state.value,
-        "out_of_turn": sorted([seat, *declared] for seat, declared in engine._out_of_turn.items()),
-        "declared": engine._declared,
-        "announced": engine._announced,
-        "to_act": engine.to_act,
-        "stacks": list(engine.stacks),
-        "committed": list(engine.committed),
-        "pot": engine.pot,
-        "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()],
-    }
-
-
-def _canonical(data: dict[str, Any]) -> bytes:
-    body = {key: value for key, value in data.items() if key != "signature"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
-
-
-def signature(data: dict[str, Any], key: bytes) -> str:
-    """The HMAC-SHA256 (hex) of a snapshot's canonical JSON, its signature left out."""
-    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
-
-
-def take(engine: Engine, key: bytes | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "spec": engine.SPEC_NAME,
-        "spec_hash": engine.SPEC_HASH,
-        "options": engine.options,
-        "table": engine.table.to_json(),
-        "start": None if engine.start is None else engine.start.to_json(),
-        "log": [list(step) for step in engine.history],
-        "observed": observed(engine),
-    }
-    if key is not None:
-        data["signature"] = signature(data, _key(key))
-    return data
-
-
-def _key(key: object) -> bytes:
-    if not isinstance(key, bytes | bytearray) or not key:
-        raise SnapshotError("a signing key is non-empty bytes")
-    return bytes(key)
 
 
 def _require(condition: bool, message: str) -> None:
@@ -138,7 +88,7 @@ def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | No
     if key is not None:
         stored = data.get("signature")
         _require(type(stored) is str, "the snapshot is not signed, and a key was given")
-        _require(hmac.compare_digest(stored, signature(data, _key(key))), "the signature does not match: tampered with")
+        _require(hmac.compare_digest(stored, signature(data, key)), "the signature does not match: tampered with")
     spec = data.get("spec")
     _require(isinstance(spec, str) and bool(_NAME.match(spec)), f"bad spec name {shown(spec)}")
     cls = engine_class or _engine_class(spec)

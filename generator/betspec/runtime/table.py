@@ -7,8 +7,8 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from betspec.runtime.errors import InvalidTable
+from betspec.vocabulary import STREETS
 
-STREETS = ("preflop", "flop", "turn", "river")
 MAX_SEATS = 23  # 52 cards, 2 each, 5 on the board
 MAX_CHIPS = 10**15
 

@@ -1,11 +1,8 @@
-"""The diagram back end: a spec's state graph as Graphviz DOT and SVG, through pydot.
+"""The DOT back end: a spec's diagram as Graphviz DOT and SVG, through pydot.
 
-Extract, then render: :func:`extract` reduces the spec to what a reader of the rulebooks
-recognises (a cluster per street; a round not yet opened, a bet to face, waiting for the next
-card; all-in runout, showdown, a pot won uncontested), merging the transitions between the same
-two states into one edge labelled with its events, guards and the rules they cite.
-:func:`render` turns that into pydot objects. SVG is drawn by ``graphviz-pure``, a pip-installed
-renderer that writes the same bytes on every machine.
+:func:`render` turns the diagram model (:mod:`betspec.backends.diagram_model`) into pydot
+objects. SVG is drawn by ``graphviz-pure``, a pip-installed renderer that writes the same bytes on
+every machine.
 """
 
 from __future__ import annotations
@@ -13,14 +10,14 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import pydot
 
+from betspec.backends.base import BackendError, header, header_lines, register
+from betspec.backends.diagram_model import STREET_ORDER, STREET_TITLES, Diagram, extract
 from betspec.model import Spec
 
-STREET_ORDER = ("preflop", "flop", "turn", "river", "over")
-STREET_TITLES = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "over": "Betting over"}
 PHASE_STYLE = {
     "start": {"shape": "circle", "style": "filled", "fillcolor": "#333333", "fontcolor": "white"},
     "unopened": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e8f4e8"},
@@ -30,52 +27,6 @@ PHASE_STYLE = {
     "showdown": {"shape": "doublecircle"},
     "settled": {"shape": "doublecircle"},
 }
-
-
-@dataclass
-class Edge:
-    source: str
-    dest: str
-    lines: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Diagram:
-    name: str
-    title: str
-    clusters: dict[str, list[tuple[str, str, str]]]  # street -> (state, label, phase)
-    edges: list[Edge]
-    notes: list[tuple[str, list[str]]] = field(default_factory=list)  # (title, lines) boxes
-
-
-def extract(spec: Spec) -> Diagram:
-    clusters: dict[str, list[tuple[str, str, str]]] = {}
-    for state in spec.states.values():
-        street = "start" if state.phase == "start" else state.street
-        street = "over" if street in ("showdown", "settled") else street
-        clusters.setdefault(street, []).append((state.name, state.label, state.phase))
-    edges: dict[tuple[str, str], Edge] = {}
-    for t in spec.transitions:
-        edge = edges.setdefault((t.source, t.dest), Edge(t.source, t.dest))
-        guard = f" [{t.guard.text}]" if t.guard is not None else ""
-        line = f"{t.event}{guard} ({t.rule})"
-        if line not in edge.lines:
-            edge.lines.append(line)
-    notes: list[tuple[str, list[str]]] = []
-    requirements = [
-        f"{event.name}: [{r.expr.text}] else {r.error} ({r.rule})"
-        for event in spec.events.values()
-        for r in event.requires
-    ]
-    if requirements:
-        notes.append(("Each action requires, in order", requirements))
-    if spec.push_rulings:
-        rulings = []
-        for number, entry in enumerate(spec.push_rulings, 1):
-            to = f" to {entry.to.text}" if entry.to is not None else ""
-            rulings.append(f"{number}. [{entry.when.text}] {entry.ruling}{to} ({entry.rule})")
-        notes.append(("Chips pushed are ruled by the first that applies", rulings))
-    return Diagram(spec.name, spec.title, clusters, list(edges.values()), notes)
 
 
 def _quoted(text: str, newline: str = "\\n") -> str:
@@ -141,19 +92,15 @@ def renderer() -> str | None:
     return shutil.which("graphviz-pure")
 
 
-class RenderError(Exception):
-    pass
-
-
 def to_svg(graph: pydot.Dot) -> str:
     """The SVG of a rendered diagram, drawn by graphviz-pure through pydot."""
     program = renderer()
     if program is None:
-        raise RenderError("graphviz-pure is not installed: run the README's setup command")
+        raise BackendError("graphviz-pure is not installed: run the README's setup command")
     try:
         svg = graph.create(prog=program, format="svg")
     except (OSError, AssertionError, RuntimeError) as exc:
-        raise RenderError(f"graphviz-pure failed: {exc}") from None
+        raise BackendError(f"graphviz-pure failed: {exc}") from None
     return svg.decode("utf-8")
 
 
@@ -165,3 +112,19 @@ def with_comment(svg: str, lines: list[str]) -> str:
         end = svg.index("\n") + 1
         return svg[:end] + comment + svg[end:]
     return comment + svg
+
+
+class DotBackend:
+    name = "dot"
+    owns = (("diagrams", (".dot", ".svg")),)
+
+    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
+        files: dict[str, str] = {}
+        for spec in specs:
+            graph = render(extract(spec))
+            files[f"diagrams/{spec.name}.dot"] = header(spec, root, "// ") + graph.to_string()
+            files[f"diagrams/{spec.name}.svg"] = with_comment(to_svg(graph), header_lines(spec, root))
+        return files
+
+
+BACKEND = register(DotBackend())

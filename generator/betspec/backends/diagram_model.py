@@ -1,0 +1,63 @@
+"""The diagram model: what a reader of a spec's state graph sees, whatever draws it.
+
+:func:`extract` reduces a spec to what a reader of the rulebooks recognises (a cluster per
+street; a round not yet opened, a bet to face, waiting for the next card; all-in runout,
+showdown, a pot won uncontested), merging the transitions between the same two states into one
+edge labelled with its events, guards and the rules they cite, and listing the requirements and
+the rulings as notes. The DOT and Mermaid back ends draw it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from betspec.model import Spec
+
+STREET_ORDER = ("preflop", "flop", "turn", "river", "over")
+STREET_TITLES = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "over": "Betting over"}
+
+
+@dataclass
+class Edge:
+    source: str
+    dest: str
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Diagram:
+    name: str
+    title: str
+    clusters: dict[str, list[tuple[str, str, str]]]  # street -> (state, label, phase)
+    edges: list[Edge]
+    notes: list[tuple[str, list[str]]] = field(default_factory=list)  # (title, lines) boxes
+
+
+def extract(spec: Spec) -> Diagram:
+    clusters: dict[str, list[tuple[str, str, str]]] = {}
+    for state in spec.states.values():
+        street = "start" if state.phase == "start" else state.street
+        street = "over" if street in ("showdown", "settled") else street
+        clusters.setdefault(street, []).append((state.name, state.label, state.phase))
+    edges: dict[tuple[str, str], Edge] = {}
+    for t in spec.transitions:
+        edge = edges.setdefault((t.source, t.dest), Edge(t.source, t.dest))
+        guard = f" [{t.guard.text}]" if t.guard is not None else ""
+        line = f"{t.event}{guard} ({t.rule})"
+        if line not in edge.lines:
+            edge.lines.append(line)
+    notes: list[tuple[str, list[str]]] = []
+    requirements = [
+        f"{event.name}: [{r.expr.text}] else {r.error} ({r.rule})"
+        for event in spec.events.values()
+        for r in event.requires
+    ]
+    if requirements:
+        notes.append(("Each action requires, in order", requirements))
+    if spec.push_rulings:
+        rulings = []
+        for number, entry in enumerate(spec.push_rulings, 1):
+            to = f" to {entry.to.text}" if entry.to is not None else ""
+            rulings.append(f"{number}. [{entry.when.text}] {entry.ruling}{to} ({entry.rule})")
+        notes.append(("Chips pushed are ruled by the first that applies", rulings))
+    return Diagram(spec.name, spec.title, clusters, list(edges.values()), notes)

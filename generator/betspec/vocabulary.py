@@ -1,0 +1,199 @@
+"""The one vocabulary: the words specs, the front end, the back ends and the runtime share.
+
+What a spec may read (variables), write (registers), call (primitives and functions); the
+actions, declarations and event kinds; the phases of states and the streets; the quantities
+and procedure rules the runtime needs; the error codes. Each list is written here once and
+nowhere else: the front end checks specs against it, the back ends and the runtime read it, and
+tests/test_vocabulary.py checks that the JSON Schemas' enums say the same.
+
+This module imports nothing of betspec: every layer may read it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+#: The types of values in specs: options, variables, quantities, parameters.
+ValueType = Literal["int", "bool", "int?", "choice"]
+#: "table": fixed by the table and options for the whole hand; "seat": about one seat (the seat
+#: to act, or the seat a per-seat quantity is computed for); "hand": the rest of the hand's state.
+Scope = Literal["table", "seat", "hand"]
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A name the runtime lets expressions read (and, when writable, effects assign)."""
+
+    type: ValueType
+    scope: Scope = "hand"
+    writable: bool = False
+    minimum: int | None = None
+
+
+#: Variables about the seat to act are meaningful only while a seat is to act.
+VARIABLES: dict[str, Variable] = {
+    "stack": Variable("int", "seat", minimum=0),
+    "committed": Variable("int", "seat", minimum=0),
+    "has_acted": Variable("bool", "seat"),
+    "acted_at": Variable("int", "seat", minimum=0),
+    "bet_level": Variable("int", minimum=0),
+    "pot": Variable("int", minimum=0),
+    "small_blind": Variable("int", "table", minimum=0),
+    "big_blind": Variable("int", "table", minimum=0),
+    "ante": Variable("int", "table", minimum=0),
+    "small_bet": Variable("int", "table", minimum=0),
+    "big_bet": Variable("int", "table", minimum=0),
+    "street": Variable("int", minimum=0),
+    "seats": Variable("int", "table", minimum=2),
+    "players_in": Variable("int", minimum=1),
+    "able": Variable("int", minimum=0),
+    "others_able": Variable("int", minimum=0),
+    "answerable": Variable("bool"),
+    "able_owing": Variable("int", minimum=0),
+    "pending": Variable("int", minimum=0),
+    "action_pending": Variable("bool"),
+    "big_blind_acted": Variable("bool"),
+    "small_blind_committed": Variable("int", minimum=0),
+    "is_small_blind": Variable("bool"),
+    "burn_blind": Variable("bool", "table"),
+    "declared_call": Variable("bool"),
+    "declared_wager": Variable("bool"),
+    "bet_announced": Variable("bool"),
+    "out_of_turn_declared": Variable("bool"),
+    "out_of_turn_to": Variable("int", minimum=0),
+    "out_of_turn_level": Variable("int", minimum=0),
+    "last_raise": Variable("int", writable=True, minimum=0),
+    "last_full_level": Variable("int", writable=True, minimum=0),
+    "raises": Variable("int", writable=True, minimum=0),
+}
+
+#: Primitives move chips and seats; the number of int arguments each takes.
+PRIMITIVES: dict[str, int] = {
+    "post_antes": 0,
+    "post_blinds": 0,
+    "post_burn_blind": 1,
+    "begin_street": 1,
+    "commit": 1,
+    "check": 0,
+    "fold": 0,
+    "pass_action": 0,
+    "close_round": 0,
+    "deal": 1,
+}
+
+#: Functions expressions may call besides the operators, with their least and most arguments.
+FUNCTIONS: dict[str, tuple[int, int]] = {
+    "min": (2, 8),
+    "max": (2, 8),
+    "abs": (1, 1),
+    "ceil_to": (2, 2),
+    "floor_to": (2, 2),
+}
+
+#: Action events a spec declares, and the parameters each takes.
+ACTION_PARAMS: dict[str, tuple[str, ...]] = {
+    "fold": (),
+    "check": (),
+    "call": (),
+    "bet": ("to",),
+    "raise": ("to",),
+    "timeout": (),
+}
+ACTIONS = tuple(ACTION_PARAMS)
+#: The actions a seat chooses among, reported by legal_actions() (a timeout happens to it).
+CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise")
+#: The actions that take a "to" amount: a bet or a raise, a wager.
+WAGERS = ("bet", "raise")
+#: What ``act`` and a case's ``act`` take: the chosen actions, all-in and the clock.
+ACT_NAMES = (*CHOSEN_ACTIONS, "all_in", "timeout")
+
+#: What a player may say in turn, and out of turn (fold needs no declaration out of turn).
+DECLARATIONS = ("fold", "check", "call", "bet", "raise")
+OUT_OF_TURN_DECLARATIONS = ("check", "call", "bet", "raise")
+
+#: What a ruling on chips pushed may read: the push and the declaration that came with it.
+PUSH_PARAMETERS: dict[str, ValueType] = {
+    "pushed": "int",
+    "chips": "int",
+    "largest_chip": "int",
+    "said_fold": "bool",
+    "said_check": "bool",
+    "said_call": "bool",
+    "said_bet": "bool",
+    "said_raise": "bool",
+    "said_to": "int?",
+}
+#: What chips pushed may be ruled to be (a wager is a bet or raise to the ruling's amount).
+PUSH_RULINGS = ("fold", "check", "call", "wager", "withdraw")
+#: What a Ruling reports as its action: an action, a withdrawn call, or a wager announced.
+RULING_ACTIONS = ("fold", "check", "call", "bet", "raise", "withdraw", "declared")
+
+#: The kinds of events a spec declares.
+EVENT_KINDS = ("start", "action", "automatic", "deal")
+
+#: The phases of states; seats bet in the betting phases; the hand is over in the last ones.
+PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+BETTING_PHASES = ("unopened", "facing_bet")
+HAND_OVER_PHASES = ("runout", "showdown", "settled")
+
+#: The betting rounds, in order; a hand may start on any; the others are dealt.
+STREETS = ("preflop", "flop", "turn", "river")
+DEALT_STREETS = STREETS[1:]
+#: What a state's street may be: a betting round, or the end of the betting.
+STATE_STREETS = (*STREETS, "showdown", "settled")
+
+#: Quantities every concrete spec defines: the runtime answers queries with them.
+REQUIRED_QUANTITIES: dict[str, ValueType] = {
+    "all_in_to": "int",
+    "call_amount": "int",
+    "bet_min_to": "int",
+    "bet_max_to": "int",
+    "raise_min_to": "int",
+    "raise_max_to": "int",
+}
+#: Per-seat quantities the runtime needs: ``playable``, the chips a seat can still put in (a seat
+#: with none is all-in for betting).
+REQUIRED_SEAT_QUANTITIES: dict[str, ValueType] = {"playable": "int"}
+
+#: The rules a spec names for the refusals the runtime makes itself (turn, amounts, deals).
+PROCEDURE_RULES = ("out_of_turn", "no_action_pending", "bad_amount", "round_not_over", "illegal_deal", "unknown_action")
+
+#: Names a spec may not declare: the language's parameters and functions.
+RESERVED = frozenset({"to", *PUSH_PARAMETERS, *FUNCTIONS})
+
+
+class Code(str, enum.Enum):
+    """Every error code betspec raises (``error.code``); docs/cases.md says when each is raised."""
+
+    OUT_OF_TURN = "out_of_turn"
+    NO_ACTION_PENDING = "no_action_pending"
+    ILLEGAL_ACTION = "illegal_action"
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"
+    NOT_REOPENED = "not_reopened"
+    CAP_REACHED = "cap_reached"
+    BAD_AMOUNT = "bad_amount"
+    BAD_SEAT = "bad_seat"
+    BOUND_BY_DECLARATION = "bound_by_declaration"
+    ROUND_NOT_OVER = "round_not_over"
+    INVALID_TABLE = "invalid_table"
+    BAD_SNAPSHOT = "bad_snapshot"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The codes of refused actions, deals and declarations (a case's ``error``).
+ACTION_CODES = tuple(code.value for code in Code if code not in (Code.INVALID_TABLE, Code.BAD_SNAPSHOT))
+#: The codes a spec's requirement may raise (the runtime raises the others itself).
+REQUIREMENT_CODES = (
+    "illegal_action",
+    "below_minimum",
+    "above_maximum",
+    "not_reopened",
+    "cap_reached",
+    "bad_amount",
+    "bound_by_declaration",
+)

@@ -1,0 +1,149 @@
+"""The layers import one another one way only, and nothing imports in a cycle.
+
+vocabulary (words everyone shares) <- runtime (what engines run on) <- generated engines;
+vocabulary <- model <- front end; model <- back ends, which may read the runtime's declared
+contract and nothing else of it. Imports under ``if TYPE_CHECKING:`` are for the type checker
+only and are not counted.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "generator" / "betspec"
+
+
+def module_name(path: Path) -> str:
+    if path.is_relative_to(ROOT / "generated"):
+        parts = ["betspec", "engines", *path.relative_to(ROOT / "generated").with_suffix("").parts]
+    else:
+        parts = ["betspec", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    paths = [*PACKAGE.rglob("*.py"), *(ROOT / "generated").glob("*.py")]
+    return {module_name(path): path for path in paths}
+
+
+def _runtime_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path, known: set[str]) -> set[str]:
+    """The betspec modules ``path`` imports (anywhere in it, functions included)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _runtime_only(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                child = f"{node.module}.{alias.name}"
+                found.add(child if child in known else node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text()))
+    return {name for name in found if name.split(".")[0] == "betspec"}
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports(path, set(known)) & set(known) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module, or a module importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(name: str) -> None:
+        index[name] = low[name] = len(index)
+        stack.append(name)
+        on_stack.add(name)
+        for other in sorted(edges.get(name, ())):
+            if other not in index:
+                connect(other)
+                low[name] = min(low[name], low[other])
+            elif other in on_stack:
+                low[name] = min(low[name], index[other])
+        if low[name] == index[name]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == name:
+                    break
+            if len(component) > 1 or name in edges.get(name, ()):
+                found.append(sorted(component))
+
+    for name in sorted(edges):
+        if name not in index:
+            connect(name)
+    return found
+
+
+def in_layer(name: str, *prefixes: str) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes)
+
+
+NEUTRAL = ("betspec.vocabulary", "betspec.suggest")
+
+
+def test_no_module_imports_in_a_cycle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"a"}}) == [["a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_vocabulary_imports_nothing_of_betspec() -> None:
+    edges = graph()
+    for name in NEUTRAL:
+        assert edges[name] == set(), name
+
+
+def test_the_runtime_imports_nothing_of_the_generator() -> None:
+    for name, imported in graph().items():
+        if in_layer(name, "betspec.runtime"):
+            outside = {i for i in imported if not in_layer(i, "betspec.runtime", *NEUTRAL)}
+            assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_front_end_and_the_model_import_neither_the_runtime_nor_a_back_end() -> None:
+    for name, imported in graph().items():
+        if in_layer(name, "betspec.frontend", "betspec.model", "betspec.diagnostics"):
+            wrong = {i for i in imported if in_layer(i, "betspec.runtime", "betspec.backends")}
+            assert not wrong, f"{name} imports {sorted(wrong)}"
+
+
+def test_back_ends_read_only_the_runtimes_declared_contract() -> None:
+    for name, imported in graph().items():
+        if in_layer(name, "betspec.backends"):
+            wrong = {i for i in imported if in_layer(i, "betspec.runtime") and i != "betspec.runtime.contract"}
+            assert not wrong, f"{name} imports {sorted(wrong)}"
+
+
+def test_generated_engines_import_only_the_runtime() -> None:
+    for name, imported in graph().items():
+        if in_layer(name, "betspec.engines") and name != "betspec.engines":
+            wrong = {i for i in imported if not in_layer(i, "betspec.runtime")}
+            assert not wrong, f"{name} imports {sorted(wrong)}"
