@@ -400,12 +400,12 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_playable(m: NoLimit, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
-    return floor_to(m._behind[seat], m._opt_bet_unit) if (m._opt_small_chips == 'stay_behind') else m._behind[seat]
+    return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
 def q_all_in_to(m: NoLimit) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
-    return m._put_in[m._actor] + q_playable(m, m._actor)
+    return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
 def q_min_bet_to(m: NoLimit) -> int:
@@ -415,22 +415,22 @@ def q_min_bet_to(m: NoLimit) -> int:
 
 def q_bet_min_to(m: NoLimit) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), (m._put_in[m._actor] + q_playable(m, m._actor)))
+    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
 def q_max_bet_to(m: NoLimit) -> int:
     'the whole stack (rule SIZE-MAX-BET).'
-    return m._put_in[m._actor] + q_playable(m, m._actor)
+    return q_all_in_to(m)
 
 
 def q_bet_max_to(m: NoLimit) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    return max(q_bet_min_to(m), min((m._put_in[m._actor] + q_playable(m, m._actor)), (m._put_in[m._actor] + q_playable(m, m._actor))))
+    return q_all_in_to(m)
 
 
 def q_call_amount(m: NoLimit) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor))
+    return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
 def q_cap_reached(m: NoLimit) -> bool:
@@ -440,62 +440,62 @@ def q_cap_reached(m: NoLimit) -> bool:
 
 def q_full_raise(m: NoLimit, to: int) -> bool:
     'the increase is at least the largest bet or raise of the round (rule UNDER-RAISE).'
-    return (to - m._bet_level) >= m._last_raise
+    return to - m._bet_level >= m._last_raise
 
 
 def q_max_raise_to(m: NoLimit) -> int:
     'the whole stack (rule SIZE-MAX-RAISE).'
-    return m._put_in[m._actor] + q_playable(m, m._actor)
+    return q_all_in_to(m)
 
 
 def q_out_of_turn_call_only(m: NoLimit) -> bool:
     'the seat declared out of turn and faces no more than it declared: it may only call (or fold) (rule OUT-OF-TURN).'
-    return (m._actor in m._out_of_turn) and (m._bet_level <= m._out_of_turn.get(m._actor, (0, 0))[0])
+    return m._actor in m._out_of_turn and m._bet_level <= m._out_of_turn.get(m._actor, (0, 0))[0]
 
 
 def q_out_of_turn_check_only(m: NoLimit) -> bool:
     'the seat declared out of turn and the skipped players checked: it may only check (or fold) (rule OUT-OF-TURN).'
-    return (m._actor in m._out_of_turn) and (m._bet_level == m._out_of_turn.get(m._actor, (0, 0))[1])
+    return m._actor in m._out_of_turn and m._bet_level == m._out_of_turn.get(m._actor, (0, 0))[1]
 
 
 def q_reopened(m: NoLimit) -> bool:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
-    return (not m._acted[m._actor]) or ((m._bet_level - m._acted_at[m._actor]) >= m._last_raise)
+    return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise
 
 
 def q_may_wager(m: NoLimit) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
-    return m._answerable() and (not (m._declared == 1)) and ((not q_out_of_turn_check_only(m)) if (m._bet_level == 0) else ((q_playable(m, m._actor) > min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor))) and ((not m._acted[m._actor]) or ((m._bet_level - m._acted_at[m._actor]) >= m._last_raise)) and (not False) and (not q_out_of_turn_call_only(m))))
+    return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
 def q_min_raise_to(m: NoLimit) -> int:
     'the bet level plus the largest bet or raise of the round (rule SIZE-MIN-RAISE).'
-    return ceil_to((m._bet_level + max(m._last_raise, 1)), m._opt_bet_unit)
+    return ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit)
 
 
 def q_on_unit(m: NoLimit, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
-    return ((to % m._opt_bet_unit) == 0) or (to == (m._put_in[m._actor] + q_playable(m, m._actor)))
+    return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
 
 
 def q_raise_min_to(m: NoLimit) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    return min(ceil_to((m._bet_level + max(m._last_raise, 1)), m._opt_bet_unit), (m._put_in[m._actor] + q_playable(m, m._actor)))
+    return min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
 def q_raise_max_to(m: NoLimit) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    return max(q_raise_min_to(m), min((m._put_in[m._actor] + q_playable(m, m._actor)), (m._put_in[m._actor] + q_playable(m, m._actor))))
+    return q_all_in_to(m)
 
 
 def q_wager_max(m: NoLimit) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
-    return q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m)
+    return q_all_in_to(m)
 
 
 def q_wager_min(m: NoLimit) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
-    return q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)
+    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)) if m._bet_level == 0 else min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
 def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
@@ -507,34 +507,34 @@ def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Sa
         return 'fold', None, 'VERBAL'
     if said_check:
         return 'check', None, 'VERBAL'
-    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and ((5 * pushed) < (4 * min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)))):
+    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and (5 * pushed < 4 * q_call_amount(m)):
         return 'withdraw', None, 'MISHEARD'
-    if said_call and (chips > 0) and (pushed < min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor))) and (not (m._announced == m._bet_level)):
+    if said_call and chips > 0 and (pushed < q_call_amount(m)) and (m._announced != m._bet_level):
         return 'call', None, 'SHORT-BET'
     if said_call:
         return 'call', None, 'STRING-BET'
     if said_to is not None:
-        return 'wager', max(min(said_to, (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m))), (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))) if (said_to is not None) else (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)), 'VERBAL'
-    if (said_bet or said_raise) and ((m._put_in[m._actor] + pushed) <= m._bet_level):
-        return 'wager', q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m), 'DECLARED-WAGER'
-    if (min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)) > 0) and (not q_may_wager(m)):
+        return 'wager', max(min(said_to, q_all_in_to(m)), q_wager_min(m)) if said_to is not None else q_wager_min(m), 'VERBAL'
+    if (said_bet or said_raise) and m._put_in[m._actor] + pushed <= m._bet_level:
+        return 'wager', q_wager_min(m), 'DECLARED-WAGER'
+    if q_call_amount(m) > 0 and (not q_may_wager(m)):
         return 'call', None, 'NO-RAISE'
-    if (min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)) == 0) and (not q_may_wager(m)):
+    if q_call_amount(m) == 0 and (not q_may_wager(m)):
         return 'check', None, 'NO-RAISE'
-    if (chips == 1) and (not (said_bet or said_raise)) and (min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)) > 0):
+    if chips == 1 and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0):
         return 'call', None, 'SINGLE-CHIP'
-    if (chips == 1) and (not (said_bet or said_raise)):
-        return 'wager', max(min((m._put_in[m._actor] + largest_chip), (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m))), (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))), 'SINGLE-CHIP'
-    if pushed < min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)):
+    if chips == 1 and (not said_bet) and (not said_raise):
+        return 'wager', max(min(m._put_in[m._actor] + largest_chip, q_all_in_to(m)), q_wager_min(m)), 'SINGLE-CHIP'
+    if pushed < q_call_amount(m):
         return 'call', None, 'SHORT-BET'
-    if (m._put_in[m._actor] + pushed) <= m._bet_level:
+    if m._put_in[m._actor] + pushed <= m._bet_level:
         return 'call', None, 'CALL'
-    if (m._opt_underraise_rule == 'half') and (not (said_bet or said_raise)) and (min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)) > 0) and ((m._put_in[m._actor] + pushed) < (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m))) and ((2 * ((m._put_in[m._actor] + pushed) - m._bet_level)) < ((q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)) - m._bet_level)):
+    if m._opt_underraise_rule == 'half' and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0) and (m._put_in[m._actor] + pushed < q_wager_min(m)) and (2 * (m._put_in[m._actor] + pushed - m._bet_level) < q_wager_min(m) - m._bet_level):
         return 'call', None, 'UNDER-RAISE-HALF'
-    if (m._put_in[m._actor] + pushed) < (q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m)):
-        return 'wager', q_bet_min_to(m) if (m._bet_level == 0) else q_raise_min_to(m), 'UNDER-MINIMUM'
-    if (m._put_in[m._actor] + pushed) > (q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m)):
-        return 'wager', q_bet_max_to(m) if (m._bet_level == 0) else q_raise_max_to(m), 'OVER-MAX'
+    if m._put_in[m._actor] + pushed < q_wager_min(m):
+        return 'wager', q_wager_min(m), 'UNDER-MINIMUM'
+    if m._put_in[m._actor] + pushed > q_all_in_to(m):
+        return 'wager', q_all_in_to(m), 'OVER-MAX'
     return 'wager', m._put_in[m._actor] + pushed, 'ONE-MOTION'
 
 
@@ -550,15 +550,15 @@ def guard_0(ev: EventData) -> bool:
 
 
 def apply_1(m: NoLimit) -> None:
-    new_last_raise_0 = (2 * m._big_blind) if m._table.burn_blind else m._big_blind
-    new_last_full_level_1 = (2 * m._big_blind) if m._table.burn_blind else m._big_blind
-    new_raises_2 = (2 if m._table.burn_blind else 1) if (m._big_blind > 0) else 0
+    new_last_raise_0 = 2 * m._big_blind if m._table.burn_blind else m._big_blind
+    new_last_full_level_1 = 2 * m._big_blind if m._table.burn_blind else m._big_blind
+    new_raises_2 = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
     m._last_raise = new_last_raise_0
     m._last_full_level = new_last_full_level_1
     m._raises = new_raises_2
     m._post_antes()
     m._post_blinds()
-    m._post_burn_blind((2 * m._big_blind) if m._table.burn_blind else 0)
+    m._post_burn_blind(2 * m._big_blind if m._table.burn_blind else 0)
 
 
 def effect_1(ev: EventData) -> None:
@@ -632,7 +632,7 @@ def effect_8(ev: EventData) -> None:
 
 
 def apply_9(m: NoLimit) -> None:
-    m._commit(m._put_in[m._actor] + min((m._bet_level - m._put_in[m._actor]), q_playable(m, m._actor)))
+    m._commit(m._put_in[m._actor] + q_call_amount(m))
     m._pass_action()
 
 
@@ -641,9 +641,9 @@ def effect_9(ev: EventData) -> None:
 
 
 def apply_10(m: NoLimit, to: int) -> None:
-    full_raise_ = (to - m._bet_level) >= m._last_raise
-    new_raises_0 = (m._raises + 1) if full_raise_ else m._raises
-    new_last_raise_1 = max(m._last_raise, (to - m._bet_level)) if full_raise_ else m._last_raise
+    full_raise_ = to - m._bet_level >= m._last_raise
+    new_raises_0 = m._raises + 1 if full_raise_ else m._raises
+    new_last_raise_1 = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level_2 = to if full_raise_ else m._last_full_level
     m._raises = new_raises_0
     m._last_raise = new_last_raise_1
@@ -673,7 +673,7 @@ def effect_12(ev: EventData) -> None:
 
 
 def check_13(m: NoLimit) -> bool:
-    return (not (m._actor >= 0)) or ((m._able() <= 1) and (m._able_owing() == 0))
+    return m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0)
 
 
 def guard_13(ev: EventData) -> bool:
@@ -681,7 +681,7 @@ def guard_13(ev: EventData) -> bool:
 
 
 def check_14(m: NoLimit) -> bool:
-    return (m._able() <= 1) and (m._able_owing() == 0)
+    return m._able() <= 1 and m._able_owing() == 0
 
 
 def guard_14(ev: EventData) -> bool:
@@ -689,7 +689,7 @@ def guard_14(ev: EventData) -> bool:
 
 
 def check_15(m: NoLimit) -> bool:
-    return not (m._actor >= 0)
+    return m._actor < 0
 
 
 def guard_15(ev: EventData) -> bool:
@@ -1185,10 +1185,10 @@ class NoLimitMachine(Engine):
         return None
 
     def _playable(self, seat: int) -> int:
-        return floor_to(self._behind[seat], self._opt_bet_unit) if (self._opt_small_chips == 'stay_behind') else self._behind[seat]
+        return floor_to(self._behind[seat], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[seat]
 
     def _all_in_to(self) -> int:
-        return self._put_in[self._actor] + q_playable(self, self._actor)
+        return q_all_in_to(self)
 
     def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:
         "Why ``action`` is not possible now (its requirements not reading 'to'), or None."
@@ -1201,7 +1201,7 @@ class NoLimitMachine(Engine):
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', to, 'a bet or raise was declared: the player owes it')
-            if not (min((self._bet_level - self._put_in[self._actor]), q_playable(self, self._actor)) == 0):
+            if q_call_amount(self) != 0:
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'there is a bet to call')
             return None
         if action == 'call':
@@ -1209,36 +1209,36 @@ class NoLimitMachine(Engine):
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', to, 'a raise was declared: the player owes a raise, not a call')
-            if not (min((self._bet_level - self._put_in[self._actor]), q_playable(self, self._actor)) > 0):
+            if q_call_amount(self) <= 0:
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'there is nothing to call')
             return None
         if action == 'bet':
             if self._state not in FROM_BET:
                 return self._reject('illegal_action', 'BET', seat, 'bet', to, 'not possible now')
-            if not (self._bet_level == 0):
+            if self._bet_level != 0:
                 return self._reject('illegal_action', 'BET', seat, 'bet', to, 'a bet already stands: raise instead')
             if not self._answerable():
                 return self._reject('illegal_action', 'BET', seat, 'bet', to, 'every other player is all-in: nobody could answer a bet')
             if self._declared == 1:
                 return self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'bet', to, "'call' was said: the player may call or fold, not bet")
-            if q_out_of_turn_check_only(self):
+            if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
             return None
         if action == 'raise':
             if self._state not in FROM_RAISE:
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
-            if not (self._bet_level > 0):
+            if self._bet_level <= 0:
                 return self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
                 return self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
-            if not (q_playable(self, self._actor) > min((self._bet_level - self._put_in[self._actor]), q_playable(self, self._actor))):
+            if (floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]) <= q_call_amount(self):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
-            if not q_reopened(self):
+            if self._acted[self._actor] and self._bet_level - self._acted_at[self._actor] < self._last_raise:
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
             # CAP: always holds in this structure (cap_reached never raised)
-            if q_out_of_turn_call_only(self):
+            if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
                     'declared out of turn, and the bet is no more than the declaration: call or '
                     'fold only'
@@ -1269,21 +1269,21 @@ class NoLimitMachine(Engine):
         if self._actor < 0:
             self._view = NO_VIEW
             return NO_VIEW
-        playable_ = floor_to(self._behind[self._actor], self._opt_bet_unit) if (self._opt_small_chips == 'stay_behind') else self._behind[self._actor]
+        playable_ = floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
         all_in_to_ = self._put_in[self._actor] + playable_
-        call_amount_ = min((self._bet_level - self._put_in[self._actor]), playable_)
-        can_bet = self._state in FROM_BET and (self._bet_level == 0) and self._answerable() and (not (self._declared == 1)) and (not q_out_of_turn_check_only(self))
-        can_call = self._state in FROM_CALL and (not (self._declared == 2)) and (call_amount_ > 0)
-        can_check = self._state in FROM_CHECK and (not (self._declared == 2)) and (call_amount_ == 0)
+        call_amount_ = min(self._bet_level - self._put_in[self._actor], playable_)
+        can_bet = self._state in FROM_BET and self._bet_level == 0 and self._answerable() and (self._declared != 1) and (self._actor not in self._out_of_turn or self._bet_level != self._out_of_turn.get(self._actor, (0, 0))[1])
+        can_call = self._state in FROM_CALL and self._declared != 2 and (call_amount_ > 0)
+        can_check = self._state in FROM_CHECK and self._declared != 2 and (call_amount_ == 0)
         can_fold = self._state in FROM_FOLD
-        can_raise = self._state in FROM_RAISE and (self._bet_level > 0) and (not (self._declared == 1)) and (playable_ > call_amount_) and self._answerable() and q_reopened(self) and (not False) and (not q_out_of_turn_call_only(self))
+        can_raise = self._state in FROM_RAISE and self._bet_level > 0 and (self._declared != 1) and (playable_ > call_amount_) and self._answerable() and (not self._acted[self._actor] or self._bet_level - self._acted_at[self._actor] >= self._last_raise) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         if can_bet:
             low: int | None = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, min(all_in_to_, all_in_to_))
+            high: int | None = max(low, all_in_to_)
         elif can_raise:
-            low: int | None = min(ceil_to((self._bet_level + max(self._last_raise, 1)), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, min(all_in_to_, all_in_to_))
+            low: int | None = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
+            high: int | None = max(low, all_in_to_)
         else:
             low = high = None
         view = (legal, call_amount_, low, high)
@@ -1340,15 +1340,15 @@ class NoLimitMachine(Engine):
             refusal = self._refusal('bet', seat, to)
             if refusal is not None:
                 raise refusal
-        if not q_on_unit(self, to):
+        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
-        if not (to > self._bet_level):
+        if to <= self._bet_level:
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
-        if not (to <= (self._put_in[self._actor] + q_playable(self, self._actor))):
+        if to > q_all_in_to(self):
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if not (to <= q_bet_max_to(self)):
+        if to > q_all_in_to(self):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
-        if not (to >= q_bet_min_to(self)):
+        if to < min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), q_all_in_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
         self._log.append((seat, 'bet', to))
@@ -1365,15 +1365,15 @@ class NoLimitMachine(Engine):
             refusal = self._refusal('raise', seat, to)
             if refusal is not None:
                 raise refusal
-        if not q_on_unit(self, to):
+        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
-        if not (to > self._bet_level):
+        if to <= self._bet_level:
             raise self._reject('below_minimum', 'RAISE', seat, 'raise', to, 'a raise goes above the bet')
-        if not (to <= (self._put_in[self._actor] + q_playable(self, self._actor))):
+        if to > q_all_in_to(self):
             raise self._reject('above_maximum', 'STACK', seat, 'raise', to, "more than the seat's chips")
-        if not (to <= q_raise_max_to(self)):
+        if to > q_all_in_to(self):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
-        if not (to >= q_raise_min_to(self)):
+        if to < min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), q_all_in_to(self)):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
         self._log.append((seat, 'raise', to))

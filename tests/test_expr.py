@@ -17,12 +17,12 @@ SYMBOLS = {
 }
 #: How the Python back end reads the same names.
 SOURCES = {
-    "stack": Symbol(Type.INT, "m.stacks[m.actor]", "variable"),
-    "bet_unit": Symbol(Type.INT, "m.opt_bet_unit", "option"),
-    "cap": Symbol(Type.OPT_INT, "m.opt_cap", "option"),
-    "flag": Symbol(Type.BOOL, "m.opt_flag", "option"),
-    "to": Symbol(Type.INT, "to", "parameter"),
-    "rule_kind": Symbol(Type.CHOICE, "m.opt_rule_kind", "option"),
+    "stack": Symbol.read(Type.INT, "m.stacks[m.actor]", "variable"),
+    "bet_unit": Symbol.read(Type.INT, "m.opt_bet_unit", "option"),
+    "cap": Symbol.read(Type.OPT_INT, "m.opt_cap", "option"),
+    "flag": Symbol.read(Type.BOOL, "m.opt_flag", "option"),
+    "to": Symbol.read(Type.INT, "to", "parameter"),
+    "rule_kind": Symbol.read(Type.CHOICE, "m.opt_rule_kind", "option"),
 }
 
 
@@ -92,7 +92,7 @@ def test_narrowing_makes_an_optional_usable() -> None:
 def test_compiled_source_uses_only_the_accessors() -> None:
     checked = check("max(stack, to) // bet_unit if flag else -stack", SYMBOLS, frozenset({"to"}))
     source = compile_source(checked.tree, SOURCES)
-    assert source == "((max(m.stacks[m.actor], to) // m.opt_bet_unit) if m.opt_flag else (-m.stacks[m.actor]))"
+    assert source == "max(m.stacks[m.actor], to) // m.opt_bet_unit if m.opt_flag else -m.stacks[m.actor]"
 
 
 @pytest.mark.parametrize(
@@ -117,7 +117,7 @@ CHOICE = {**SYMBOLS, "rule_kind": Name(Type.CHOICE, "option", choices=("complete
 
 def test_a_choice_compares_only_with_its_values() -> None:
     checked = check("rule_kind == 'half' and stack > 1", CHOICE)
-    assert compile_source(checked.tree, SOURCES) == "((m.opt_rule_kind == 'half') and (m.stacks[m.actor] > 1))"
+    assert compile_source(checked.tree, SOURCES) == "m.opt_rule_kind == 'half' and m.stacks[m.actor] > 1"
     for text, message in [
         ("rule_kind == 'halve'", "'halve' is not a value of 'rule_kind' (complete, half) (did you mean 'half'?)"),
         ("rule_kind + 1", "must be int"),

@@ -1,14 +1,18 @@
 """How the Python back end reads spec names and prints spec expressions.
 
 The accessors say how generated code reads each name of the vocabulary from a hand of the
-runtime (``m`` is the engine, ``m._actor`` the seat to act); the printer turns a checked
-expression tree into Python source in which every name is replaced by its accessor, so the only
-identifiers in generated code are ones the generator chose.
+runtime (``m`` is the engine, ``m._actor`` the seat to act). The printer turns a checked
+expression tree into Python in three passes, as compilers do: an ``ast.NodeTransformer`` puts the
+accessor in place of every name (so the only identifiers in generated code are ones the generator
+chose), a folding pass decides what the options and accessors leave decided (``not False``,
+``min(a, a)``, ``not a == b``), and ``ast.unparse`` prints the tree with the parentheses
+precedence needs and no others.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -76,53 +80,210 @@ FUNCTION_SOURCES: dict[str, str] = {
 #: The functions generated code imports from ``betspec.runtime.functions``.
 RUNTIME_FUNCTIONS = ("ceil_to", "floor_to")
 
-_COMPARE = {
-    ast.Eq: "==",
-    ast.NotEq: "!=",
-    ast.Lt: "<",
-    ast.LtE: "<=",
-    ast.Gt: ">",
-    ast.GtE: ">=",
-    ast.Is: "is",
-    ast.IsNot: "is not",
-}
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
-
-
 @dataclass(frozen=True)
 class Symbol:
-    """A spec name as the Python back end reads it: its type and its source."""
+    """A spec name as the Python back end reads it: its type, and the tree that reads it.
+
+    For a quantity, ``inlined`` says whether the tree is its formula written in place (else a
+    call of its function)."""
 
     type: Type
-    source: str
+    tree: ast.expr
     kind: str  # "variable", "option", "quantity", "parameter"
+    inlined: bool = True
+
+    @classmethod
+    def read(cls, type: Type, source: str, kind: str, inlined: bool = True) -> Symbol:
+        """The symbol whose accessor is the Python expression ``source``."""
+        return cls(type, ast.parse(source, mode="eval").body, kind, inlined)
+
+
+class _Substitute(ast.NodeTransformer):
+    """Every spec name becomes its accessor; the front end let no other name through."""
+
+    def __init__(self, symbols: Mapping[str, Symbol]) -> None:
+        self.symbols = symbols
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        node.args = [self.visit(arg) for arg in node.args]
+        assert isinstance(node.func, ast.Name)
+        node.func = ast.Name(FUNCTION_SOURCES[node.func.id], ast.Load())
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.deepcopy(self.symbols[node.id].tree)
+
+
+_FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.GtE,
+    ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE,
+    ast.LtE: ast.Gt,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+
+
+def _constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant)
+
+
+def _same(a: ast.expr, b: ast.expr) -> bool:
+    return ast.dump(a) == ast.dump(b)
+
+
+class _Fold(ast.NodeTransformer):
+    """What the spec's options and the accessors leave decided, decided once, here.
+
+    Expressions are pure (no call in them changes anything), so dropping or reordering nothing
+    but decided operands never changes what they compute; every rule keeps the meaning for
+    integers, booleans and None, the only values the language has."""
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        operand = node.operand
+        if isinstance(node.op, ast.Not):
+            if isinstance(operand, ast.Constant):
+                return ast.Constant(not operand.value)
+            if isinstance(operand, ast.UnaryOp) and isinstance(operand.op, ast.Not):
+                return operand.operand
+            if isinstance(operand, ast.Compare) and len(operand.ops) == 1:
+                flipped = _FLIPPED[type(operand.ops[0])]()
+                return ast.Compare(operand.left, [flipped], operand.comparators)
+            if isinstance(operand, ast.BoolOp):  # De Morgan: the negations then fold in turn
+                opposite = ast.Or() if isinstance(operand.op, ast.And) else ast.And()
+                negated = [self.visit(ast.UnaryOp(ast.Not(), value)) for value in operand.values]
+                return self.visit(ast.BoolOp(opposite, negated))
+        elif isinstance(operand, ast.Constant) and type(operand.value) is int:
+            return ast.Constant(-operand.value)
+        return node
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        self.generic_visit(node)
+        conjunction = isinstance(node.op, ast.And)
+        values: list[ast.expr] = []
+        for value in node.values:
+            if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op):
+                values.extend(value.values)
+            elif isinstance(value, ast.Constant):
+                if bool(value.value) != conjunction:
+                    # False in an 'and', True in an 'or' decides it, whatever the (pure) others are.
+                    return ast.Constant(not conjunction)
+            else:
+                values.append(value)
+        if not values:
+            return ast.Constant(conjunction)
+        return values[0] if len(values) == 1 else ast.BoolOp(node.op, values)
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Constant):
+            return node.body if node.test.value else node.orelse
+        if _same(node.body, node.orelse):
+            return node.body
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            other = "max" if node.func.id == "min" else "min"
+            args: list[ast.expr] = []
+            for arg in node.args:
+                if not any(_same(arg, kept) for kept in args):
+                    args.append(arg)
+            # Absorption: max(min(a, x), x) is x, and min(max(a, x), x) is x.
+            args = [
+                arg
+                for arg in args
+                if not (
+                    isinstance(arg, ast.Call)
+                    and isinstance(arg.func, ast.Name)
+                    and arg.func.id == other
+                    and any(_same(inner, kept) for inner in arg.args for kept in args if kept is not arg)
+                )
+            ]
+            if len(args) == 1:
+                return args[0]
+            node.args = args
+        return node
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        left, right = node.left, node.right
+        if isinstance(left, ast.Constant) and isinstance(right, ast.Constant):
+            a, b = left.value, right.value
+            if isinstance(node.op, ast.Add):
+                return ast.Constant(a + b)
+            if isinstance(node.op, ast.Sub):
+                return ast.Constant(a - b)
+            if isinstance(node.op, ast.Mult):
+                return ast.Constant(a * b)
+            if b:
+                return ast.Constant(a // b if isinstance(node.op, ast.FloorDiv) else a % b)
+            return node
+        if isinstance(node.op, ast.Add | ast.Sub) and _constant(right) and right.value == 0:  # type: ignore[attr-defined]
+            return left
+        if isinstance(node.op, ast.Add) and _constant(left) and left.value == 0:  # type: ignore[attr-defined]
+            return right
+        if isinstance(node.op, ast.Mult | ast.FloorDiv) and _constant(right) and right.value == 1:  # type: ignore[attr-defined]
+            return left
+        if isinstance(node.op, ast.Mult) and _constant(left) and left.value == 1:  # type: ignore[attr-defined]
+            return right
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        operands = [node.left, *node.comparators]
+        if len(node.ops) == 1 and all(isinstance(o, ast.Constant) for o in operands):
+            a, b = (o.value for o in operands)  # type: ignore[attr-defined]
+            outcome = {
+                ast.Eq: lambda: a == b,
+                ast.NotEq: lambda: a != b,
+                ast.Lt: lambda: a < b,
+                ast.LtE: lambda: a <= b,
+                ast.Gt: lambda: a > b,
+                ast.GtE: lambda: a >= b,
+                ast.Is: lambda: a is b,
+                ast.IsNot: lambda: a is not b,
+            }.get(type(node.ops[0]))
+            if outcome is not None:
+                return ast.Constant(outcome())
+        return node
+
+
+def fold(tree: ast.expr) -> ast.expr:
+    """``tree`` (a Python expression) with what it leaves decided decided."""
+    return _Fold().visit(copy.deepcopy(tree))
+
+
+def python(tree: ast.expr, symbols: Mapping[str, Symbol]) -> ast.expr:
+    """The Python expression for a checked tree: names replaced by their accessors, then folded."""
+    return _Fold().visit(_Substitute(symbols).visit(copy.deepcopy(tree)))
+
+
+def negate(tree: ast.expr) -> ast.expr:
+    """``not tree``, folded (no double negation; a comparison turned around)."""
+    return _Fold().visit(ast.UnaryOp(ast.Not(), copy.deepcopy(tree)))
+
+
+def source(tree: ast.expr) -> str:
+    """Python source for an expression tree, parenthesised only where precedence needs it."""
+    return ast.unparse(tree)
 
 
 def compile_source(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
-    """Python source for a checked tree. Every operand is parenthesised; names become accessors."""
-    if isinstance(tree, ast.Constant):
-        return repr(tree.value)
-    if isinstance(tree, ast.Name):
-        return symbols[tree.id].source
-    if isinstance(tree, ast.BoolOp):
-        joiner = " and " if isinstance(tree.op, ast.And) else " or "
-        return "(" + joiner.join(compile_source(v, symbols) for v in tree.values) + ")"
-    if isinstance(tree, ast.UnaryOp):
-        op = "not " if isinstance(tree.op, ast.Not) else "-"
-        return f"({op}{compile_source(tree.operand, symbols)})"
-    if isinstance(tree, ast.BinOp):
-        op = _ARITH[type(tree.op)]
-        return f"({compile_source(tree.left, symbols)} {op} {compile_source(tree.right, symbols)})"
-    if isinstance(tree, ast.Compare):
-        parts = [compile_source(tree.left, symbols)]
-        for op, right in zip(tree.ops, tree.comparators, strict=False):
-            parts.append(_COMPARE[type(op)])
-            parts.append(compile_source(right, symbols))
-        return "(" + " ".join(parts) + ")"
-    if isinstance(tree, ast.IfExp):
-        body, test = compile_source(tree.body, symbols), compile_source(tree.test, symbols)
-        return f"({body} if {test} else {compile_source(tree.orelse, symbols)})"
-    if isinstance(tree, ast.Call):
-        function = FUNCTION_SOURCES[tree.func.id]  # type: ignore[attr-defined]
-        return f"{function}(" + ", ".join(compile_source(a, symbols) for a in tree.args) + ")"
-    raise AssertionError(f"unchecked node {type(tree).__name__}")  # the front end refused it already
+    """Python source for a checked tree, names replaced by their accessors, folded."""
+    return source(python(tree, symbols))
+
+
+def size(tree: ast.expr) -> int:
+    """The number of expressions in a tree (names, reads, operations): what writing it in place costs."""
+    return sum(1 for node in ast.walk(tree) if isinstance(node, ast.expr))
+
+
+def is_false(tree: ast.expr) -> bool:
+    return isinstance(tree, ast.Constant) and tree.value is False

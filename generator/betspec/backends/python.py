@@ -14,12 +14,23 @@ trees and are printed by :func:`betspec.backends.pyexpr.compile_source`.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from betspec import vocabulary
 from betspec.backends.base import header_lines, register
-from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, RUNTIME_FUNCTIONS, Symbol, compile_source
+from betspec.backends.pyexpr import (
+    ACCESSORS,
+    PRIMITIVE_METHODS,
+    RUNTIME_FUNCTIONS,
+    Symbol,
+    compile_source,
+    fold,
+    is_false,
+    negate,
+    python,
+    size,
+    source,
+)
 from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec, Type
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
@@ -63,33 +74,21 @@ def _text(value: str, indent: int) -> str:
     return "(\n" + body + "\n" + " " * indent + ")"
 
 
-def _bare(source: str) -> str:
-    """``source`` without the parentheses compile_source puts around a whole expression."""
-    if not (source.startswith("(") and source.endswith(")")):
-        return source
-    depth = 0
-    for index, char in enumerate(source):
-        depth += char == "("
-        depth -= char == ")"
-        if depth == 0 and index < len(source) - 1:
-            return source  # the first parenthesis closes before the end: not one group
-    return source[1:-1]
-
-
 def _negated(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
-    """Source that is true when ``tree`` is false, without a double negation."""
-    if isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not):
-        return _bare(compile_source(tree.operand, symbols))
-    return f"not {compile_source(tree, symbols)}"
+    """Source that is true when ``tree`` is false, folded (no double negation)."""
+    return source(negate(python(tree, symbols)))
 
 
 def _enum_member(state: str) -> str:
     return state.upper()
 
 
-#: A quantity whose compiled form is at most this long is written in place instead of called:
-#: expressions are pure, so this changes speed, never meaning.
-INLINE_LIMIT = 90
+#: A quantity whose Python tree has at most this many nodes is written in place instead of
+#: called: expressions are pure, so this changes speed, never meaning.
+INLINE_NODES = 24
+
+#: A local of generated code holding a quantity computed once: (its name, its tree).
+Local = tuple[str, ast.expr]
 
 
 def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
@@ -99,30 +98,31 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
     otherwise)."""
     symbols: dict[str, Symbol] = {}
     for name in spec.variables:
-        source = ACCESSORS[name].replace("m.", f"{model}.")
+        accessor = ACCESSORS[name].replace("m.", f"{model}.")
         if seat is not None:
-            source = source.replace(f"{model}._actor", seat)
-        symbols[name] = Symbol(_TYPES[vocabulary.VARIABLES[name].type], source, "variable")
+            accessor = accessor.replace(f"{model}._actor", seat)
+        symbols[name] = Symbol.read(_TYPES[vocabulary.VARIABLES[name].type], accessor, "variable")
     for name, option in spec.options.items():
-        symbols[name] = Symbol(_TYPES[option.type], f"{model}._opt_{name}", "option")
-    symbols["to"] = Symbol(Type.INT, "to", "parameter")
+        symbols[name] = Symbol.read(_TYPES[option.type], f"{model}._opt_{name}", "option")
+    symbols["to"] = Symbol.read(Type.INT, "to", "parameter")
     for name, kind in vocabulary.PUSH_PARAMETERS.items():
-        symbols[name] = Symbol(_TYPES[kind], name, "parameter")
+        symbols[name] = Symbol.read(_TYPES[kind], name, "parameter")
     for name, quantity in spec.quantities.items():  # in dependency order
-        inlined = compile_source(quantity.expr.tree, symbols)
-        if len(inlined) <= INLINE_LIMIT:
-            source = inlined
-        elif quantity.per_seat:
-            source = f"q_{name}({model}, {seat or f'{model}._actor'})"
+        formula = python(quantity.expr.tree, symbols)
+        if size(formula) <= INLINE_NODES:
+            symbols[name] = Symbol(_TYPES[quantity.type], formula, "quantity")
+            continue
+        if quantity.per_seat:
+            call = f"q_{name}({model}, {seat or f'{model}._actor'})"
         else:
-            source = f"q_{name}({model}, to)" if quantity.needs_to else f"q_{name}({model})"
-        symbols[name] = Symbol(_TYPES[quantity.type], source, "quantity")
+            call = f"q_{name}({model}, to)" if quantity.needs_to else f"q_{name}({model})"
+        symbols[name] = Symbol.read(_TYPES[quantity.type], call, "quantity", inlined=False)
     return symbols
 
 
 def _hoisted(
     trees: Iterable[ast.expr], spec: Spec, symbols: Mapping[str, Symbol], with_to: bool = False
-) -> tuple[list[str], dict[str, Symbol]]:
+) -> tuple[list[Local], dict[str, Symbol]]:
     """Locals for the quantities these expressions read more than once, and symbols using them.
 
     ``with_to``: the amount ``to`` is in scope, so quantities reading it may be hoisted too.
@@ -133,18 +133,29 @@ def _hoisted(
             readable = isinstance(node, ast.Name) and node.id in spec.quantities
             if readable and (with_to or not spec.quantities[node.id].needs_to):
                 counts[node.id] = counts.get(node.id, 0) + 1
-    lines: list[str] = []
+    locals_: list[Local] = []
     local = dict(symbols)
     for name, quantity in spec.quantities.items():  # dependency order: locals may use earlier ones
         if quantity.needs_to and not with_to:
             continue
-        source = compile_source(quantity.expr.tree, local)
+        formula = python(quantity.expr.tree, local)
         if counts.get(name, 0) > 1:
-            lines.append(f"{name}_ = {_bare(source)}")
-            local[name] = Symbol(local[name].type, f"{name}_", "quantity")
-        elif not local[name].source.startswith("q_"):
-            local[name] = Symbol(local[name].type, source, "quantity")  # inlined: use the locals
-    return lines, local
+            locals_.append((f"{name}_", formula))
+            local[name] = Symbol.read(local[name].type, f"{name}_", "quantity")
+        elif local[name].inlined:
+            local[name] = Symbol(local[name].type, formula, "quantity")  # written in place: use the locals
+    return locals_, local
+
+
+def _kept(locals_: list[Local], used: Iterable[ast.expr]) -> list[Local]:
+    """The locals something reads, directly or through another kept local, in their order."""
+    wanted = {node.id for tree in used for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    kept: list[Local] = []
+    for name, tree in reversed(locals_):
+        if name in wanted:
+            kept.insert(0, (name, tree))
+            wanted |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    return kept
 
 
 class _Writer:
@@ -236,7 +247,7 @@ def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str)
         w(f"def q_{quantity.name}({params}) -> {_PY_TYPES[quantity.type]}:")
         w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
         scope = seat_symbols if quantity.per_seat else symbols
-        w(f"return {_bare(compile_source(quantity.expr.tree, scope))}", 4)
+        w(f"return {compile_source(quantity.expr.tree, scope)}", 4)
         w()
         w()
 
@@ -259,12 +270,12 @@ def _push_rulings(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: st
         4,
     )
     for entry in spec.push_rulings:
-        to = _bare(compile_source(entry.to.tree, symbols)) if entry.to is not None else "None"
+        to = compile_source(entry.to.tree, symbols) if entry.to is not None else "None"
         result = f"return {_lit(entry.ruling)}, {to}, {_lit(entry.rule)}"
         if entry.when.is_constant and entry.when.constant is True:
             w(result, 4)
             break
-        w(f"if {_bare(compile_source(entry.when.tree, symbols))}:", 4)
+        w(f"if {compile_source(entry.when.tree, symbols)}:", 4)
         w(result, 8)
     else:
         w("return 'withdraw', None, ''", 4)  # no ruling applies: abstract specs only
@@ -280,19 +291,19 @@ def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec
     assignments = [e.expr.tree for e in effects if isinstance(e, Assignment)]
     if spec is not None and len(assignments) > 1:
         hoisted, symbols = _hoisted(assignments, spec, symbols, with_to=True)
-        used = "\n".join(compile_source(tree, symbols) for tree in assignments)
-        lines += [line for line in hoisted if re.search(rf"\b{line.split(' = ', 1)[0]}\b", used)]
+        used = [python(tree, symbols) for tree in assignments]
+        lines += [f"{name} = {source(tree)}" for name, tree in _kept(hoisted, used)]
     for index, effect in enumerate(effects):
         if isinstance(effect, Assignment):
             temps[index] = f"new_{effect.target}_{index}"
-            lines.append(f"{temps[index]} = {_bare(compile_source(effect.expr.tree, symbols))}")
+            lines.append(f"{temps[index]} = {compile_source(effect.expr.tree, symbols)}")
     for index, effect in enumerate(effects):
         if isinstance(effect, Assignment):
             target = ACCESSORS[effect.target]
             lines.append(f"{target} = {temps[index]}")
         elif isinstance(effect, Call):
             primitive = PRIMITIVE_METHODS[effect.primitive]
-            args = ", ".join(_bare(compile_source(a.tree, symbols)) for a in effect.args)
+            args = ", ".join(compile_source(a.tree, symbols) for a in effect.args)
             lines.append(f"{primitive}({args})")
     return lines
 
@@ -321,7 +332,7 @@ def _callbacks(
             if body not in bodies:
                 number = bodies[body] = f"{len(bodies)}"
                 w(f"def check_{number}({params}) -> bool:")
-                w(f"return {_bare(body[2])}", 4)
+                w(f"return {body[2]}", 4)
                 w()
                 w()
                 w(f"def guard_{number}(ev: EventData) -> bool:")
@@ -396,8 +407,8 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
                 check = f"check_{guard}" if guard else "None"
                 apply = f"apply_{effect}" if effect else "None"
                 by_source.setdefault(t.source, []).append(f"({check}, {apply}, State.{_enum_member(t.dest)}, {index})")
-        for source, steps in by_source.items():
-            w(f"State.{_enum_member(source)}: ({', '.join(steps)},),", 4)
+        for state, steps in by_source.items():
+            w(f"State.{_enum_member(state)}: ({', '.join(steps)},),", 4)
         w("}")
     w()
     w()
@@ -504,10 +515,10 @@ def _engine(
     w("def _playable(self, seat: int) -> int:", 4)
     seat_symbols = _symbols(spec, "self", seat="seat")
     playable = spec.quantities["playable"].expr.tree
-    w(f"return {_bare(compile_source(playable, seat_symbols))}", 8)
+    w(f"return {compile_source(playable, seat_symbols)}", 8)
     w()
     w("def _all_in_to(self) -> int:", 4)
-    w(f"return {_bare(self_symbols['all_in_to'].source)}", 8)
+    w(f"return {source(self_symbols['all_in_to'].tree)}", 8)
     w()
     _refusal(w, spec, self_symbols, actions)
     w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
@@ -617,10 +628,11 @@ def _refusal(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: lis
     w()
 
 
-def _legal_expr(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> str:
-    checks = [f"self._state in FROM_{event.name.upper()}"]
-    checks += [compile_source(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
-    return " and ".join(checks)
+def _legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+    """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
+    state = ast.parse(f"self._state in FROM_{event.name.upper()}", mode="eval").body
+    checks = [python(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
+    return fold(ast.BoolOp(ast.And(), [state, *checks]))
 
 
 def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
@@ -633,32 +645,34 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     chosen = [e for e in actions if e.name in vocabulary.CHOSEN_ACTIONS]
     names = sorted(e.name for e in chosen)
     by_name = {e.name: e for e in chosen}
-    bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in ("bet", "raise") if a in by_name]
+    bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in vocabulary.WAGERS if a in by_name]
     trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
     trees += [spec.quantities["call_amount"].expr.tree]
     trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
     hoisted, local = _hoisted(trees, spec, symbols)
-    body = [f"can_{name} = {_legal_expr(spec, by_name[name], local)}" for name in names]
+    legal = {name: _legal(by_name[name], local) for name in names}
+    call = local["call_amount"].tree
+    used = [*legal.values(), call]
+    body = [f"can_{name} = {source(tree)}" for name, tree in legal.items()]
     # The legal tuple for each combination, sorted, looked up by a bit per action.
     bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
     body.append(f"legal = LEGAL_SETS[{bits}]")
     for index, (action, low, high) in enumerate(bounds):
         body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
         branch = dict(local)
-        body.append(f"    low: int | None = {_bare(compile_source(spec.quantities[low].expr.tree, branch))}")
-        branch[low] = Symbol(Type.INT, "low", "quantity")
-        body.append(f"    high: int | None = {_bare(compile_source(spec.quantities[high].expr.tree, branch))}")
+        lowest = python(spec.quantities[low].expr.tree, branch)
+        branch[low] = Symbol.read(Type.INT, "low", "quantity")
+        highest = python(spec.quantities[high].expr.tree, branch)
+        used += [lowest, highest]
+        body.append(f"    low: int | None = {source(lowest)}")
+        body.append(f"    high: int | None = {source(highest)}")
     body += ["else:", "    low = high = None"] if bounds else ["low = high = None"]
-    body.append(f"view = (legal, {local['call_amount'].source}, low, high)")
+    body.append(f"view = (legal, {source(call)}, low, high)")
     body += ["self._view = view", "return view"]
-    # Keep only the locals something reads (a quantity may have been needed only inside another).
-    text = "\n".join(body)
-    kept: list[str] = []
-    for line in reversed(hoisted):
-        name = line.split(" = ", 1)[0]
-        if re.search(rf"\b{name}\b", text + "\n".join(kept)):
-            kept.insert(0, line)
-    for line in [*kept, *body]:
+    # Only the locals something reads (a quantity may have been needed only inside another).
+    for name, tree in _kept(hoisted, used):
+        w(f"{name} = {source(tree)}", 8)
+    for line in body:
         w(line, 8)
     w()
 
@@ -698,8 +712,9 @@ def _requirement(
     w: _Writer, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, indent: int, verb: str = "raise"
 ) -> None:
     """Reject unless the requirement holds; one the options make always true is only noted."""
-    failing = _negated(requirement.expr.tree, symbols)
-    if failing == "False":
+    failing_tree = negate(python(requirement.expr.tree, symbols))
+    failing = source(failing_tree)
+    if is_false(failing_tree):
         w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", indent)
         return
     w(f"if {failing}:", indent)
