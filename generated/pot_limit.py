@@ -576,249 +576,249 @@ def push_ruling(m: PotLimit, pushed: int, chips: int, largest_chip: int, said: S
 # ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
-def check_0(m: PotLimit) -> bool:
+def when_post_blinds_blinds(m: PotLimit) -> bool:
     return m._big_blind > 0
 
 
-def guard_0(ev: EventData) -> bool:
-    return check_0(ev.model)
+def when_post_blinds_blinds_event(ev: EventData) -> bool:
+    return when_post_blinds_blinds(ev.model)
 
 
-def apply_1(m: PotLimit) -> None:
-    new_last_raise_0 = 2 * m._big_blind if m._table.burn_blind else m._big_blind
-    new_last_full_level_1 = 2 * m._big_blind if m._table.burn_blind else m._big_blind
-    new_raises_2 = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
-    m._last_raise = new_last_raise_0
-    m._last_full_level = new_last_full_level_1
-    m._raises = new_raises_2
+def do_post_blinds_blinds(m: PotLimit) -> None:
+    new_last_raise = 2 * m._big_blind if m._table.burn_blind else m._big_blind
+    new_last_full_level = 2 * m._big_blind if m._table.burn_blind else m._big_blind
+    new_raises = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
+    m._last_raise = new_last_raise
+    m._last_full_level = new_last_full_level
+    m._raises = new_raises
     m._post_antes()
     m._post_blinds()
     m._post_burn_blind(2 * m._big_blind if m._table.burn_blind else 0)
 
 
-def effect_1(ev: EventData) -> None:
-    apply_1(ev.model)
+def do_post_blinds_blinds_event(ev: EventData) -> None:
+    do_post_blinds_blinds(ev.model)
 
 
-def check_2(m: PotLimit) -> bool:
+def when_post_blinds_blinds_to_preflop_unopened(m: PotLimit) -> bool:
     return m._big_blind == 0
 
 
-def guard_2(ev: EventData) -> bool:
-    return check_2(ev.model)
+def when_post_blinds_blinds_to_preflop_unopened_event(ev: EventData) -> bool:
+    return when_post_blinds_blinds_to_preflop_unopened(ev.model)
 
 
-def apply_3(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    m._last_raise = new_last_raise_0
+def do_start_preflop_order(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    m._last_raise = new_last_raise
     m._begin_street(0)
 
 
-def effect_3(ev: EventData) -> None:
-    apply_3(ev.model)
+def do_start_preflop_order_event(ev: EventData) -> None:
+    do_start_preflop_order(ev.model)
 
 
-def apply_4(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    m._last_raise = new_last_raise_0
+def do_start_flop_order(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    m._last_raise = new_last_raise
     m._begin_street(1)
 
 
-def effect_4(ev: EventData) -> None:
-    apply_4(ev.model)
+def do_start_flop_order_event(ev: EventData) -> None:
+    do_start_flop_order(ev.model)
 
 
-def apply_5(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    m._last_raise = new_last_raise_0
+def do_start_turn_order(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    m._last_raise = new_last_raise
     m._begin_street(2)
 
 
-def effect_5(ev: EventData) -> None:
-    apply_5(ev.model)
+def do_start_turn_order_event(ev: EventData) -> None:
+    do_start_turn_order(ev.model)
 
 
-def apply_6(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    m._last_raise = new_last_raise_0
+def do_start_river_order(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    m._last_raise = new_last_raise
     m._begin_street(3)
 
 
-def effect_6(ev: EventData) -> None:
-    apply_6(ev.model)
+def do_start_river_order_event(ev: EventData) -> None:
+    do_start_river_order(ev.model)
 
 
-def apply_7(m: PotLimit) -> None:
+def do_check(m: PotLimit) -> None:
     m._mark_checked()
     m._pass_action()
 
 
-def effect_7(ev: EventData) -> None:
-    apply_7(ev.model)
+def do_check_event(ev: EventData) -> None:
+    do_check(ev.model)
 
 
-def apply_8(m: PotLimit) -> None:
+def do_fold(m: PotLimit) -> None:
     m._mark_folded()
     m._pass_action()
 
 
-def effect_8(ev: EventData) -> None:
-    apply_8(ev.model)
+def do_fold_event(ev: EventData) -> None:
+    do_fold(ev.model)
 
 
-def apply_9(m: PotLimit) -> None:
+def do_call(m: PotLimit) -> None:
     m._commit(m._put_in[m._actor] + q_call_amount(m))
     m._pass_action()
 
 
-def effect_9(ev: EventData) -> None:
-    apply_9(ev.model)
+def do_call_event(ev: EventData) -> None:
+    do_call(ev.model)
 
 
-def apply_10(m: PotLimit, to: int) -> None:
+def do_raise(m: PotLimit, to: int) -> None:
     full_raise_ = to - m._bet_level >= m._last_raise
-    new_raises_0 = m._raises + 1 if full_raise_ else m._raises
-    new_last_raise_1 = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
-    new_last_full_level_2 = to if full_raise_ else m._last_full_level
-    m._raises = new_raises_0
-    m._last_raise = new_last_raise_1
-    m._last_full_level = new_last_full_level_2
+    new_raises = m._raises + 1 if full_raise_ else m._raises
+    new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
+    new_last_full_level = to if full_raise_ else m._last_full_level
+    m._raises = new_raises
+    m._last_raise = new_last_raise
+    m._last_full_level = new_last_full_level
     m._commit(to)
     m._pass_action()
 
 
-def effect_10(ev: EventData) -> None:
-    apply_10(ev.model, ev.args[0])
+def do_raise_event(ev: EventData) -> None:
+    do_raise(ev.model, ev.args[0])
 
 
-def check_11(m: PotLimit) -> bool:
+def when_end_round_uncontested(m: PotLimit) -> bool:
     return m._players_in == 1
 
 
-def guard_11(ev: EventData) -> bool:
-    return check_11(ev.model)
+def when_end_round_uncontested_event(ev: EventData) -> bool:
+    return when_end_round_uncontested(ev.model)
 
 
-def apply_12(m: PotLimit) -> None:
+def do_end_round_uncontested(m: PotLimit) -> None:
     m._close_round()
 
 
-def effect_12(ev: EventData) -> None:
-    apply_12(ev.model)
+def do_end_round_uncontested_event(ev: EventData) -> None:
+    do_end_round_uncontested(ev.model)
 
 
-def check_13(m: PotLimit) -> bool:
+def when_end_round_showdown(m: PotLimit) -> bool:
     return m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0)
 
 
-def guard_13(ev: EventData) -> bool:
-    return check_13(ev.model)
+def when_end_round_showdown_event(ev: EventData) -> bool:
+    return when_end_round_showdown(ev.model)
 
 
-def check_14(m: PotLimit) -> bool:
+def when_end_round_runout(m: PotLimit) -> bool:
     return m._able() <= 1 and m._able_owing() == 0
 
 
-def guard_14(ev: EventData) -> bool:
-    return check_14(ev.model)
+def when_end_round_runout_event(ev: EventData) -> bool:
+    return when_end_round_runout(ev.model)
 
 
-def check_15(m: PotLimit) -> bool:
+def when_end_round_round_end(m: PotLimit) -> bool:
     return m._actor < 0
 
 
-def guard_15(ev: EventData) -> bool:
-    return check_15(ev.model)
+def when_end_round_round_end_event(ev: EventData) -> bool:
+    return when_end_round_round_end(ev.model)
 
 
-def apply_16(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    new_last_full_level_1 = 0
-    new_raises_2 = 0
-    m._last_raise = new_last_raise_0
-    m._last_full_level = new_last_full_level_1
-    m._raises = new_raises_2
+def do_deal_flop_min_reset(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    new_last_full_level = 0
+    new_raises = 0
+    m._last_raise = new_last_raise
+    m._last_full_level = new_last_full_level
+    m._raises = new_raises
     m._begin_street(1)
 
 
-def effect_16(ev: EventData) -> None:
-    apply_16(ev.model)
+def do_deal_flop_min_reset_event(ev: EventData) -> None:
+    do_deal_flop_min_reset(ev.model)
 
 
-def apply_17(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    new_last_full_level_1 = 0
-    new_raises_2 = 0
-    m._last_raise = new_last_raise_0
-    m._last_full_level = new_last_full_level_1
-    m._raises = new_raises_2
+def do_deal_turn_min_reset(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    new_last_full_level = 0
+    new_raises = 0
+    m._last_raise = new_last_raise
+    m._last_full_level = new_last_full_level
+    m._raises = new_raises
     m._begin_street(2)
 
 
-def effect_17(ev: EventData) -> None:
-    apply_17(ev.model)
+def do_deal_turn_min_reset_event(ev: EventData) -> None:
+    do_deal_turn_min_reset(ev.model)
 
 
-def apply_18(m: PotLimit) -> None:
-    new_last_raise_0 = m._big_blind
-    new_last_full_level_1 = 0
-    new_raises_2 = 0
-    m._last_raise = new_last_raise_0
-    m._last_full_level = new_last_full_level_1
-    m._raises = new_raises_2
+def do_deal_river_min_reset(m: PotLimit) -> None:
+    new_last_raise = m._big_blind
+    new_last_full_level = 0
+    new_raises = 0
+    m._last_raise = new_last_raise
+    m._last_full_level = new_last_full_level
+    m._raises = new_raises
     m._begin_street(3)
 
 
-def effect_18(ev: EventData) -> None:
-    apply_18(ev.model)
+def do_deal_river_min_reset_event(ev: EventData) -> None:
+    do_deal_river_min_reset(ev.model)
 
 
-def check_19(m: PotLimit) -> bool:
+def when_deal_flop_runout(m: PotLimit) -> bool:
     return m._street == 0
 
 
-def guard_19(ev: EventData) -> bool:
-    return check_19(ev.model)
+def when_deal_flop_runout_event(ev: EventData) -> bool:
+    return when_deal_flop_runout(ev.model)
 
 
-def apply_20(m: PotLimit) -> None:
+def do_deal_flop_runout(m: PotLimit) -> None:
     m._deal_runout(1)
 
 
-def effect_20(ev: EventData) -> None:
-    apply_20(ev.model)
+def do_deal_flop_runout_event(ev: EventData) -> None:
+    do_deal_flop_runout(ev.model)
 
 
-def check_21(m: PotLimit) -> bool:
+def when_deal_turn_runout(m: PotLimit) -> bool:
     return m._street == 1
 
 
-def guard_21(ev: EventData) -> bool:
-    return check_21(ev.model)
+def when_deal_turn_runout_event(ev: EventData) -> bool:
+    return when_deal_turn_runout(ev.model)
 
 
-def apply_22(m: PotLimit) -> None:
+def do_deal_turn_runout(m: PotLimit) -> None:
     m._deal_runout(2)
 
 
-def effect_22(ev: EventData) -> None:
-    apply_22(ev.model)
+def do_deal_turn_runout_event(ev: EventData) -> None:
+    do_deal_turn_runout(ev.model)
 
 
-def check_23(m: PotLimit) -> bool:
+def when_deal_river_runout(m: PotLimit) -> bool:
     return m._street == 2
 
 
-def guard_23(ev: EventData) -> bool:
-    return check_23(ev.model)
+def when_deal_river_runout_event(ev: EventData) -> bool:
+    return when_deal_river_runout(ev.model)
 
 
-def apply_24(m: PotLimit) -> None:
+def do_deal_river_runout(m: PotLimit) -> None:
     m._deal_runout(3)
 
 
-def effect_24(ev: EventData) -> None:
-    apply_24(ev.model)
+def do_deal_river_runout_event(ev: EventData) -> None:
+    do_deal_river_runout(ev.model)
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -831,73 +831,73 @@ MACHINE = Machine(
     send_event=True,
     ignore_invalid_triggers=True,
     transitions=[
-        {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_FACING_BET, "conditions": [guard_0], "before": [effect_1]},  # rule BLINDS
-        {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_UNOPENED, "conditions": [guard_2], "before": [effect_1]},  # rule BLINDS
-        {"trigger": 'start_preflop', "source": State.HAND_START, "dest": State.PREFLOP_UNOPENED, "before": [effect_3]},  # rule ORDER
-        {"trigger": 'start_flop', "source": State.HAND_START, "dest": State.FLOP_UNOPENED, "before": [effect_4]},  # rule ORDER
-        {"trigger": 'start_turn', "source": State.HAND_START, "dest": State.TURN_UNOPENED, "before": [effect_5]},  # rule ORDER
-        {"trigger": 'start_river', "source": State.HAND_START, "dest": State.RIVER_UNOPENED, "before": [effect_6]},  # rule ORDER
-        {"trigger": 'check', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [effect_7]},  # rule CHECK
-        {"trigger": 'check', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [effect_7]},  # rule CHECK
-        {"trigger": 'check', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [effect_7]},  # rule CHECK
-        {"trigger": 'check', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [effect_7]},  # rule CHECK
-        {"trigger": 'check', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [effect_7]},  # rule BB-OPTION
-        {"trigger": 'fold', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'fold', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [effect_8]},  # rule FOLD
-        {"trigger": 'timeout', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [effect_8]},  # rule CLOCK
-        {"trigger": 'call', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [effect_9]},  # rule CALL
-        {"trigger": 'call', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [effect_9]},  # rule CALL
-        {"trigger": 'call', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [effect_9]},  # rule CALL
-        {"trigger": 'call', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [effect_9]},  # rule CALL
-        {"trigger": 'raise', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [effect_10]},  # rule RAISE
-        {"trigger": 'raise', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [effect_10]},  # rule RAISE
-        {"trigger": 'raise', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [effect_10]},  # rule RAISE
-        {"trigger": 'raise', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [effect_10]},  # rule RAISE
-        {"trigger": 'bet', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_FACING_BET, "before": [effect_10]},  # rule BET
-        {"trigger": 'bet', "source": State.FLOP_UNOPENED, "dest": State.FLOP_FACING_BET, "before": [effect_10]},  # rule BET
-        {"trigger": 'bet', "source": State.TURN_UNOPENED, "dest": State.TURN_FACING_BET, "before": [effect_10]},  # rule BET
-        {"trigger": 'bet', "source": State.RIVER_UNOPENED, "dest": State.RIVER_FACING_BET, "before": [effect_10]},  # rule BET
-        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.RIVER_UNOPENED, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.RIVER_FACING_BET, "dest": State.SETTLED, "conditions": [guard_11], "before": [effect_12]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.RIVER_UNOPENED, "dest": State.SHOWDOWN, "conditions": [guard_13], "before": [effect_12]},  # rule SHOWDOWN
-        {"trigger": 'end_round', "source": State.RIVER_FACING_BET, "dest": State.SHOWDOWN, "conditions": [guard_13], "before": [effect_12]},  # rule SHOWDOWN
-        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_14], "before": [effect_12]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.FLOP_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.FLOP_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.TURN_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.TURN_COMPLETE, "conditions": [guard_15], "before": [effect_12]},  # rule ROUND-END
-        {"trigger": 'deal_flop', "source": State.PREFLOP_COMPLETE, "dest": State.FLOP_UNOPENED, "before": [effect_16]},  # rule MIN-RESET
-        {"trigger": 'deal_turn', "source": State.FLOP_COMPLETE, "dest": State.TURN_UNOPENED, "before": [effect_17]},  # rule MIN-RESET
-        {"trigger": 'deal_river', "source": State.TURN_COMPLETE, "dest": State.RIVER_UNOPENED, "before": [effect_18]},  # rule MIN-RESET
-        {"trigger": 'deal_flop', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_19], "before": [effect_20]},  # rule RUNOUT
-        {"trigger": 'deal_turn', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_21], "before": [effect_22]},  # rule RUNOUT
-        {"trigger": 'deal_river', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [guard_23], "before": [effect_24]},  # rule RUNOUT
+        {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_FACING_BET, "conditions": [when_post_blinds_blinds_event], "before": [do_post_blinds_blinds_event]},  # rule BLINDS
+        {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.PREFLOP_UNOPENED, "conditions": [when_post_blinds_blinds_to_preflop_unopened_event], "before": [do_post_blinds_blinds_event]},  # rule BLINDS
+        {"trigger": 'start_preflop', "source": State.HAND_START, "dest": State.PREFLOP_UNOPENED, "before": [do_start_preflop_order_event]},  # rule ORDER
+        {"trigger": 'start_flop', "source": State.HAND_START, "dest": State.FLOP_UNOPENED, "before": [do_start_flop_order_event]},  # rule ORDER
+        {"trigger": 'start_turn', "source": State.HAND_START, "dest": State.TURN_UNOPENED, "before": [do_start_turn_order_event]},  # rule ORDER
+        {"trigger": 'start_river', "source": State.HAND_START, "dest": State.RIVER_UNOPENED, "before": [do_start_river_order_event]},  # rule ORDER
+        {"trigger": 'check', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [do_check_event]},  # rule CHECK
+        {"trigger": 'check', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [do_check_event]},  # rule CHECK
+        {"trigger": 'check', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [do_check_event]},  # rule CHECK
+        {"trigger": 'check', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [do_check_event]},  # rule CHECK
+        {"trigger": 'check', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [do_check_event]},  # rule BB-OPTION
+        {"trigger": 'fold', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [do_fold_event]},  # rule FOLD
+        {"trigger": 'timeout', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_UNOPENED, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.FLOP_UNOPENED, "dest": State.FLOP_UNOPENED, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.TURN_UNOPENED, "dest": State.TURN_UNOPENED, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.RIVER_UNOPENED, "dest": State.RIVER_UNOPENED, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [do_fold_event]},  # rule CLOCK
+        {"trigger": 'call', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [do_call_event]},  # rule CALL
+        {"trigger": 'call', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [do_call_event]},  # rule CALL
+        {"trigger": 'call', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [do_call_event]},  # rule CALL
+        {"trigger": 'call', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [do_call_event]},  # rule CALL
+        {"trigger": 'raise', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_FACING_BET, "before": [do_raise_event]},  # rule RAISE
+        {"trigger": 'raise', "source": State.FLOP_FACING_BET, "dest": State.FLOP_FACING_BET, "before": [do_raise_event]},  # rule RAISE
+        {"trigger": 'raise', "source": State.TURN_FACING_BET, "dest": State.TURN_FACING_BET, "before": [do_raise_event]},  # rule RAISE
+        {"trigger": 'raise', "source": State.RIVER_FACING_BET, "dest": State.RIVER_FACING_BET, "before": [do_raise_event]},  # rule RAISE
+        {"trigger": 'bet', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_FACING_BET, "before": [do_raise_event]},  # rule BET
+        {"trigger": 'bet', "source": State.FLOP_UNOPENED, "dest": State.FLOP_FACING_BET, "before": [do_raise_event]},  # rule BET
+        {"trigger": 'bet', "source": State.TURN_UNOPENED, "dest": State.TURN_FACING_BET, "before": [do_raise_event]},  # rule BET
+        {"trigger": 'bet', "source": State.RIVER_UNOPENED, "dest": State.RIVER_FACING_BET, "before": [do_raise_event]},  # rule BET
+        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.RIVER_UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.RIVER_FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.RIVER_UNOPENED, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_end_round_uncontested_event]},  # rule SHOWDOWN
+        {"trigger": 'end_round', "source": State.RIVER_FACING_BET, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_end_round_uncontested_event]},  # rule SHOWDOWN
+        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.PREFLOP_UNOPENED, "dest": State.PREFLOP_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.PREFLOP_FACING_BET, "dest": State.PREFLOP_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.FLOP_UNOPENED, "dest": State.FLOP_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.FLOP_FACING_BET, "dest": State.FLOP_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.TURN_UNOPENED, "dest": State.TURN_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.TURN_FACING_BET, "dest": State.TURN_COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
+        {"trigger": 'deal_flop', "source": State.PREFLOP_COMPLETE, "dest": State.FLOP_UNOPENED, "before": [do_deal_flop_min_reset_event]},  # rule MIN-RESET
+        {"trigger": 'deal_turn', "source": State.FLOP_COMPLETE, "dest": State.TURN_UNOPENED, "before": [do_deal_turn_min_reset_event]},  # rule MIN-RESET
+        {"trigger": 'deal_river', "source": State.TURN_COMPLETE, "dest": State.RIVER_UNOPENED, "before": [do_deal_river_min_reset_event]},  # rule MIN-RESET
+        {"trigger": 'deal_flop', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [when_deal_flop_runout_event], "before": [do_deal_flop_runout_event]},  # rule RUNOUT
+        {"trigger": 'deal_turn', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [when_deal_turn_runout_event], "before": [do_deal_turn_runout_event]},  # rule RUNOUT
+        {"trigger": 'deal_river', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [when_deal_river_runout_event], "before": [do_deal_river_runout_event]},  # rule RUNOUT
     ],
 )
 EVENT_POST_BLINDS: Event = MACHINE.events['post_blinds']
@@ -988,90 +988,89 @@ TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (
 )
 
 # The same transitions as tables for the compiled path: per source state, in the spec's order,
-# (guard or None, effect or None, destination, index in TRANSITIONS); the first whose guard
-# holds is taken.
-Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State, int]
+# (guard or None, effect or None, destination); the first whose guard holds is taken.
+Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]
 FAST_POST_BLINDS: dict[State, tuple[Step, ...]] = {
-    State.HAND_START: ((check_0, apply_1, State.PREFLOP_FACING_BET, 0), (check_2, apply_1, State.PREFLOP_UNOPENED, 1),),
+    State.HAND_START: ((when_post_blinds_blinds, do_post_blinds_blinds, State.PREFLOP_FACING_BET), (when_post_blinds_blinds_to_preflop_unopened, do_post_blinds_blinds, State.PREFLOP_UNOPENED),),
 }
 FAST_START_PREFLOP: dict[State, tuple[Step, ...]] = {
-    State.HAND_START: ((None, apply_3, State.PREFLOP_UNOPENED, 2),),
+    State.HAND_START: ((None, do_start_preflop_order, State.PREFLOP_UNOPENED),),
 }
 FAST_START_FLOP: dict[State, tuple[Step, ...]] = {
-    State.HAND_START: ((None, apply_4, State.FLOP_UNOPENED, 3),),
+    State.HAND_START: ((None, do_start_flop_order, State.FLOP_UNOPENED),),
 }
 FAST_START_TURN: dict[State, tuple[Step, ...]] = {
-    State.HAND_START: ((None, apply_5, State.TURN_UNOPENED, 4),),
+    State.HAND_START: ((None, do_start_turn_order, State.TURN_UNOPENED),),
 }
 FAST_START_RIVER: dict[State, tuple[Step, ...]] = {
-    State.HAND_START: ((None, apply_6, State.RIVER_UNOPENED, 5),),
+    State.HAND_START: ((None, do_start_river_order, State.RIVER_UNOPENED),),
 }
 FAST_FOLD: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_UNOPENED: ((None, apply_8, State.PREFLOP_UNOPENED, 11),),
-    State.FLOP_UNOPENED: ((None, apply_8, State.FLOP_UNOPENED, 12),),
-    State.TURN_UNOPENED: ((None, apply_8, State.TURN_UNOPENED, 13),),
-    State.RIVER_UNOPENED: ((None, apply_8, State.RIVER_UNOPENED, 14),),
-    State.PREFLOP_FACING_BET: ((None, apply_8, State.PREFLOP_FACING_BET, 15),),
-    State.FLOP_FACING_BET: ((None, apply_8, State.FLOP_FACING_BET, 16),),
-    State.TURN_FACING_BET: ((None, apply_8, State.TURN_FACING_BET, 17),),
-    State.RIVER_FACING_BET: ((None, apply_8, State.RIVER_FACING_BET, 18),),
+    State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
+    State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
+    State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
+    State.RIVER_UNOPENED: ((None, do_fold, State.RIVER_UNOPENED),),
+    State.PREFLOP_FACING_BET: ((None, do_fold, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, do_fold, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
 FAST_CHECK: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_UNOPENED: ((None, apply_7, State.PREFLOP_UNOPENED, 6),),
-    State.FLOP_UNOPENED: ((None, apply_7, State.FLOP_UNOPENED, 7),),
-    State.TURN_UNOPENED: ((None, apply_7, State.TURN_UNOPENED, 8),),
-    State.RIVER_UNOPENED: ((None, apply_7, State.RIVER_UNOPENED, 9),),
-    State.PREFLOP_FACING_BET: ((None, apply_7, State.PREFLOP_FACING_BET, 10),),
+    State.PREFLOP_UNOPENED: ((None, do_check, State.PREFLOP_UNOPENED),),
+    State.FLOP_UNOPENED: ((None, do_check, State.FLOP_UNOPENED),),
+    State.TURN_UNOPENED: ((None, do_check, State.TURN_UNOPENED),),
+    State.RIVER_UNOPENED: ((None, do_check, State.RIVER_UNOPENED),),
+    State.PREFLOP_FACING_BET: ((None, do_check, State.PREFLOP_FACING_BET),),
 }
 FAST_CALL: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_FACING_BET: ((None, apply_9, State.PREFLOP_FACING_BET, 27),),
-    State.FLOP_FACING_BET: ((None, apply_9, State.FLOP_FACING_BET, 28),),
-    State.TURN_FACING_BET: ((None, apply_9, State.TURN_FACING_BET, 29),),
-    State.RIVER_FACING_BET: ((None, apply_9, State.RIVER_FACING_BET, 30),),
+    State.PREFLOP_FACING_BET: ((None, do_call, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, do_call, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, do_call, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, do_call, State.RIVER_FACING_BET),),
 }
 FAST_BET: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_UNOPENED: ((None, apply_10, State.PREFLOP_FACING_BET, 35),),
-    State.FLOP_UNOPENED: ((None, apply_10, State.FLOP_FACING_BET, 36),),
-    State.TURN_UNOPENED: ((None, apply_10, State.TURN_FACING_BET, 37),),
-    State.RIVER_UNOPENED: ((None, apply_10, State.RIVER_FACING_BET, 38),),
+    State.PREFLOP_UNOPENED: ((None, do_raise, State.PREFLOP_FACING_BET),),
+    State.FLOP_UNOPENED: ((None, do_raise, State.FLOP_FACING_BET),),
+    State.TURN_UNOPENED: ((None, do_raise, State.TURN_FACING_BET),),
+    State.RIVER_UNOPENED: ((None, do_raise, State.RIVER_FACING_BET),),
 }
 FAST_RAISE: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_FACING_BET: ((None, apply_10, State.PREFLOP_FACING_BET, 31),),
-    State.FLOP_FACING_BET: ((None, apply_10, State.FLOP_FACING_BET, 32),),
-    State.TURN_FACING_BET: ((None, apply_10, State.TURN_FACING_BET, 33),),
-    State.RIVER_FACING_BET: ((None, apply_10, State.RIVER_FACING_BET, 34),),
+    State.PREFLOP_FACING_BET: ((None, do_raise, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, do_raise, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, do_raise, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, do_raise, State.RIVER_FACING_BET),),
 }
 FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_UNOPENED: ((None, apply_8, State.PREFLOP_UNOPENED, 19),),
-    State.FLOP_UNOPENED: ((None, apply_8, State.FLOP_UNOPENED, 20),),
-    State.TURN_UNOPENED: ((None, apply_8, State.TURN_UNOPENED, 21),),
-    State.RIVER_UNOPENED: ((None, apply_8, State.RIVER_UNOPENED, 22),),
-    State.PREFLOP_FACING_BET: ((None, apply_8, State.PREFLOP_FACING_BET, 23),),
-    State.FLOP_FACING_BET: ((None, apply_8, State.FLOP_FACING_BET, 24),),
-    State.TURN_FACING_BET: ((None, apply_8, State.TURN_FACING_BET, 25),),
-    State.RIVER_FACING_BET: ((None, apply_8, State.RIVER_FACING_BET, 26),),
+    State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
+    State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
+    State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
+    State.RIVER_UNOPENED: ((None, do_fold, State.RIVER_UNOPENED),),
+    State.PREFLOP_FACING_BET: ((None, do_fold, State.PREFLOP_FACING_BET),),
+    State.FLOP_FACING_BET: ((None, do_fold, State.FLOP_FACING_BET),),
+    State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
+    State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
 FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_UNOPENED: ((check_11, apply_12, State.SETTLED, 39), (check_14, apply_12, State.ALL_IN_RUNOUT, 49), (check_15, apply_12, State.PREFLOP_COMPLETE, 55),),
-    State.FLOP_UNOPENED: ((check_11, apply_12, State.SETTLED, 40), (check_14, apply_12, State.ALL_IN_RUNOUT, 50), (check_15, apply_12, State.FLOP_COMPLETE, 57),),
-    State.TURN_UNOPENED: ((check_11, apply_12, State.SETTLED, 41), (check_14, apply_12, State.ALL_IN_RUNOUT, 51), (check_15, apply_12, State.TURN_COMPLETE, 59),),
-    State.RIVER_UNOPENED: ((check_11, apply_12, State.SETTLED, 42), (check_13, apply_12, State.SHOWDOWN, 47),),
-    State.PREFLOP_FACING_BET: ((check_11, apply_12, State.SETTLED, 43), (check_14, apply_12, State.ALL_IN_RUNOUT, 52), (check_15, apply_12, State.PREFLOP_COMPLETE, 56),),
-    State.FLOP_FACING_BET: ((check_11, apply_12, State.SETTLED, 44), (check_14, apply_12, State.ALL_IN_RUNOUT, 53), (check_15, apply_12, State.FLOP_COMPLETE, 58),),
-    State.TURN_FACING_BET: ((check_11, apply_12, State.SETTLED, 45), (check_14, apply_12, State.ALL_IN_RUNOUT, 54), (check_15, apply_12, State.TURN_COMPLETE, 60),),
-    State.RIVER_FACING_BET: ((check_11, apply_12, State.SETTLED, 46), (check_13, apply_12, State.SHOWDOWN, 48),),
+    State.PREFLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.PREFLOP_COMPLETE),),
+    State.FLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.FLOP_COMPLETE),),
+    State.TURN_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
+    State.RIVER_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN),),
+    State.PREFLOP_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.PREFLOP_COMPLETE),),
+    State.FLOP_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.FLOP_COMPLETE),),
+    State.TURN_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
+    State.RIVER_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN),),
 }
 FAST_DEAL_FLOP: dict[State, tuple[Step, ...]] = {
-    State.PREFLOP_COMPLETE: ((None, apply_16, State.FLOP_UNOPENED, 61),),
-    State.ALL_IN_RUNOUT: ((check_19, apply_20, State.ALL_IN_RUNOUT, 64),),
+    State.PREFLOP_COMPLETE: ((None, do_deal_flop_min_reset, State.FLOP_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((when_deal_flop_runout, do_deal_flop_runout, State.ALL_IN_RUNOUT),),
 }
 FAST_DEAL_TURN: dict[State, tuple[Step, ...]] = {
-    State.FLOP_COMPLETE: ((None, apply_17, State.TURN_UNOPENED, 62),),
-    State.ALL_IN_RUNOUT: ((check_21, apply_22, State.ALL_IN_RUNOUT, 65),),
+    State.FLOP_COMPLETE: ((None, do_deal_turn_min_reset, State.TURN_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((when_deal_turn_runout, do_deal_turn_runout, State.ALL_IN_RUNOUT),),
 }
 FAST_DEAL_RIVER: dict[State, tuple[Step, ...]] = {
-    State.TURN_COMPLETE: ((None, apply_18, State.RIVER_UNOPENED, 63),),
-    State.ALL_IN_RUNOUT: ((check_23, apply_24, State.ALL_IN_RUNOUT, 66),),
+    State.TURN_COMPLETE: ((None, do_deal_river_min_reset, State.RIVER_UNOPENED),),
+    State.ALL_IN_RUNOUT: ((when_deal_river_runout, do_deal_river_runout, State.ALL_IN_RUNOUT),),
 }
 
 

@@ -65,11 +65,19 @@ def _module(spec: str) -> Any:
 def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
     """The spec's default engine, counting transitions and guard outcomes into ``coverage``."""
     module = _module(spec)
-    fast, machine = module.ENGINE, getattr(module, f"{module.ENGINE.__name__}Machine")
+    fast = module.ENGINE
     fired, outcomes = coverage.fired, coverage.outcomes
+    # A table entry is the n-th transition of its event from its source, in the spec's order.
+    index_of: dict[tuple[int, Any, int], int] = {}
+    seen: Counter[tuple[str, str]] = Counter()
+    for index, (event, source, *_) in enumerate(module.TRANSITIONS):
+        table = getattr(module, f"FAST_{event.upper()}")
+        index_of[(id(table), module.State(source), seen[(event, source)])] = index
+        seen[(event, source)] += 1
 
     def _fire(self: Engine, event: object, table: dict[Any, Any], *args: int) -> bool:
-        for check, apply, dest, index in table.get(self._state, ()):
+        for position, (check, apply, dest) in enumerate(table.get(self._state, ())):
+            index = index_of[(id(table), self._state, position)]
             holds = check is None or check(self, *args)
             if check is not None:
                 outcomes.add((index, bool(holds)))
@@ -82,6 +90,7 @@ def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
         return False
 
     # The machine class's _settle takes automatic events through self._fire, so it is recorded.
+    machine = getattr(module, f"{fast.__name__}Machine")
     return type(f"Recording{fast.__name__}", (fast,), {"__slots__": (), "_fire": _fire, "_settle": machine._settle})
 
 

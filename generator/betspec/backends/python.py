@@ -31,7 +31,7 @@ from betspec.backends.pyexpr import (
     size,
     source,
 )
-from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec, Type
+from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec, Transition, Type
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
@@ -135,8 +135,12 @@ def _hoisted(
                 counts[node.id] = counts.get(node.id, 0) + 1
     locals_: list[Local] = []
     local = dict(symbols)
+    needed = set(counts)
+    for name in reversed(spec.quantities):  # what the quantities read need too
+        if name in needed:
+            needed |= spec.quantities[name].expr.names & set(spec.quantities)
     for name, quantity in spec.quantities.items():  # dependency order: locals may use earlier ones
-        if quantity.needs_to and not with_to:
+        if name not in needed or (quantity.needs_to and not with_to):
             continue
         formula = python(quantity.expr.tree, local)
         if counts.get(name, 0) > 1:
@@ -295,7 +299,8 @@ def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec
         lines += [f"{name} = {source(tree)}" for name, tree in _kept(hoisted, used)]
     for index, effect in enumerate(effects):
         if isinstance(effect, Assignment):
-            temps[index] = f"new_{effect.target}_{index}"
+            earlier = sum(1 for name in temps.values() if name.startswith(f"new_{effect.target}"))
+            temps[index] = f"new_{effect.target}" + (f"_{earlier + 1}" if earlier else "")
             lines.append(f"{temps[index]} = {compile_source(effect.expr.tree, symbols)}")
     for index, effect in enumerate(effects):
         if isinstance(effect, Assignment):
@@ -308,53 +313,97 @@ def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec
     return lines
 
 
+def _slug(text: str) -> str:
+    return text.lower().replace("-", "_")
+
+
+def _key_candidates(t: Transition) -> list[str]:
+    """Names for a transition's guard or effect, each more precise: by its event and the rule it
+    cites, then its destination, then its source. Derived from the spec, never counted."""
+    rule = _slug(t.rule)
+    base = t.event if rule == t.event else f"{t.event}_{rule}"
+    return [base, f"{base}_to_{t.dest}", f"{base}_to_{t.dest}_from_{t.source}"]
+
+
+def _named(bodies: dict[tuple[str, ...], Transition]) -> dict[tuple[str, ...], str]:
+    """A name for each distinct body, from the first transition that has it: the least precise
+    one no body before it took. A transition added later renames none of these."""
+    names: dict[tuple[str, ...], str] = {}
+    taken: set[str] = set()
+    for body, first in bodies.items():
+        candidates = _key_candidates(first)
+        name = next((c for c in candidates if c not in taken), None)
+        suffix = 2
+        while name is None:  # the same event, rule, source and destination with another guard
+            name = f"{candidates[-1]}_{suffix}" if f"{candidates[-1]}_{suffix}" not in taken else None
+            suffix += 1
+        taken.add(name)
+        names[body] = name
+    return names
+
+
 def _callbacks(
     w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
 ) -> dict[int, tuple[str | None, str | None]]:
     """Guard and effect functions per transition; identical bodies are written once.
 
-    ``check_N(m)`` and ``apply_N(m)`` read and change the engine; ``guard_N(ev)`` and
-    ``effect_N(ev)`` are their ``transitions`` callbacks. Both paths run the same functions.
+    ``when_X(m)`` (a guard) and ``do_X(m)`` (an effect) read and change the engine, named after
+    the event and rule of the first transition that has them; ``when_X_event(ev)`` and
+    ``do_X_event(ev)`` are their ``transitions`` callbacks. Both paths run the same functions.
     """
-    bodies: dict[tuple[str, ...], str] = {}
-    out: dict[int, tuple[str | None, str | None]] = {}
-    w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
-    w()
-    w()
+    guards: dict[tuple[str, ...], Transition] = {}
+    effects: dict[tuple[str, ...], Transition] = {}
+    bodies: dict[int, tuple[tuple[str, ...] | None, tuple[str, ...] | None]] = {}
+    # The transitions of one spec entry (one per source state) share their guard and effects.
+    printed: dict[tuple[str, int, int], tuple[tuple[str, ...] | None, list[str]]] = {}
     for index, t in enumerate(spec.transitions):
         event = spec.events[t.event]
         takes_to = "to" in event.params
+        entry = (t.event, id(t.guard), id(t.effects))
+        if entry not in printed:
+            guard_source = (str(takes_to), compile_source(t.guard.tree, symbols)) if t.guard is not None else None
+            printed[entry] = (guard_source, _effect_lines([*event.effects, *t.effects], symbols, spec))
+        guard, lines = printed[entry]
+        if guard is not None:
+            guards.setdefault(guard, t)
+        effect = (str(takes_to), *lines) if lines else None
+        if effect is not None:
+            effects.setdefault(effect, t)
+        bodies[index] = (guard, effect)
+    guard_names, effect_names = _named(guards), _named(effects)
+    w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
+    w()
+    w()
+    written: set[str] = set()
+    out: dict[int, tuple[str | None, str | None]] = {}
+    for index, t in enumerate(spec.transitions):
+        takes_to = "to" in spec.events[t.event].params
         params = f"m: {cls}, to: int" if takes_to else f"m: {cls}"
         forward = f"ev.model{', ev.args[0]' if takes_to else ''}"
-        guard_name = effect_name = None
-        if t.guard is not None:
-            body = ("guard", str(takes_to), compile_source(t.guard.tree, symbols))
-            if body not in bodies:
-                number = bodies[body] = f"{len(bodies)}"
-                w(f"def check_{number}({params}) -> bool:")
-                w(f"return {body[2]}", 4)
-                w()
-                w()
-                w(f"def guard_{number}(ev: EventData) -> bool:")
-                w(f"return check_{number}({forward})", 4)
-                w()
-                w()
-            guard_name = bodies[body]
-        lines = _effect_lines([*event.effects, *t.effects], symbols, spec)
-        if lines:
-            body = ("effect", str(takes_to), *lines)
-            if body not in bodies:
-                number = bodies[body] = f"{len(bodies)}"
-                w(f"def apply_{number}({params}) -> None:")
-                for line in lines:
-                    w(line, 4)
-                w()
-                w()
-                w(f"def effect_{number}(ev: EventData) -> None:")
-                w(f"apply_{number}({forward})", 4)
-                w()
-                w()
-            effect_name = bodies[body]
+        guard, effect = bodies[index]
+        guard_name = f"when_{guard_names[guard]}" if guard is not None else None
+        effect_name = f"do_{effect_names[effect]}" if effect is not None else None
+        if guard is not None and guard_name not in written:
+            written.add(guard_name)  # type: ignore[arg-type]
+            w(f"def {guard_name}({params}) -> bool:")
+            w(f"return {guard[1]}", 4)
+            w()
+            w()
+            w(f"def {guard_name}_event(ev: EventData) -> bool:")
+            w(f"return {guard_name}({forward})", 4)
+            w()
+            w()
+        if effect is not None and effect_name not in written:
+            written.add(effect_name)  # type: ignore[arg-type]
+            w(f"def {effect_name}({params}) -> None:")
+            for line in effect[1:]:
+                w(line, 4)
+            w()
+            w()
+            w(f"def {effect_name}_event(ev: EventData) -> None:")
+            w(f"{effect_name}({forward})", 4)
+            w()
+            w()
         out[index] = (guard_name, effect_name)
     return out
 
@@ -378,9 +427,9 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
             f'"dest": State.{_enum_member(t.dest)}',
         ]
         if guard:
-            parts.append(f'"conditions": [guard_{guard}]')
+            parts.append(f'"conditions": [{guard}_event]')
         if effect:
-            parts.append(f'"before": [effect_{effect}]')
+            parts.append(f'"before": [{effect}_event]')
         w("{" + ", ".join(parts) + "},  # rule " + t.rule, 8)
     w("],", 4)
     w(")")
@@ -395,18 +444,16 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
     w(")")
     w()
     w("# The same transitions as tables for the compiled path: per source state, in the spec's order,")
-    w("# (guard or None, effect or None, destination, index in TRANSITIONS); the first whose guard")
-    w("# holds is taken.")
-    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State, int]")
+    w("# (guard or None, effect or None, destination); the first whose guard holds is taken.")
+    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]")
     for event in _fired_events(spec):
         w(f"FAST_{event.name.upper()}: dict[State, tuple[Step, ...]] = {{")
         by_source: dict[str, list[str]] = {}
         for index, t in enumerate(spec.transitions):
             if t.event == event.name:
                 guard, effect = callbacks[index]
-                check = f"check_{guard}" if guard else "None"
-                apply = f"apply_{effect}" if effect else "None"
-                by_source.setdefault(t.source, []).append(f"({check}, {apply}, State.{_enum_member(t.dest)}, {index})")
+                step = f"({guard or 'None'}, {effect or 'None'}, State.{_enum_member(t.dest)})"
+                by_source.setdefault(t.source, []).append(step)
         for state, steps in by_source.items():
             w(f"State.{_enum_member(state)}: ({', '.join(steps)},),", 4)
         w("}")

@@ -760,8 +760,8 @@ class Compiled:
     """The compiled path: events taken through the spec's transition tables, not the machine.
 
     A generated default engine is ``class Name(Compiled, NameMachine)``: its tables map each
-    source state to ``(guard, effect, destination, index)`` in the spec's order, the same guard
-    and effect functions the machine's callbacks call. ``AUTOMATIC`` lists the tables of the
+    source state to ``(guard, effect, destination)`` in the spec's order, the same guard and
+    effect functions the machine's callbacks call. ``AUTOMATIC`` lists the tables of the
     automatic events; ``SETTLE_LIMIT`` bounds how many follow one another (the number of states).
     """
 
@@ -771,7 +771,7 @@ class Compiled:
 
     def _fire(self, event: object, table: Mapping[Any, tuple[Any, ...]], *args: int) -> bool:
         """Take an event through its table: the first transition whose guard holds."""
-        for check, apply, dest, _ in table.get(self._state, ()):  # type: ignore[attr-defined]
+        for check, apply, dest in table.get(self._state, ()):  # type: ignore[attr-defined]
             if check is None or check(self, *args):
                 if apply is not None:
                     apply(self, *args)
@@ -784,7 +784,7 @@ class Compiled:
         for _ in range(self.SETTLE_LIMIT):
             moved = False
             for table in self.AUTOMATIC:
-                for check, apply, dest, _ in table.get(self._state, ()):  # type: ignore[attr-defined]
+                for check, apply, dest in table.get(self._state, ()):  # type: ignore[attr-defined]
                     if check is None or check(self):
                         if apply is not None:
                             apply(self)
