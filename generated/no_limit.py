@@ -7,15 +7,18 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Literal, cast
 
 from transitions import Event, EventData, Machine
 
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
-from betspec.runtime.engine import NO_VIEW, Compiled, Said, View
+from betspec.runtime.contract import require_abi
+from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
+from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.functions import ceil_to, floor_to
-from betspec.runtime.table import option_value
+from betspec.runtime.table import Start, Table, bool_option, choice_option, int_option
+
+ABI = 1
+require_abi(ABI, __name__)
 
 SPEC_NAME = 'no_limit'
 SPEC_HASH = '4751004e59be5fbdccaa47ab97a611fe4519fd11778e1731dc76c7cc30c93f2b'
@@ -398,107 +401,107 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
-def q_playable(m: NoLimit, seat: int) -> int:
+def q_playable(m: NoLimitMachine, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
     return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
-def q_all_in_to(m: NoLimit) -> int:
+def q_all_in_to(m: NoLimitMachine) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
     return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_min_bet_to(m: NoLimit) -> int:
+def q_min_bet_to(m: NoLimitMachine) -> int:
     'the big blind (rule SIZE-MIN-BET).'
     return ceil_to(max(m._big_blind, 1), m._opt_bet_unit)
 
 
-def q_bet_min_to(m: NoLimit) -> int:
+def q_bet_min_to(m: NoLimitMachine) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
     return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def q_max_bet_to(m: NoLimit) -> int:
+def q_max_bet_to(m: NoLimitMachine) -> int:
     'the whole stack (rule SIZE-MAX-BET).'
     return q_all_in_to(m)
 
 
-def q_bet_max_to(m: NoLimit) -> int:
+def q_bet_max_to(m: NoLimitMachine) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
     return q_all_in_to(m)
 
 
-def q_call_amount(m: NoLimit) -> int:
+def q_call_amount(m: NoLimitMachine) -> int:
     'chips the seat to act must add to call (rule CALL).'
     return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_cap_reached(m: NoLimit) -> bool:
+def q_cap_reached(m: NoLimitMachine) -> bool:
     'never: raises are unlimited (rule CAP).'
     return False
 
 
-def q_full_raise(m: NoLimit, to: int) -> bool:
+def q_full_raise(m: NoLimitMachine, to: int) -> bool:
     'the increase is at least the largest bet or raise of the round (rule UNDER-RAISE).'
     return to - m._bet_level >= m._last_raise
 
 
-def q_max_raise_to(m: NoLimit) -> int:
+def q_max_raise_to(m: NoLimitMachine) -> int:
     'the whole stack (rule SIZE-MAX-RAISE).'
     return q_all_in_to(m)
 
 
-def q_out_of_turn_call_only(m: NoLimit) -> bool:
+def q_out_of_turn_call_only(m: NoLimitMachine) -> bool:
     'the seat declared out of turn and faces no more than it declared: it may only call (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level <= m._out_of_turn.get(m._actor, (0, 0))[0]
 
 
-def q_out_of_turn_check_only(m: NoLimit) -> bool:
+def q_out_of_turn_check_only(m: NoLimitMachine) -> bool:
     'the seat declared out of turn and the skipped players checked: it may only check (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level == m._out_of_turn.get(m._actor, (0, 0))[1]
 
 
-def q_reopened(m: NoLimit) -> bool:
+def q_reopened(m: NoLimitMachine) -> bool:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
     return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise
 
 
-def q_may_wager(m: NoLimit) -> bool:
+def q_may_wager(m: NoLimitMachine) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
     return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
-def q_min_raise_to(m: NoLimit) -> int:
+def q_min_raise_to(m: NoLimitMachine) -> int:
     'the bet level plus the largest bet or raise of the round (rule SIZE-MIN-RAISE).'
     return ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit)
 
 
-def q_on_unit(m: NoLimit, to: int) -> bool:
+def q_on_unit(m: NoLimitMachine, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
     return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
 
 
-def q_raise_min_to(m: NoLimit) -> int:
+def q_raise_min_to(m: NoLimitMachine) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
     return min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def q_raise_max_to(m: NoLimit) -> int:
+def q_raise_max_to(m: NoLimitMachine) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
     return q_all_in_to(m)
 
 
-def q_wager_max(m: NoLimit) -> int:
+def q_wager_max(m: NoLimitMachine) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
     return q_all_in_to(m)
 
 
-def q_wager_min(m: NoLimit) -> int:
+def q_wager_min(m: NoLimitMachine) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
     return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)) if m._bet_level == 0 else min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
+def push_ruling(m: NoLimitMachine, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
     'How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule).'
     said_fold, said_check, said_call = said.fold, said.check, said.call
     said_bet, said_raise = said.bet, said.raise_
@@ -541,15 +544,20 @@ def push_ruling(m: NoLimit, pushed: int, chips: int, largest_chip: int, said: Sa
 # ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
-def when_post_blinds_blinds(m: NoLimit) -> bool:
+def _hand(ev: EventData) -> NoLimitMachine:
+    'The hand an event of the machine was triggered for.'
+    return cast(NoLimitMachine, ev.model)
+
+
+def when_post_blinds_blinds(m: NoLimitMachine) -> bool:
     return m._big_blind > 0
 
 
 def when_post_blinds_blinds_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds(ev.model)
+    return when_post_blinds_blinds(_hand(ev))
 
 
-def do_post_blinds_blinds(m: NoLimit) -> None:
+def do_post_blinds_blinds(m: NoLimitMachine) -> None:
     new_last_raise = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_last_full_level = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_raises = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
@@ -562,85 +570,85 @@ def do_post_blinds_blinds(m: NoLimit) -> None:
 
 
 def do_post_blinds_blinds_event(ev: EventData) -> None:
-    do_post_blinds_blinds(ev.model)
+    do_post_blinds_blinds(_hand(ev))
 
 
-def when_post_blinds_blinds_to_preflop_unopened(m: NoLimit) -> bool:
+def when_post_blinds_blinds_to_preflop_unopened(m: NoLimitMachine) -> bool:
     return m._big_blind == 0
 
 
 def when_post_blinds_blinds_to_preflop_unopened_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds_to_preflop_unopened(ev.model)
+    return when_post_blinds_blinds_to_preflop_unopened(_hand(ev))
 
 
-def do_start_preflop_order(m: NoLimit) -> None:
+def do_start_preflop_order(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(0)
 
 
 def do_start_preflop_order_event(ev: EventData) -> None:
-    do_start_preflop_order(ev.model)
+    do_start_preflop_order(_hand(ev))
 
 
-def do_start_flop_order(m: NoLimit) -> None:
+def do_start_flop_order(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(1)
 
 
 def do_start_flop_order_event(ev: EventData) -> None:
-    do_start_flop_order(ev.model)
+    do_start_flop_order(_hand(ev))
 
 
-def do_start_turn_order(m: NoLimit) -> None:
+def do_start_turn_order(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(2)
 
 
 def do_start_turn_order_event(ev: EventData) -> None:
-    do_start_turn_order(ev.model)
+    do_start_turn_order(_hand(ev))
 
 
-def do_start_river_order(m: NoLimit) -> None:
+def do_start_river_order(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(3)
 
 
 def do_start_river_order_event(ev: EventData) -> None:
-    do_start_river_order(ev.model)
+    do_start_river_order(_hand(ev))
 
 
-def do_check(m: NoLimit) -> None:
+def do_check(m: NoLimitMachine) -> None:
     m._mark_checked()
     m._pass_action()
 
 
 def do_check_event(ev: EventData) -> None:
-    do_check(ev.model)
+    do_check(_hand(ev))
 
 
-def do_fold(m: NoLimit) -> None:
+def do_fold(m: NoLimitMachine) -> None:
     m._mark_folded()
     m._pass_action()
 
 
 def do_fold_event(ev: EventData) -> None:
-    do_fold(ev.model)
+    do_fold(_hand(ev))
 
 
-def do_call(m: NoLimit) -> None:
+def do_call(m: NoLimitMachine) -> None:
     m._commit(m._put_in[m._actor] + q_call_amount(m))
     m._pass_action()
 
 
 def do_call_event(ev: EventData) -> None:
-    do_call(ev.model)
+    do_call(_hand(ev))
 
 
-def do_raise(m: NoLimit, to: int) -> None:
+def do_raise(m: NoLimitMachine, to: int) -> None:
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -653,50 +661,50 @@ def do_raise(m: NoLimit, to: int) -> None:
 
 
 def do_raise_event(ev: EventData) -> None:
-    do_raise(ev.model, ev.args[0])
+    do_raise(_hand(ev), *ev.args)
 
 
-def when_end_round_uncontested(m: NoLimit) -> bool:
+def when_end_round_uncontested(m: NoLimitMachine) -> bool:
     return m._players_in == 1
 
 
 def when_end_round_uncontested_event(ev: EventData) -> bool:
-    return when_end_round_uncontested(ev.model)
+    return when_end_round_uncontested(_hand(ev))
 
 
-def do_end_round_uncontested(m: NoLimit) -> None:
+def do_end_round_uncontested(m: NoLimitMachine) -> None:
     m._close_round()
 
 
 def do_end_round_uncontested_event(ev: EventData) -> None:
-    do_end_round_uncontested(ev.model)
+    do_end_round_uncontested(_hand(ev))
 
 
-def when_end_round_showdown(m: NoLimit) -> bool:
+def when_end_round_showdown(m: NoLimitMachine) -> bool:
     return m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0)
 
 
 def when_end_round_showdown_event(ev: EventData) -> bool:
-    return when_end_round_showdown(ev.model)
+    return when_end_round_showdown(_hand(ev))
 
 
-def when_end_round_runout(m: NoLimit) -> bool:
+def when_end_round_runout(m: NoLimitMachine) -> bool:
     return m._able() <= 1 and m._able_owing() == 0
 
 
 def when_end_round_runout_event(ev: EventData) -> bool:
-    return when_end_round_runout(ev.model)
+    return when_end_round_runout(_hand(ev))
 
 
-def when_end_round_round_end(m: NoLimit) -> bool:
+def when_end_round_round_end(m: NoLimitMachine) -> bool:
     return m._actor < 0
 
 
 def when_end_round_round_end_event(ev: EventData) -> bool:
-    return when_end_round_round_end(ev.model)
+    return when_end_round_round_end(_hand(ev))
 
 
-def do_deal_flop_min_reset(m: NoLimit) -> None:
+def do_deal_flop_min_reset(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -707,10 +715,10 @@ def do_deal_flop_min_reset(m: NoLimit) -> None:
 
 
 def do_deal_flop_min_reset_event(ev: EventData) -> None:
-    do_deal_flop_min_reset(ev.model)
+    do_deal_flop_min_reset(_hand(ev))
 
 
-def do_deal_turn_min_reset(m: NoLimit) -> None:
+def do_deal_turn_min_reset(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -721,10 +729,10 @@ def do_deal_turn_min_reset(m: NoLimit) -> None:
 
 
 def do_deal_turn_min_reset_event(ev: EventData) -> None:
-    do_deal_turn_min_reset(ev.model)
+    do_deal_turn_min_reset(_hand(ev))
 
 
-def do_deal_river_min_reset(m: NoLimit) -> None:
+def do_deal_river_min_reset(m: NoLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -735,55 +743,55 @@ def do_deal_river_min_reset(m: NoLimit) -> None:
 
 
 def do_deal_river_min_reset_event(ev: EventData) -> None:
-    do_deal_river_min_reset(ev.model)
+    do_deal_river_min_reset(_hand(ev))
 
 
-def when_deal_flop_runout(m: NoLimit) -> bool:
+def when_deal_flop_runout(m: NoLimitMachine) -> bool:
     return m._street == 0
 
 
 def when_deal_flop_runout_event(ev: EventData) -> bool:
-    return when_deal_flop_runout(ev.model)
+    return when_deal_flop_runout(_hand(ev))
 
 
-def do_deal_flop_runout(m: NoLimit) -> None:
+def do_deal_flop_runout(m: NoLimitMachine) -> None:
     m._deal_runout(1)
 
 
 def do_deal_flop_runout_event(ev: EventData) -> None:
-    do_deal_flop_runout(ev.model)
+    do_deal_flop_runout(_hand(ev))
 
 
-def when_deal_turn_runout(m: NoLimit) -> bool:
+def when_deal_turn_runout(m: NoLimitMachine) -> bool:
     return m._street == 1
 
 
 def when_deal_turn_runout_event(ev: EventData) -> bool:
-    return when_deal_turn_runout(ev.model)
+    return when_deal_turn_runout(_hand(ev))
 
 
-def do_deal_turn_runout(m: NoLimit) -> None:
+def do_deal_turn_runout(m: NoLimitMachine) -> None:
     m._deal_runout(2)
 
 
 def do_deal_turn_runout_event(ev: EventData) -> None:
-    do_deal_turn_runout(ev.model)
+    do_deal_turn_runout(_hand(ev))
 
 
-def when_deal_river_runout(m: NoLimit) -> bool:
+def when_deal_river_runout(m: NoLimitMachine) -> bool:
     return m._street == 2
 
 
 def when_deal_river_runout_event(ev: EventData) -> bool:
-    return when_deal_river_runout(ev.model)
+    return when_deal_river_runout(_hand(ev))
 
 
-def do_deal_river_runout(m: NoLimit) -> None:
+def do_deal_river_runout(m: NoLimitMachine) -> None:
     m._deal_runout(3)
 
 
 def do_deal_river_runout_event(ev: EventData) -> None:
-    do_deal_river_runout(ev.model)
+    do_deal_river_runout(_hand(ev))
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -954,23 +962,22 @@ TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (
 
 # The same transitions as tables for the compiled path: per source state, in the spec's order,
 # (guard or None, effect or None, destination); the first whose guard holds is taken.
-Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]
-FAST_POST_BLINDS: dict[State, tuple[Step, ...]] = {
+FAST_POST_BLINDS: Steps = {
     State.HAND_START: ((when_post_blinds_blinds, do_post_blinds_blinds, State.PREFLOP_FACING_BET), (when_post_blinds_blinds_to_preflop_unopened, do_post_blinds_blinds, State.PREFLOP_UNOPENED),),
 }
-FAST_START_PREFLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_PREFLOP: Steps = {
     State.HAND_START: ((None, do_start_preflop_order, State.PREFLOP_UNOPENED),),
 }
-FAST_START_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_FLOP: Steps = {
     State.HAND_START: ((None, do_start_flop_order, State.FLOP_UNOPENED),),
 }
-FAST_START_TURN: dict[State, tuple[Step, ...]] = {
+FAST_START_TURN: Steps = {
     State.HAND_START: ((None, do_start_turn_order, State.TURN_UNOPENED),),
 }
-FAST_START_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_START_RIVER: Steps = {
     State.HAND_START: ((None, do_start_river_order, State.RIVER_UNOPENED),),
 }
-FAST_FOLD: dict[State, tuple[Step, ...]] = {
+FAST_FOLD: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -980,32 +987,32 @@ FAST_FOLD: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_CHECK: dict[State, tuple[Step, ...]] = {
+FAST_CHECK: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_check, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_check, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_check, State.TURN_UNOPENED),),
     State.RIVER_UNOPENED: ((None, do_check, State.RIVER_UNOPENED),),
     State.PREFLOP_FACING_BET: ((None, do_check, State.PREFLOP_FACING_BET),),
 }
-FAST_CALL: dict[State, tuple[Step, ...]] = {
+FAST_CALL: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_call, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_call, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_call, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_call, State.RIVER_FACING_BET),),
 }
-FAST_BET: dict[State, tuple[Step, ...]] = {
+FAST_BET: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_UNOPENED: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_UNOPENED: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_UNOPENED: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_RAISE: dict[State, tuple[Step, ...]] = {
+FAST_RAISE: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
+FAST_TIMEOUT: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -1015,7 +1022,7 @@ FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
+FAST_END_ROUND: Steps = {
     State.PREFLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.PREFLOP_COMPLETE),),
     State.FLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.FLOP_COMPLETE),),
     State.TURN_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
@@ -1025,15 +1032,15 @@ FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
     State.RIVER_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN),),
 }
-FAST_DEAL_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_FLOP: Steps = {
     State.PREFLOP_COMPLETE: ((None, do_deal_flop_min_reset, State.FLOP_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_flop_runout, do_deal_flop_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_TURN: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_TURN: Steps = {
     State.FLOP_COMPLETE: ((None, do_deal_turn_min_reset, State.TURN_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_turn_runout, do_deal_turn_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_RIVER: Steps = {
     State.TURN_COMPLETE: ((None, do_deal_river_min_reset, State.RIVER_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_river_runout, do_deal_river_runout, State.ALL_IN_RUNOUT),),
 }
@@ -1135,7 +1142,7 @@ class NoLimitMachine(Engine):
         State.SHOWDOWN: 'showdown',
         State.SETTLED: 'settled',
     }
-    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | None]] = {
+    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]] = {
         'bet_unit': 1,
         'misheard_call_rule': True,
         'small_chips': 'stay_behind',
@@ -1143,7 +1150,13 @@ class NoLimitMachine(Engine):
     }
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[State] = State.HAND_START
+    AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
+    SETTLE_LIMIT: ClassVar[int] = 15
     _state: State
+    _opt_bet_unit: int
+    _opt_misheard_call_rule: bool
+    _opt_small_chips: Literal['stay_behind', 'play']
+    _opt_underraise_rule: Literal['complete', 'half']
 
     def __init__(
         self,
@@ -1152,14 +1165,14 @@ class NoLimitMachine(Engine):
         start: Start | None = None,
         bet_unit: int = 1,
         misheard_call_rule: bool = True,
-        small_chips: str = 'stay_behind',
-        underraise_rule: str = 'complete',
+        small_chips: Literal['stay_behind', 'play'] = 'stay_behind',
+        underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = option_value('bet_unit', bet_unit, 'int', 1, None)
-        self._opt_misheard_call_rule = option_value('misheard_call_rule', misheard_call_rule, 'bool', None, None)
-        self._opt_small_chips = option_value('small_chips', small_chips, 'choice', None, None, ('stay_behind', 'play'))
-        self._opt_underraise_rule = option_value('underraise_rule', underraise_rule, 'choice', None, None, ('complete', 'half'))
+        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
+        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1252,16 +1265,9 @@ class NoLimitMachine(Engine):
     def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:
         return push_ruling(self, pushed, chips, largest, said)
 
-    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
+    def _fire(self, event: Event, table: Steps, *args: int) -> bool:
         'Take ``event`` through the transitions machine.'
         return bool(event.trigger(self, *args))
-
-    def _settle(self) -> None:
-        'After an event: take the automatic transitions whose guards hold, then forget the view.'
-        for _ in range(15):
-            if not (self._fire(EVENT_END_ROUND, FAST_END_ROUND)):
-                break
-        self._view = None
 
     def _compute_view(self) -> View:
         'What the seat to act may do, computed once per decision and kept until the next event.'
@@ -1277,15 +1283,15 @@ class NoLimitMachine(Engine):
         can_fold = self._state in FROM_FOLD
         can_raise = self._state in FROM_RAISE and self._bet_level > 0 and (self._declared != 1) and (playable_ > call_amount_) and self._answerable() and (not self._acted[self._actor] or self._bet_level - self._acted_at[self._actor] >= self._last_raise) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
+        view: View
         if can_bet:
-            low: int | None = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, all_in_to_)
+            low = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
+            view = (legal, call_amount_, low, max(low, all_in_to_))
         elif can_raise:
-            low: int | None = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, all_in_to_)
+            low = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
+            view = (legal, call_amount_, low, max(low, all_in_to_))
         else:
-            low = high = None
-        view = (legal, call_amount_, low, high)
+            view = (legal, call_amount_, None, None)
         self._view = view
         return view
 
@@ -1414,8 +1420,6 @@ class NoLimit(Compiled, NoLimitMachine):
     "No-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as NoLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
 
     __slots__ = ()
-    AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = (FAST_END_ROUND,)
-    SETTLE_LIMIT: ClassVar[int] = 15
 
 
 #: The engine class of this module, for tools that load engines by structure name.

@@ -7,15 +7,18 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Literal, cast
 
 from transitions import Event, EventData, Machine
 
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
-from betspec.runtime.engine import NO_VIEW, Compiled, Said, View
+from betspec.runtime.contract import require_abi
+from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
+from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.functions import ceil_to, floor_to
-from betspec.runtime.table import option_value
+from betspec.runtime.table import Start, Table, bool_option, choice_option, int_option, optional_int_option
+
+ABI = 1
+require_abi(ABI, __name__)
 
 SPEC_NAME = 'pot_limit'
 SPEC_HASH = 'a2c0abce3e7704d7d6c109f35d6769665e0be5fb515a2971b96cca646612c84a'
@@ -418,122 +421,122 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
-def q_playable(m: PotLimit, seat: int) -> int:
+def q_playable(m: PotLimitMachine, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
     return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
-def q_all_in_to(m: PotLimit) -> int:
+def q_all_in_to(m: PotLimitMachine) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
     return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_min_bet_to(m: PotLimit) -> int:
+def q_min_bet_to(m: PotLimitMachine) -> int:
     'the big blind (rule SIZE-MIN-BET).'
     return ceil_to(max(m._big_blind, 1), m._opt_bet_unit)
 
 
-def q_bet_min_to(m: PotLimit) -> int:
+def q_bet_min_to(m: PotLimitMachine) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
     return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def q_blind_credit(m: PotLimit) -> int:
+def q_blind_credit(m: PotLimitMachine) -> int:
     'what the small blind is counted as beyond what it put in (rule SB-AS-BB).'
     return m._big_blind - m._small_blind_committed() if m._opt_small_blind_counts_as_big and m._street == 0 and (not m._bb_acted) and (not m._is_small_blind()) and (m._small_blind_committed() < m._big_blind) else 0
 
 
-def q_pot_after_call(m: PotLimit) -> int:
+def q_pot_after_call(m: PotLimitMachine) -> int:
     'the pot once the seat to act has called (rule SIZE-MAX-RAISE).'
     return m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor]
 
 
-def q_counted_pot(m: PotLimit) -> int:
+def q_counted_pot(m: PotLimitMachine) -> int:
     'the pot after the call, rounded up when the house rounds it (rule POT-ROUNDING).'
     return ceil_to(m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor], m._opt_pot_rounding) if m._opt_pot_rounding is not None else m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor]
 
 
-def q_max_bet_to(m: PotLimit) -> int:
+def q_max_bet_to(m: PotLimitMachine) -> int:
     'the pot (rule SIZE-MAX-BET).'
     return floor_to(q_counted_pot(m), m._opt_bet_unit)
 
 
-def q_bet_max_to(m: PotLimit) -> int:
+def q_bet_max_to(m: PotLimitMachine) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
     return max(min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)), min(floor_to(q_counted_pot(m), m._opt_bet_unit), q_all_in_to(m)))
 
 
-def q_call_amount(m: PotLimit) -> int:
+def q_call_amount(m: PotLimitMachine) -> int:
     'chips the seat to act must add to call (rule CALL).'
     return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_cap_reached(m: PotLimit) -> bool:
+def q_cap_reached(m: PotLimitMachine) -> bool:
     'never: raises are unlimited (rule CAP).'
     return False
 
 
-def q_full_raise(m: PotLimit, to: int) -> bool:
+def q_full_raise(m: PotLimitMachine, to: int) -> bool:
     'the increase is at least the largest bet or raise of the round (rule UNDER-RAISE).'
     return to - m._bet_level >= m._last_raise
 
 
-def q_max_raise_to(m: PotLimit) -> int:
+def q_max_raise_to(m: PotLimitMachine) -> int:
     'the call plus the pot after the call (rule SIZE-MAX-RAISE).'
     return floor_to(m._bet_level + q_counted_pot(m), m._opt_bet_unit)
 
 
-def q_out_of_turn_call_only(m: PotLimit) -> bool:
+def q_out_of_turn_call_only(m: PotLimitMachine) -> bool:
     'the seat declared out of turn and faces no more than it declared: it may only call (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level <= m._out_of_turn.get(m._actor, (0, 0))[0]
 
 
-def q_out_of_turn_check_only(m: PotLimit) -> bool:
+def q_out_of_turn_check_only(m: PotLimitMachine) -> bool:
     'the seat declared out of turn and the skipped players checked: it may only check (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level == m._out_of_turn.get(m._actor, (0, 0))[1]
 
 
-def q_reopened(m: PotLimit) -> bool:
+def q_reopened(m: PotLimitMachine) -> bool:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
     return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise
 
 
-def q_may_wager(m: PotLimit) -> bool:
+def q_may_wager(m: PotLimitMachine) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
     return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
-def q_min_raise_to(m: PotLimit) -> int:
+def q_min_raise_to(m: PotLimitMachine) -> int:
     'the bet level plus the largest bet or raise of the round (rule SIZE-MIN-RAISE).'
     return ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit)
 
 
-def q_on_unit(m: PotLimit, to: int) -> bool:
+def q_on_unit(m: PotLimitMachine, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
     return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
 
 
-def q_raise_min_to(m: PotLimit) -> int:
+def q_raise_min_to(m: PotLimitMachine) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
     return min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def q_raise_max_to(m: PotLimit) -> int:
+def q_raise_max_to(m: PotLimitMachine) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
     return max(min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m)), min(floor_to(m._bet_level + q_counted_pot(m), m._opt_bet_unit), q_all_in_to(m)))
 
 
-def q_wager_max(m: PotLimit) -> int:
+def q_wager_max(m: PotLimitMachine) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
     return q_bet_max_to(m) if m._bet_level == 0 else q_raise_max_to(m)
 
 
-def q_wager_min(m: PotLimit) -> int:
+def q_wager_min(m: PotLimitMachine) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
     return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)) if m._bet_level == 0 else min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def push_ruling(m: PotLimit, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
+def push_ruling(m: PotLimitMachine, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
     'How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule).'
     said_fold, said_check, said_call = said.fold, said.check, said.call
     said_bet, said_raise = said.bet, said.raise_
@@ -576,15 +579,20 @@ def push_ruling(m: PotLimit, pushed: int, chips: int, largest_chip: int, said: S
 # ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
-def when_post_blinds_blinds(m: PotLimit) -> bool:
+def _hand(ev: EventData) -> PotLimitMachine:
+    'The hand an event of the machine was triggered for.'
+    return cast(PotLimitMachine, ev.model)
+
+
+def when_post_blinds_blinds(m: PotLimitMachine) -> bool:
     return m._big_blind > 0
 
 
 def when_post_blinds_blinds_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds(ev.model)
+    return when_post_blinds_blinds(_hand(ev))
 
 
-def do_post_blinds_blinds(m: PotLimit) -> None:
+def do_post_blinds_blinds(m: PotLimitMachine) -> None:
     new_last_raise = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_last_full_level = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_raises = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
@@ -597,85 +605,85 @@ def do_post_blinds_blinds(m: PotLimit) -> None:
 
 
 def do_post_blinds_blinds_event(ev: EventData) -> None:
-    do_post_blinds_blinds(ev.model)
+    do_post_blinds_blinds(_hand(ev))
 
 
-def when_post_blinds_blinds_to_preflop_unopened(m: PotLimit) -> bool:
+def when_post_blinds_blinds_to_preflop_unopened(m: PotLimitMachine) -> bool:
     return m._big_blind == 0
 
 
 def when_post_blinds_blinds_to_preflop_unopened_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds_to_preflop_unopened(ev.model)
+    return when_post_blinds_blinds_to_preflop_unopened(_hand(ev))
 
 
-def do_start_preflop_order(m: PotLimit) -> None:
+def do_start_preflop_order(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(0)
 
 
 def do_start_preflop_order_event(ev: EventData) -> None:
-    do_start_preflop_order(ev.model)
+    do_start_preflop_order(_hand(ev))
 
 
-def do_start_flop_order(m: PotLimit) -> None:
+def do_start_flop_order(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(1)
 
 
 def do_start_flop_order_event(ev: EventData) -> None:
-    do_start_flop_order(ev.model)
+    do_start_flop_order(_hand(ev))
 
 
-def do_start_turn_order(m: PotLimit) -> None:
+def do_start_turn_order(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(2)
 
 
 def do_start_turn_order_event(ev: EventData) -> None:
-    do_start_turn_order(ev.model)
+    do_start_turn_order(_hand(ev))
 
 
-def do_start_river_order(m: PotLimit) -> None:
+def do_start_river_order(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(3)
 
 
 def do_start_river_order_event(ev: EventData) -> None:
-    do_start_river_order(ev.model)
+    do_start_river_order(_hand(ev))
 
 
-def do_check(m: PotLimit) -> None:
+def do_check(m: PotLimitMachine) -> None:
     m._mark_checked()
     m._pass_action()
 
 
 def do_check_event(ev: EventData) -> None:
-    do_check(ev.model)
+    do_check(_hand(ev))
 
 
-def do_fold(m: PotLimit) -> None:
+def do_fold(m: PotLimitMachine) -> None:
     m._mark_folded()
     m._pass_action()
 
 
 def do_fold_event(ev: EventData) -> None:
-    do_fold(ev.model)
+    do_fold(_hand(ev))
 
 
-def do_call(m: PotLimit) -> None:
+def do_call(m: PotLimitMachine) -> None:
     m._commit(m._put_in[m._actor] + q_call_amount(m))
     m._pass_action()
 
 
 def do_call_event(ev: EventData) -> None:
-    do_call(ev.model)
+    do_call(_hand(ev))
 
 
-def do_raise(m: PotLimit, to: int) -> None:
+def do_raise(m: PotLimitMachine, to: int) -> None:
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -688,50 +696,50 @@ def do_raise(m: PotLimit, to: int) -> None:
 
 
 def do_raise_event(ev: EventData) -> None:
-    do_raise(ev.model, ev.args[0])
+    do_raise(_hand(ev), *ev.args)
 
 
-def when_end_round_uncontested(m: PotLimit) -> bool:
+def when_end_round_uncontested(m: PotLimitMachine) -> bool:
     return m._players_in == 1
 
 
 def when_end_round_uncontested_event(ev: EventData) -> bool:
-    return when_end_round_uncontested(ev.model)
+    return when_end_round_uncontested(_hand(ev))
 
 
-def do_end_round_uncontested(m: PotLimit) -> None:
+def do_end_round_uncontested(m: PotLimitMachine) -> None:
     m._close_round()
 
 
 def do_end_round_uncontested_event(ev: EventData) -> None:
-    do_end_round_uncontested(ev.model)
+    do_end_round_uncontested(_hand(ev))
 
 
-def when_end_round_showdown(m: PotLimit) -> bool:
+def when_end_round_showdown(m: PotLimitMachine) -> bool:
     return m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0)
 
 
 def when_end_round_showdown_event(ev: EventData) -> bool:
-    return when_end_round_showdown(ev.model)
+    return when_end_round_showdown(_hand(ev))
 
 
-def when_end_round_runout(m: PotLimit) -> bool:
+def when_end_round_runout(m: PotLimitMachine) -> bool:
     return m._able() <= 1 and m._able_owing() == 0
 
 
 def when_end_round_runout_event(ev: EventData) -> bool:
-    return when_end_round_runout(ev.model)
+    return when_end_round_runout(_hand(ev))
 
 
-def when_end_round_round_end(m: PotLimit) -> bool:
+def when_end_round_round_end(m: PotLimitMachine) -> bool:
     return m._actor < 0
 
 
 def when_end_round_round_end_event(ev: EventData) -> bool:
-    return when_end_round_round_end(ev.model)
+    return when_end_round_round_end(_hand(ev))
 
 
-def do_deal_flop_min_reset(m: PotLimit) -> None:
+def do_deal_flop_min_reset(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -742,10 +750,10 @@ def do_deal_flop_min_reset(m: PotLimit) -> None:
 
 
 def do_deal_flop_min_reset_event(ev: EventData) -> None:
-    do_deal_flop_min_reset(ev.model)
+    do_deal_flop_min_reset(_hand(ev))
 
 
-def do_deal_turn_min_reset(m: PotLimit) -> None:
+def do_deal_turn_min_reset(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -756,10 +764,10 @@ def do_deal_turn_min_reset(m: PotLimit) -> None:
 
 
 def do_deal_turn_min_reset_event(ev: EventData) -> None:
-    do_deal_turn_min_reset(ev.model)
+    do_deal_turn_min_reset(_hand(ev))
 
 
-def do_deal_river_min_reset(m: PotLimit) -> None:
+def do_deal_river_min_reset(m: PotLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -770,55 +778,55 @@ def do_deal_river_min_reset(m: PotLimit) -> None:
 
 
 def do_deal_river_min_reset_event(ev: EventData) -> None:
-    do_deal_river_min_reset(ev.model)
+    do_deal_river_min_reset(_hand(ev))
 
 
-def when_deal_flop_runout(m: PotLimit) -> bool:
+def when_deal_flop_runout(m: PotLimitMachine) -> bool:
     return m._street == 0
 
 
 def when_deal_flop_runout_event(ev: EventData) -> bool:
-    return when_deal_flop_runout(ev.model)
+    return when_deal_flop_runout(_hand(ev))
 
 
-def do_deal_flop_runout(m: PotLimit) -> None:
+def do_deal_flop_runout(m: PotLimitMachine) -> None:
     m._deal_runout(1)
 
 
 def do_deal_flop_runout_event(ev: EventData) -> None:
-    do_deal_flop_runout(ev.model)
+    do_deal_flop_runout(_hand(ev))
 
 
-def when_deal_turn_runout(m: PotLimit) -> bool:
+def when_deal_turn_runout(m: PotLimitMachine) -> bool:
     return m._street == 1
 
 
 def when_deal_turn_runout_event(ev: EventData) -> bool:
-    return when_deal_turn_runout(ev.model)
+    return when_deal_turn_runout(_hand(ev))
 
 
-def do_deal_turn_runout(m: PotLimit) -> None:
+def do_deal_turn_runout(m: PotLimitMachine) -> None:
     m._deal_runout(2)
 
 
 def do_deal_turn_runout_event(ev: EventData) -> None:
-    do_deal_turn_runout(ev.model)
+    do_deal_turn_runout(_hand(ev))
 
 
-def when_deal_river_runout(m: PotLimit) -> bool:
+def when_deal_river_runout(m: PotLimitMachine) -> bool:
     return m._street == 2
 
 
 def when_deal_river_runout_event(ev: EventData) -> bool:
-    return when_deal_river_runout(ev.model)
+    return when_deal_river_runout(_hand(ev))
 
 
-def do_deal_river_runout(m: PotLimit) -> None:
+def do_deal_river_runout(m: PotLimitMachine) -> None:
     m._deal_runout(3)
 
 
 def do_deal_river_runout_event(ev: EventData) -> None:
-    do_deal_river_runout(ev.model)
+    do_deal_river_runout(_hand(ev))
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -989,23 +997,22 @@ TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (
 
 # The same transitions as tables for the compiled path: per source state, in the spec's order,
 # (guard or None, effect or None, destination); the first whose guard holds is taken.
-Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]
-FAST_POST_BLINDS: dict[State, tuple[Step, ...]] = {
+FAST_POST_BLINDS: Steps = {
     State.HAND_START: ((when_post_blinds_blinds, do_post_blinds_blinds, State.PREFLOP_FACING_BET), (when_post_blinds_blinds_to_preflop_unopened, do_post_blinds_blinds, State.PREFLOP_UNOPENED),),
 }
-FAST_START_PREFLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_PREFLOP: Steps = {
     State.HAND_START: ((None, do_start_preflop_order, State.PREFLOP_UNOPENED),),
 }
-FAST_START_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_FLOP: Steps = {
     State.HAND_START: ((None, do_start_flop_order, State.FLOP_UNOPENED),),
 }
-FAST_START_TURN: dict[State, tuple[Step, ...]] = {
+FAST_START_TURN: Steps = {
     State.HAND_START: ((None, do_start_turn_order, State.TURN_UNOPENED),),
 }
-FAST_START_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_START_RIVER: Steps = {
     State.HAND_START: ((None, do_start_river_order, State.RIVER_UNOPENED),),
 }
-FAST_FOLD: dict[State, tuple[Step, ...]] = {
+FAST_FOLD: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -1015,32 +1022,32 @@ FAST_FOLD: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_CHECK: dict[State, tuple[Step, ...]] = {
+FAST_CHECK: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_check, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_check, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_check, State.TURN_UNOPENED),),
     State.RIVER_UNOPENED: ((None, do_check, State.RIVER_UNOPENED),),
     State.PREFLOP_FACING_BET: ((None, do_check, State.PREFLOP_FACING_BET),),
 }
-FAST_CALL: dict[State, tuple[Step, ...]] = {
+FAST_CALL: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_call, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_call, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_call, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_call, State.RIVER_FACING_BET),),
 }
-FAST_BET: dict[State, tuple[Step, ...]] = {
+FAST_BET: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_UNOPENED: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_UNOPENED: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_UNOPENED: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_RAISE: dict[State, tuple[Step, ...]] = {
+FAST_RAISE: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
+FAST_TIMEOUT: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -1050,7 +1057,7 @@ FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
+FAST_END_ROUND: Steps = {
     State.PREFLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.PREFLOP_COMPLETE),),
     State.FLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.FLOP_COMPLETE),),
     State.TURN_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
@@ -1060,15 +1067,15 @@ FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
     State.RIVER_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN),),
 }
-FAST_DEAL_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_FLOP: Steps = {
     State.PREFLOP_COMPLETE: ((None, do_deal_flop_min_reset, State.FLOP_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_flop_runout, do_deal_flop_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_TURN: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_TURN: Steps = {
     State.FLOP_COMPLETE: ((None, do_deal_turn_min_reset, State.TURN_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_turn_runout, do_deal_turn_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_RIVER: Steps = {
     State.TURN_COMPLETE: ((None, do_deal_river_min_reset, State.RIVER_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_river_runout, do_deal_river_runout, State.ALL_IN_RUNOUT),),
 }
@@ -1170,7 +1177,7 @@ class PotLimitMachine(Engine):
         State.SHOWDOWN: 'showdown',
         State.SETTLED: 'settled',
     }
-    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | None]] = {
+    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]] = {
         'bet_unit': 1,
         'misheard_call_rule': True,
         'pot_rounding': None,
@@ -1180,7 +1187,15 @@ class PotLimitMachine(Engine):
     }
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[State] = State.HAND_START
+    AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
+    SETTLE_LIMIT: ClassVar[int] = 15
     _state: State
+    _opt_bet_unit: int
+    _opt_misheard_call_rule: bool
+    _opt_pot_rounding: int | None
+    _opt_small_blind_counts_as_big: bool
+    _opt_small_chips: Literal['stay_behind', 'play']
+    _opt_underraise_rule: Literal['complete', 'half']
 
     def __init__(
         self,
@@ -1191,16 +1206,16 @@ class PotLimitMachine(Engine):
         misheard_call_rule: bool = True,
         pot_rounding: int | None = None,
         small_blind_counts_as_big: bool = False,
-        small_chips: str = 'stay_behind',
-        underraise_rule: str = 'complete',
+        small_chips: Literal['stay_behind', 'play'] = 'stay_behind',
+        underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = option_value('bet_unit', bet_unit, 'int', 1, None)
-        self._opt_misheard_call_rule = option_value('misheard_call_rule', misheard_call_rule, 'bool', None, None)
-        self._opt_pot_rounding = option_value('pot_rounding', pot_rounding, 'int?', 1, None)
-        self._opt_small_blind_counts_as_big = option_value('small_blind_counts_as_big', small_blind_counts_as_big, 'bool', None, None)
-        self._opt_small_chips = option_value('small_chips', small_chips, 'choice', None, None, ('stay_behind', 'play'))
-        self._opt_underraise_rule = option_value('underraise_rule', underraise_rule, 'choice', None, None, ('complete', 'half'))
+        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
+        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_pot_rounding = optional_int_option('pot_rounding', pot_rounding, 1, None)
+        self._opt_small_blind_counts_as_big = bool_option('small_blind_counts_as_big', small_blind_counts_as_big)
+        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1293,16 +1308,9 @@ class PotLimitMachine(Engine):
     def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:
         return push_ruling(self, pushed, chips, largest, said)
 
-    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
+    def _fire(self, event: Event, table: Steps, *args: int) -> bool:
         'Take ``event`` through the transitions machine.'
         return bool(event.trigger(self, *args))
-
-    def _settle(self) -> None:
-        'After an event: take the automatic transitions whose guards hold, then forget the view.'
-        for _ in range(15):
-            if not (self._fire(EVENT_END_ROUND, FAST_END_ROUND)):
-                break
-        self._view = None
 
     def _compute_view(self) -> View:
         'What the seat to act may do, computed once per decision and kept until the next event.'
@@ -1318,15 +1326,15 @@ class PotLimitMachine(Engine):
         can_fold = self._state in FROM_FOLD
         can_raise = self._state in FROM_RAISE and self._bet_level > 0 and (self._declared != 1) and (playable_ > call_amount_) and self._answerable() and (not self._acted[self._actor] or self._bet_level - self._acted_at[self._actor] >= self._last_raise) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
+        view: View
         if can_bet:
-            low: int | None = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, min(floor_to(q_counted_pot(self), self._opt_bet_unit), all_in_to_))
+            low = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(floor_to(q_counted_pot(self), self._opt_bet_unit), all_in_to_)))
         elif can_raise:
-            low: int | None = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, min(floor_to(self._bet_level + q_counted_pot(self), self._opt_bet_unit), all_in_to_))
+            low = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(floor_to(self._bet_level + q_counted_pot(self), self._opt_bet_unit), all_in_to_)))
         else:
-            low = high = None
-        view = (legal, call_amount_, low, high)
+            view = (legal, call_amount_, None, None)
         self._view = view
         return view
 
@@ -1455,8 +1463,6 @@ class PotLimit(Compiled, PotLimitMachine):
     "Pot-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as PotLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
 
     __slots__ = ()
-    AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = (FAST_END_ROUND,)
-    SETTLE_LIMIT: ClassVar[int] = 15
 
 
 #: The engine class of this module, for tools that load engines by structure name.

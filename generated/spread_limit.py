@@ -7,15 +7,18 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Literal, cast
 
 from transitions import Event, EventData, Machine
 
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
-from betspec.runtime.engine import NO_VIEW, Compiled, Said, View
+from betspec.runtime.contract import require_abi
+from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
+from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.functions import ceil_to, floor_to
-from betspec.runtime.table import option_value
+from betspec.runtime.table import Start, Table, bool_option, choice_option, int_option, optional_int_option
+
+ABI = 1
+require_abi(ABI, __name__)
 
 SPEC_NAME = 'spread_limit'
 SPEC_HASH = '56379f75c5e8f2c72805261b5a9ec53d12aee7442701d061d008f6ccc4432d85'
@@ -398,117 +401,117 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
-def q_playable(m: SpreadLimit, seat: int) -> int:
+def q_playable(m: SpreadLimitMachine, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
     return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
-def q_all_in_to(m: SpreadLimit) -> int:
+def q_all_in_to(m: SpreadLimitMachine) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
     return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_spread_min(m: SpreadLimit) -> int:
+def q_spread_min(m: SpreadLimitMachine) -> int:
     'the declared minimum (rule SPREAD).'
     return max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1)
 
 
-def q_min_bet_to(m: SpreadLimit) -> int:
+def q_min_bet_to(m: SpreadLimitMachine) -> int:
     "the spread's minimum (rule SIZE-MIN-BET)."
     return ceil_to(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._opt_bet_unit)
 
 
-def q_bet_min_to(m: SpreadLimit) -> int:
+def q_bet_min_to(m: SpreadLimitMachine) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
     return min(ceil_to(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m))
 
 
-def q_spread_max(m: SpreadLimit) -> int:
+def q_spread_max(m: SpreadLimitMachine) -> int:
     'the declared maximum (rule SPREAD).'
     return max(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._opt_max_bet if m._opt_max_bet is not None else 5 * m._big_blind)
 
 
-def q_max_bet_to(m: SpreadLimit) -> int:
+def q_max_bet_to(m: SpreadLimitMachine) -> int:
     "the spread's maximum (rule SIZE-MAX-BET)."
     return floor_to(q_spread_max(m), m._opt_bet_unit)
 
 
-def q_bet_max_to(m: SpreadLimit) -> int:
+def q_bet_max_to(m: SpreadLimitMachine) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
     return max(min(ceil_to(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)), min(floor_to(q_spread_max(m), m._opt_bet_unit), q_all_in_to(m)))
 
 
-def q_call_amount(m: SpreadLimit) -> int:
+def q_call_amount(m: SpreadLimitMachine) -> int:
     'chips the seat to act must add to call (rule CALL).'
     return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
 
 
-def q_cap_reached(m: SpreadLimit) -> bool:
+def q_cap_reached(m: SpreadLimitMachine) -> bool:
     'the opening bet and max_raises raises have been made, with more than two players in (rule CAP).'
     return m._opt_max_raises is not None and m._raises > m._opt_max_raises and (not m._opt_uncapped_heads_up or m._players_in != 2)
 
 
-def q_full_raise(m: SpreadLimit, to: int) -> bool:
+def q_full_raise(m: SpreadLimitMachine, to: int) -> bool:
     'the increase is a full spread raise (rule SIZE-MIN-RAISE).'
     return to - m._bet_level >= min(q_spread_max(m), max(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._last_raise))
 
 
-def q_max_raise_to(m: SpreadLimit) -> int:
+def q_max_raise_to(m: SpreadLimitMachine) -> int:
     "the bet level plus the spread's maximum (rule SIZE-MAX-RAISE)."
     return floor_to(m._bet_level + q_spread_max(m), m._opt_bet_unit)
 
 
-def q_out_of_turn_call_only(m: SpreadLimit) -> bool:
+def q_out_of_turn_call_only(m: SpreadLimitMachine) -> bool:
     'the seat declared out of turn and faces no more than it declared: it may only call (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level <= m._out_of_turn.get(m._actor, (0, 0))[0]
 
 
-def q_out_of_turn_check_only(m: SpreadLimit) -> bool:
+def q_out_of_turn_check_only(m: SpreadLimitMachine) -> bool:
     'the seat declared out of turn and the skipped players checked: it may only check (or fold) (rule OUT-OF-TURN).'
     return m._actor in m._out_of_turn and m._bet_level == m._out_of_turn.get(m._actor, (0, 0))[1]
 
 
-def q_reopened(m: SpreadLimit) -> bool:
+def q_reopened(m: SpreadLimitMachine) -> bool:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
     return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= min(q_spread_max(m), max(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._last_raise))
 
 
-def q_may_wager(m: SpreadLimit) -> bool:
+def q_may_wager(m: SpreadLimitMachine) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
     return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and q_reopened(m) and (m._opt_max_raises is None or m._raises <= m._opt_max_raises or (m._opt_uncapped_heads_up and m._players_in == 2)) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
-def q_min_raise_to(m: SpreadLimit) -> int:
+def q_min_raise_to(m: SpreadLimitMachine) -> int:
     "the bet level plus the largest of the spread's minimum and the round's largest raise (rule SIZE-MIN-RAISE)."
     return ceil_to(m._bet_level + min(q_spread_max(m), max(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._last_raise)), m._opt_bet_unit)
 
 
-def q_on_unit(m: SpreadLimit, to: int) -> bool:
+def q_on_unit(m: SpreadLimitMachine, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
     return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
 
 
-def q_raise_min_to(m: SpreadLimit) -> int:
+def q_raise_min_to(m: SpreadLimitMachine) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
     return min(q_min_raise_to(m), q_all_in_to(m))
 
 
-def q_raise_max_to(m: SpreadLimit) -> int:
+def q_raise_max_to(m: SpreadLimitMachine) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
     return max(min(q_min_raise_to(m), q_all_in_to(m)), min(floor_to(m._bet_level + q_spread_max(m), m._opt_bet_unit), q_all_in_to(m)))
 
 
-def q_wager_max(m: SpreadLimit) -> int:
+def q_wager_max(m: SpreadLimitMachine) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
     return q_bet_max_to(m) if m._bet_level == 0 else q_raise_max_to(m)
 
 
-def q_wager_min(m: SpreadLimit) -> int:
+def q_wager_min(m: SpreadLimitMachine) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
     return min(ceil_to(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)) if m._bet_level == 0 else min(q_min_raise_to(m), q_all_in_to(m))
 
 
-def push_ruling(m: SpreadLimit, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
+def push_ruling(m: SpreadLimitMachine, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
     'How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule).'
     said_fold, said_check, said_call = said.fold, said.check, said.call
     said_bet, said_raise = said.bet, said.raise_
@@ -551,15 +554,20 @@ def push_ruling(m: SpreadLimit, pushed: int, chips: int, largest_chip: int, said
 # ---- guards and effects, and their transitions callbacks (send_event=True) ----
 
 
-def when_post_blinds_blinds(m: SpreadLimit) -> bool:
+def _hand(ev: EventData) -> SpreadLimitMachine:
+    'The hand an event of the machine was triggered for.'
+    return cast(SpreadLimitMachine, ev.model)
+
+
+def when_post_blinds_blinds(m: SpreadLimitMachine) -> bool:
     return m._big_blind > 0
 
 
 def when_post_blinds_blinds_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds(ev.model)
+    return when_post_blinds_blinds(_hand(ev))
 
 
-def do_post_blinds_blinds(m: SpreadLimit) -> None:
+def do_post_blinds_blinds(m: SpreadLimitMachine) -> None:
     new_last_raise = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_last_full_level = 2 * m._big_blind if m._table.burn_blind else m._big_blind
     new_raises = (2 if m._table.burn_blind else 1) if m._big_blind > 0 else 0
@@ -572,85 +580,85 @@ def do_post_blinds_blinds(m: SpreadLimit) -> None:
 
 
 def do_post_blinds_blinds_event(ev: EventData) -> None:
-    do_post_blinds_blinds(ev.model)
+    do_post_blinds_blinds(_hand(ev))
 
 
-def when_post_blinds_blinds_to_preflop_unopened(m: SpreadLimit) -> bool:
+def when_post_blinds_blinds_to_preflop_unopened(m: SpreadLimitMachine) -> bool:
     return m._big_blind == 0
 
 
 def when_post_blinds_blinds_to_preflop_unopened_event(ev: EventData) -> bool:
-    return when_post_blinds_blinds_to_preflop_unopened(ev.model)
+    return when_post_blinds_blinds_to_preflop_unopened(_hand(ev))
 
 
-def do_start_preflop_order(m: SpreadLimit) -> None:
+def do_start_preflop_order(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(0)
 
 
 def do_start_preflop_order_event(ev: EventData) -> None:
-    do_start_preflop_order(ev.model)
+    do_start_preflop_order(_hand(ev))
 
 
-def do_start_flop_order(m: SpreadLimit) -> None:
+def do_start_flop_order(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(1)
 
 
 def do_start_flop_order_event(ev: EventData) -> None:
-    do_start_flop_order(ev.model)
+    do_start_flop_order(_hand(ev))
 
 
-def do_start_turn_order(m: SpreadLimit) -> None:
+def do_start_turn_order(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(2)
 
 
 def do_start_turn_order_event(ev: EventData) -> None:
-    do_start_turn_order(ev.model)
+    do_start_turn_order(_hand(ev))
 
 
-def do_start_river_order(m: SpreadLimit) -> None:
+def do_start_river_order(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     m._last_raise = new_last_raise
     m._begin_street(3)
 
 
 def do_start_river_order_event(ev: EventData) -> None:
-    do_start_river_order(ev.model)
+    do_start_river_order(_hand(ev))
 
 
-def do_check(m: SpreadLimit) -> None:
+def do_check(m: SpreadLimitMachine) -> None:
     m._mark_checked()
     m._pass_action()
 
 
 def do_check_event(ev: EventData) -> None:
-    do_check(ev.model)
+    do_check(_hand(ev))
 
 
-def do_fold(m: SpreadLimit) -> None:
+def do_fold(m: SpreadLimitMachine) -> None:
     m._mark_folded()
     m._pass_action()
 
 
 def do_fold_event(ev: EventData) -> None:
-    do_fold(ev.model)
+    do_fold(_hand(ev))
 
 
-def do_call(m: SpreadLimit) -> None:
+def do_call(m: SpreadLimitMachine) -> None:
     m._commit(m._put_in[m._actor] + q_call_amount(m))
     m._pass_action()
 
 
 def do_call_event(ev: EventData) -> None:
-    do_call(ev.model)
+    do_call(_hand(ev))
 
 
-def do_raise(m: SpreadLimit, to: int) -> None:
+def do_raise(m: SpreadLimitMachine, to: int) -> None:
     full_raise_ = to - m._bet_level >= min(q_spread_max(m), max(max(m._opt_min_bet if m._opt_min_bet is not None else m._big_blind, 1), m._last_raise))
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -663,50 +671,50 @@ def do_raise(m: SpreadLimit, to: int) -> None:
 
 
 def do_raise_event(ev: EventData) -> None:
-    do_raise(ev.model, ev.args[0])
+    do_raise(_hand(ev), *ev.args)
 
 
-def when_end_round_uncontested(m: SpreadLimit) -> bool:
+def when_end_round_uncontested(m: SpreadLimitMachine) -> bool:
     return m._players_in == 1
 
 
 def when_end_round_uncontested_event(ev: EventData) -> bool:
-    return when_end_round_uncontested(ev.model)
+    return when_end_round_uncontested(_hand(ev))
 
 
-def do_end_round_uncontested(m: SpreadLimit) -> None:
+def do_end_round_uncontested(m: SpreadLimitMachine) -> None:
     m._close_round()
 
 
 def do_end_round_uncontested_event(ev: EventData) -> None:
-    do_end_round_uncontested(ev.model)
+    do_end_round_uncontested(_hand(ev))
 
 
-def when_end_round_showdown(m: SpreadLimit) -> bool:
+def when_end_round_showdown(m: SpreadLimitMachine) -> bool:
     return m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0)
 
 
 def when_end_round_showdown_event(ev: EventData) -> bool:
-    return when_end_round_showdown(ev.model)
+    return when_end_round_showdown(_hand(ev))
 
 
-def when_end_round_runout(m: SpreadLimit) -> bool:
+def when_end_round_runout(m: SpreadLimitMachine) -> bool:
     return m._able() <= 1 and m._able_owing() == 0
 
 
 def when_end_round_runout_event(ev: EventData) -> bool:
-    return when_end_round_runout(ev.model)
+    return when_end_round_runout(_hand(ev))
 
 
-def when_end_round_round_end(m: SpreadLimit) -> bool:
+def when_end_round_round_end(m: SpreadLimitMachine) -> bool:
     return m._actor < 0
 
 
 def when_end_round_round_end_event(ev: EventData) -> bool:
-    return when_end_round_round_end(ev.model)
+    return when_end_round_round_end(_hand(ev))
 
 
-def do_deal_flop_min_reset(m: SpreadLimit) -> None:
+def do_deal_flop_min_reset(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -717,10 +725,10 @@ def do_deal_flop_min_reset(m: SpreadLimit) -> None:
 
 
 def do_deal_flop_min_reset_event(ev: EventData) -> None:
-    do_deal_flop_min_reset(ev.model)
+    do_deal_flop_min_reset(_hand(ev))
 
 
-def do_deal_turn_min_reset(m: SpreadLimit) -> None:
+def do_deal_turn_min_reset(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -731,10 +739,10 @@ def do_deal_turn_min_reset(m: SpreadLimit) -> None:
 
 
 def do_deal_turn_min_reset_event(ev: EventData) -> None:
-    do_deal_turn_min_reset(ev.model)
+    do_deal_turn_min_reset(_hand(ev))
 
 
-def do_deal_river_min_reset(m: SpreadLimit) -> None:
+def do_deal_river_min_reset(m: SpreadLimitMachine) -> None:
     new_last_raise = m._big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -745,55 +753,55 @@ def do_deal_river_min_reset(m: SpreadLimit) -> None:
 
 
 def do_deal_river_min_reset_event(ev: EventData) -> None:
-    do_deal_river_min_reset(ev.model)
+    do_deal_river_min_reset(_hand(ev))
 
 
-def when_deal_flop_runout(m: SpreadLimit) -> bool:
+def when_deal_flop_runout(m: SpreadLimitMachine) -> bool:
     return m._street == 0
 
 
 def when_deal_flop_runout_event(ev: EventData) -> bool:
-    return when_deal_flop_runout(ev.model)
+    return when_deal_flop_runout(_hand(ev))
 
 
-def do_deal_flop_runout(m: SpreadLimit) -> None:
+def do_deal_flop_runout(m: SpreadLimitMachine) -> None:
     m._deal_runout(1)
 
 
 def do_deal_flop_runout_event(ev: EventData) -> None:
-    do_deal_flop_runout(ev.model)
+    do_deal_flop_runout(_hand(ev))
 
 
-def when_deal_turn_runout(m: SpreadLimit) -> bool:
+def when_deal_turn_runout(m: SpreadLimitMachine) -> bool:
     return m._street == 1
 
 
 def when_deal_turn_runout_event(ev: EventData) -> bool:
-    return when_deal_turn_runout(ev.model)
+    return when_deal_turn_runout(_hand(ev))
 
 
-def do_deal_turn_runout(m: SpreadLimit) -> None:
+def do_deal_turn_runout(m: SpreadLimitMachine) -> None:
     m._deal_runout(2)
 
 
 def do_deal_turn_runout_event(ev: EventData) -> None:
-    do_deal_turn_runout(ev.model)
+    do_deal_turn_runout(_hand(ev))
 
 
-def when_deal_river_runout(m: SpreadLimit) -> bool:
+def when_deal_river_runout(m: SpreadLimitMachine) -> bool:
     return m._street == 2
 
 
 def when_deal_river_runout_event(ev: EventData) -> bool:
-    return when_deal_river_runout(ev.model)
+    return when_deal_river_runout(_hand(ev))
 
 
-def do_deal_river_runout(m: SpreadLimit) -> None:
+def do_deal_river_runout(m: SpreadLimitMachine) -> None:
     m._deal_runout(3)
 
 
 def do_deal_river_runout_event(ev: EventData) -> None:
-    do_deal_river_runout(ev.model)
+    do_deal_river_runout(_hand(ev))
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -964,23 +972,22 @@ TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (
 
 # The same transitions as tables for the compiled path: per source state, in the spec's order,
 # (guard or None, effect or None, destination); the first whose guard holds is taken.
-Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]
-FAST_POST_BLINDS: dict[State, tuple[Step, ...]] = {
+FAST_POST_BLINDS: Steps = {
     State.HAND_START: ((when_post_blinds_blinds, do_post_blinds_blinds, State.PREFLOP_FACING_BET), (when_post_blinds_blinds_to_preflop_unopened, do_post_blinds_blinds, State.PREFLOP_UNOPENED),),
 }
-FAST_START_PREFLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_PREFLOP: Steps = {
     State.HAND_START: ((None, do_start_preflop_order, State.PREFLOP_UNOPENED),),
 }
-FAST_START_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_START_FLOP: Steps = {
     State.HAND_START: ((None, do_start_flop_order, State.FLOP_UNOPENED),),
 }
-FAST_START_TURN: dict[State, tuple[Step, ...]] = {
+FAST_START_TURN: Steps = {
     State.HAND_START: ((None, do_start_turn_order, State.TURN_UNOPENED),),
 }
-FAST_START_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_START_RIVER: Steps = {
     State.HAND_START: ((None, do_start_river_order, State.RIVER_UNOPENED),),
 }
-FAST_FOLD: dict[State, tuple[Step, ...]] = {
+FAST_FOLD: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -990,32 +997,32 @@ FAST_FOLD: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_CHECK: dict[State, tuple[Step, ...]] = {
+FAST_CHECK: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_check, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_check, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_check, State.TURN_UNOPENED),),
     State.RIVER_UNOPENED: ((None, do_check, State.RIVER_UNOPENED),),
     State.PREFLOP_FACING_BET: ((None, do_check, State.PREFLOP_FACING_BET),),
 }
-FAST_CALL: dict[State, tuple[Step, ...]] = {
+FAST_CALL: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_call, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_call, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_call, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_call, State.RIVER_FACING_BET),),
 }
-FAST_BET: dict[State, tuple[Step, ...]] = {
+FAST_BET: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_UNOPENED: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_UNOPENED: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_UNOPENED: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_RAISE: dict[State, tuple[Step, ...]] = {
+FAST_RAISE: Steps = {
     State.PREFLOP_FACING_BET: ((None, do_raise, State.PREFLOP_FACING_BET),),
     State.FLOP_FACING_BET: ((None, do_raise, State.FLOP_FACING_BET),),
     State.TURN_FACING_BET: ((None, do_raise, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_raise, State.RIVER_FACING_BET),),
 }
-FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
+FAST_TIMEOUT: Steps = {
     State.PREFLOP_UNOPENED: ((None, do_fold, State.PREFLOP_UNOPENED),),
     State.FLOP_UNOPENED: ((None, do_fold, State.FLOP_UNOPENED),),
     State.TURN_UNOPENED: ((None, do_fold, State.TURN_UNOPENED),),
@@ -1025,7 +1032,7 @@ FAST_TIMEOUT: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((None, do_fold, State.TURN_FACING_BET),),
     State.RIVER_FACING_BET: ((None, do_fold, State.RIVER_FACING_BET),),
 }
-FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
+FAST_END_ROUND: Steps = {
     State.PREFLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.PREFLOP_COMPLETE),),
     State.FLOP_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.FLOP_COMPLETE),),
     State.TURN_UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
@@ -1035,15 +1042,15 @@ FAST_END_ROUND: dict[State, tuple[Step, ...]] = {
     State.TURN_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.TURN_COMPLETE),),
     State.RIVER_FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN),),
 }
-FAST_DEAL_FLOP: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_FLOP: Steps = {
     State.PREFLOP_COMPLETE: ((None, do_deal_flop_min_reset, State.FLOP_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_flop_runout, do_deal_flop_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_TURN: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_TURN: Steps = {
     State.FLOP_COMPLETE: ((None, do_deal_turn_min_reset, State.TURN_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_turn_runout, do_deal_turn_runout, State.ALL_IN_RUNOUT),),
 }
-FAST_DEAL_RIVER: dict[State, tuple[Step, ...]] = {
+FAST_DEAL_RIVER: Steps = {
     State.TURN_COMPLETE: ((None, do_deal_river_min_reset, State.RIVER_UNOPENED),),
     State.ALL_IN_RUNOUT: ((when_deal_river_runout, do_deal_river_runout, State.ALL_IN_RUNOUT),),
 }
@@ -1145,7 +1152,7 @@ class SpreadLimitMachine(Engine):
         State.SHOWDOWN: 'showdown',
         State.SETTLED: 'settled',
     }
-    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | None]] = {
+    OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]] = {
         'bet_unit': 1,
         'max_bet': None,
         'max_raises': 3,
@@ -1157,7 +1164,17 @@ class SpreadLimitMachine(Engine):
     }
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[State] = State.HAND_START
+    AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
+    SETTLE_LIMIT: ClassVar[int] = 15
     _state: State
+    _opt_bet_unit: int
+    _opt_max_bet: int | None
+    _opt_max_raises: int | None
+    _opt_min_bet: int | None
+    _opt_misheard_call_rule: bool
+    _opt_small_chips: Literal['stay_behind', 'play']
+    _opt_uncapped_heads_up: bool
+    _opt_underraise_rule: Literal['complete', 'half']
 
     def __init__(
         self,
@@ -1169,19 +1186,19 @@ class SpreadLimitMachine(Engine):
         max_raises: int | None = 3,
         min_bet: int | None = None,
         misheard_call_rule: bool = True,
-        small_chips: str = 'stay_behind',
+        small_chips: Literal['stay_behind', 'play'] = 'stay_behind',
         uncapped_heads_up: bool = True,
-        underraise_rule: str = 'complete',
+        underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = option_value('bet_unit', bet_unit, 'int', 1, None)
-        self._opt_max_bet = option_value('max_bet', max_bet, 'int?', 1, None)
-        self._opt_max_raises = option_value('max_raises', max_raises, 'int?', 0, None)
-        self._opt_min_bet = option_value('min_bet', min_bet, 'int?', 1, None)
-        self._opt_misheard_call_rule = option_value('misheard_call_rule', misheard_call_rule, 'bool', None, None)
-        self._opt_small_chips = option_value('small_chips', small_chips, 'choice', None, None, ('stay_behind', 'play'))
-        self._opt_uncapped_heads_up = option_value('uncapped_heads_up', uncapped_heads_up, 'bool', None, None)
-        self._opt_underraise_rule = option_value('underraise_rule', underraise_rule, 'choice', None, None, ('complete', 'half'))
+        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
+        self._opt_max_bet = optional_int_option('max_bet', max_bet, 1, None)
+        self._opt_max_raises = optional_int_option('max_raises', max_raises, 0, None)
+        self._opt_min_bet = optional_int_option('min_bet', min_bet, 1, None)
+        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_uncapped_heads_up = bool_option('uncapped_heads_up', uncapped_heads_up)
+        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1276,16 +1293,9 @@ class SpreadLimitMachine(Engine):
     def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:
         return push_ruling(self, pushed, chips, largest, said)
 
-    def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:
+    def _fire(self, event: Event, table: Steps, *args: int) -> bool:
         'Take ``event`` through the transitions machine.'
         return bool(event.trigger(self, *args))
-
-    def _settle(self) -> None:
-        'After an event: take the automatic transitions whose guards hold, then forget the view.'
-        for _ in range(15):
-            if not (self._fire(EVENT_END_ROUND, FAST_END_ROUND)):
-                break
-        self._view = None
 
     def _compute_view(self) -> View:
         'What the seat to act may do, computed once per decision and kept until the next event.'
@@ -1301,15 +1311,15 @@ class SpreadLimitMachine(Engine):
         can_fold = self._state in FROM_FOLD
         can_raise = self._state in FROM_RAISE and self._bet_level > 0 and (self._declared != 1) and (playable_ > call_amount_) and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
+        view: View
         if can_bet:
-            low: int | None = min(ceil_to(max(self._opt_min_bet if self._opt_min_bet is not None else self._big_blind, 1), self._opt_bet_unit), all_in_to_)
-            high: int | None = max(low, min(floor_to(q_spread_max(self), self._opt_bet_unit), all_in_to_))
+            low = min(ceil_to(max(self._opt_min_bet if self._opt_min_bet is not None else self._big_blind, 1), self._opt_bet_unit), all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(floor_to(q_spread_max(self), self._opt_bet_unit), all_in_to_)))
         elif can_raise:
-            low: int | None = min(q_min_raise_to(self), all_in_to_)
-            high: int | None = max(low, min(floor_to(self._bet_level + q_spread_max(self), self._opt_bet_unit), all_in_to_))
+            low = min(q_min_raise_to(self), all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(floor_to(self._bet_level + q_spread_max(self), self._opt_bet_unit), all_in_to_)))
         else:
-            low = high = None
-        view = (legal, call_amount_, low, high)
+            view = (legal, call_amount_, None, None)
         self._view = view
         return view
 
@@ -1438,8 +1448,6 @@ class SpreadLimit(Compiled, SpreadLimitMachine):
     "Spread-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as SpreadLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
 
     __slots__ = ()
-    AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = (FAST_END_ROUND,)
-    SETTLE_LIMIT: ClassVar[int] = 15
 
 
 #: The engine class of this module, for tools that load engines by structure name.

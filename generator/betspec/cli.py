@@ -198,7 +198,11 @@ def _progress(total: int, label: str, every: float = 10.0) -> Iterator[Callable[
         from tqdm import tqdm
 
         with tqdm(total=total, desc=label, unit=" hands", unit_scale=True, leave=False) as bar:
-            yield lambda done: bar.update(done - bar.n)
+
+            def advance(done: int) -> None:
+                bar.update(done - bar.n)
+
+            yield advance
         return
     started = last = time.perf_counter()
 

@@ -42,9 +42,10 @@ def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
         low, high = engine.min_to, engine.max_to
         assert low is not None and high is not None
         to = high if rng.random() < 0.08 else min(high, low + rng.randrange(0, max(1, (high - low) // 4 + 1)))
-        unit = engine.options.get("bet_unit") or 1
-        if to != high and to % unit:  # type: ignore[operator]
-            to = max(low, to - to % unit)  # type: ignore[operator]
+        unit = engine.options.get("bet_unit")
+        unit = unit if type(unit) is int and unit > 0 else 1
+        if to != high and to % unit:
+            to = max(low, to - to % unit)
     return seat, action, to
 
 

@@ -59,9 +59,12 @@ def render(diagram: Diagram) -> pydot.Dot:
                 style="rounded",
                 color="#999999",
             )
-            graph.add_subgraph(container)
+            graph.add_subgraph(container)  # type: ignore[arg-type]  # pydot's hints say Subgraph; a Cluster is one
         for name, label, phase in states:
-            container.add_node(pydot.Node(name, label=_quoted(f"{label}\n{name}"), **PHASE_STYLE[phase]))
+            node = pydot.Node(name, label=_quoted(f"{label}\n{name}"))
+            for key, value in PHASE_STYLE[phase].items():
+                node.set(key, value)
+            container.add_node(node)
     for number, (title, lines) in enumerate(diagram.notes):
         text = title + ":\n" + "\n".join(lines) + "\n"
         graph.add_node(
@@ -98,10 +101,10 @@ def to_svg(graph: pydot.Dot) -> str:
     if program is None:
         raise BackendError("graphviz-pure is not installed: run the README's setup command")
     try:
-        svg = graph.create(prog=program, format="svg")
+        svg: bytes | str = graph.create(prog=program, format="svg")
     except (OSError, AssertionError, RuntimeError) as exc:
         raise BackendError(f"graphviz-pure failed: {exc}") from None
-    return svg.decode("utf-8")
+    return svg.decode("utf-8") if isinstance(svg, bytes) else svg
 
 
 def with_comment(svg: str, lines: list[str]) -> str:
@@ -116,7 +119,7 @@ def with_comment(svg: str, lines: list[str]) -> str:
 
 class DotBackend:
     name = "dot"
-    owns = (("diagrams", (".dot", ".svg")),)
+    owns: tuple[tuple[str, tuple[str, ...]], ...] = (("diagrams", (".dot", ".svg")),)
 
     def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
         files: dict[str, str] = {}

@@ -12,8 +12,10 @@ precedence needs and no others.
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from betspec.model import Type
 
@@ -133,6 +135,16 @@ class _Substitute(ast.NodeTransformer):
         return _copied(self.symbols[node.id].tree)
 
 
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+}
 _FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Eq: ast.NotEq,
     ast.NotEq: ast.Eq,
@@ -149,6 +161,10 @@ _FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
 
 def _constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant)
+
+
+def _integer(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
 
 
 def _same(a: ast.expr, b: ast.expr) -> bool:
@@ -175,8 +191,8 @@ class _Fold(ast.NodeTransformer):
                 return ast.Compare(operand.left, [flipped], operand.comparators)
             if isinstance(operand, ast.BoolOp):  # De Morgan: the negations then fold in turn
                 opposite = ast.Or() if isinstance(operand.op, ast.And) else ast.And()
-                negated = [self.visit(ast.UnaryOp(ast.Not(), value)) for value in operand.values]
-                return self.visit(ast.BoolOp(opposite, negated))
+                negated = [_transformed(self, ast.UnaryOp(ast.Not(), value)) for value in operand.values]
+                return _transformed(self, ast.BoolOp(opposite, negated))
         elif isinstance(operand, ast.Constant) and type(operand.value) is int:
             return ast.Constant(-operand.value)
         return node
@@ -233,8 +249,8 @@ class _Fold(ast.NodeTransformer):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         self.generic_visit(node)
         left, right = node.left, node.right
-        if isinstance(left, ast.Constant) and isinstance(right, ast.Constant):
-            a, b = left.value, right.value
+        if _integer(left) and _integer(right):
+            a, b = left.value, right.value  # type: ignore[attr-defined]
             if isinstance(node.op, ast.Add):
                 return ast.Constant(a + b)
             if isinstance(node.op, ast.Sub):
@@ -259,34 +275,31 @@ class _Fold(ast.NodeTransformer):
         operands = [node.left, *node.comparators]
         if len(node.ops) == 1 and all(isinstance(o, ast.Constant) for o in operands):
             a, b = (o.value for o in operands)  # type: ignore[attr-defined]
-            outcome = {
-                ast.Eq: lambda: a == b,
-                ast.NotEq: lambda: a != b,
-                ast.Lt: lambda: a < b,
-                ast.LtE: lambda: a <= b,
-                ast.Gt: lambda: a > b,
-                ast.GtE: lambda: a >= b,
-                ast.Is: lambda: a is b,
-                ast.IsNot: lambda: a is not b,
-            }.get(type(node.ops[0]))
+            outcome = _COMPARISONS.get(type(node.ops[0]))
             if outcome is not None:
-                return ast.Constant(outcome())
+                return ast.Constant(outcome(a, b))
         return node
+
+
+def _transformed(transformer: ast.NodeTransformer, tree: ast.expr) -> ast.expr:
+    result = transformer.visit(tree)
+    assert isinstance(result, ast.expr)
+    return result
 
 
 def fold(tree: ast.expr) -> ast.expr:
     """``tree`` (a Python expression) with what it leaves decided decided."""
-    return _Fold().visit(_copied(tree))
+    return _transformed(_Fold(), _copied(tree))
 
 
 def python(tree: ast.expr, symbols: Mapping[str, Symbol]) -> ast.expr:
     """The Python expression for a checked tree: names replaced by their accessors, then folded."""
-    return _Fold().visit(_Substitute(symbols).visit(_copied(tree)))
+    return _transformed(_Fold(), _transformed(_Substitute(symbols), _copied(tree)))
 
 
 def negate(tree: ast.expr) -> ast.expr:
     """``not tree``, folded (no double negation; a comparison turned around)."""
-    return _Fold().visit(ast.UnaryOp(ast.Not(), _copied(tree)))
+    return _transformed(_Fold(), ast.UnaryOp(ast.Not(), _copied(tree)))
 
 
 def source(tree: ast.expr) -> str:

@@ -31,7 +31,8 @@ from betspec.backends.pyexpr import (
     size,
     source,
 )
-from betspec.model import Assignment, Call, Effect, Event, Requirement, Spec, Transition, Type
+from betspec.model import Assignment, Call, Effect, Event, Option, Requirement, Spec, Transition, Type
+from betspec.runtime import contract
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
@@ -130,8 +131,9 @@ def _hoisted(
     counts: dict[str, int] = {}
     for tree in trees:
         for node in ast.walk(tree):
-            readable = isinstance(node, ast.Name) and node.id in spec.quantities
-            if readable and (with_to or not spec.quantities[node.id].needs_to):
+            if not isinstance(node, ast.Name) or node.id not in spec.quantities:
+                continue
+            if with_to or not spec.quantities[node.id].needs_to:
                 counts[node.id] = counts.get(node.id, 0) + 1
     locals_: list[Local] = []
     local = dict(symbols)
@@ -189,17 +191,15 @@ def generate(spec: Spec, root: str) -> str:
     w("from __future__ import annotations")
     w()
     w("import enum")
-    w("from collections.abc import Callable")
-    w("from typing import ClassVar")
+    w(f"from typing import {', '.join(sorted({'ClassVar', 'cast', *(['Literal'] if _has_choices(spec) else [])}))}")
     w()
     w("from transitions import Event, EventData, Machine")
     w()
-    w("from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table")
-    w("from betspec.runtime.engine import NO_VIEW, Compiled, Said, View")
-    used = _functions_used(spec)
-    if used:
-        w(f"from betspec.runtime.functions import {', '.join(used)}")
-    w("from betspec.runtime.table import option_value")
+    for line in _runtime_imports(spec):
+        w(line)
+    w()
+    w(f"ABI = {contract.ABI_VERSION}")
+    w("require_abi(ABI, __name__)")
     w()
     w(f"SPEC_NAME = {_lit(spec.name)}")
     w(f"SPEC_HASH = {_lit(spec.hash)}")
@@ -217,6 +217,47 @@ def generate(spec: Spec, root: str) -> str:
     w("#: The engine class of this module, for tools that load engines by structure name.")
     w(f"ENGINE = {cls}")
     return w.text()
+
+
+#: What every generated module imports from the runtime, by module (the functions its
+#: expressions call are added): each name must be one the contract exports.
+_RUNTIME_NAMES: dict[str, tuple[str, ...]] = {
+    "betspec.runtime.contract": ("require_abi",),
+    "betspec.runtime.engine": ("NO_VIEW", "Compiled", "Engine", "Said", "Steps", "View"),
+    "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
+    "betspec.runtime.table": ("Start", "Table"),
+}
+_OPTION_CHECKS = {"int": "int_option", "int?": "optional_int_option", "bool": "bool_option", "choice": "choice_option"}
+
+
+def _runtime_imports(spec: Spec) -> list[str]:
+    """The import lines of a generated module, checked against the runtime's declared contract."""
+    wanted = {module: set(names) for module, names in _RUNTIME_NAMES.items()}
+    wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in spec.options.values()}
+    if _functions_used(spec):
+        wanted["betspec.runtime.functions"] = set(_functions_used(spec))
+    lines = []
+    for module in sorted(wanted):
+        missing = wanted[module] - set(contract.EXPORTED.get(module, ()))
+        if missing:
+            raise AssertionError(f"the runtime contract does not export {sorted(missing)} from {module}")
+        lines.append(f"from {module} import {', '.join(sorted(wanted[module], key=_import_order))}")
+    return lines
+
+
+def _import_order(name: str) -> tuple[bool, str]:
+    # isort's order: constants first, then classes, then functions.
+    return (not name.isupper(), name if name[:1].isupper() else "~" + name)
+
+
+def _has_choices(spec: Spec) -> bool:
+    return any(option.type == "choice" for option in spec.options.values())
+
+
+def _option_type(option: Option) -> str:
+    if option.type == "choice":
+        return "Literal[" + ", ".join(_lit(choice) for choice in option.choices) + "]"
+    return _PY_TYPES[option.type]
 
 
 def _states(w: _Writer, spec: Spec) -> None:
@@ -245,9 +286,9 @@ def _rules(w: _Writer, spec: Spec) -> None:
 def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> None:
     seat_symbols = _symbols(spec, "m", seat="seat")
     for quantity in spec.quantities.values():
-        params = f"m: {cls}, to: int" if quantity.needs_to else f"m: {cls}"
+        params = f"m: {cls}Machine, to: int" if quantity.needs_to else f"m: {cls}Machine"
         if quantity.per_seat:
-            params = f"m: {cls}, seat: int"
+            params = f"m: {cls}Machine, seat: int"
         w(f"def q_{quantity.name}({params}) -> {_PY_TYPES[quantity.type]}:")
         w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
         scope = seat_symbols if quantity.per_seat else symbols
@@ -258,7 +299,7 @@ def _quantities(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str)
 
 def _push_rulings(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> None:
     """``push_ruling``: the spec's rulings on chips pushed, in its order; the first that applies."""
-    signature = f"m: {cls}, pushed: int, chips: int, largest_chip: int, said: Said"
+    signature = f"m: {cls}Machine, pushed: int, chips: int, largest_chip: int, said: Said"
     w(f"def push_ruling({signature}) -> tuple[str, int | None, str]:")
     w(repr("How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule)."), 4)
     w(
@@ -374,12 +415,17 @@ def _callbacks(
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
+    w(f"def _hand(ev: EventData) -> {cls}Machine:")
+    w(repr("The hand an event of the machine was triggered for."), 4)
+    w(f"return cast({cls}Machine, ev.model)", 4)
+    w()
+    w()
     written: set[str] = set()
     out: dict[int, tuple[str | None, str | None]] = {}
     for index, t in enumerate(spec.transitions):
         takes_to = "to" in spec.events[t.event].params
-        params = f"m: {cls}, to: int" if takes_to else f"m: {cls}"
-        forward = f"ev.model{', ev.args[0]' if takes_to else ''}"
+        params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
+        forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
         guard, effect = bodies[index]
         guard_name = f"when_{guard_names[guard]}" if guard is not None else None
         effect_name = f"do_{effect_names[effect]}" if effect is not None else None
@@ -445,9 +491,8 @@ def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, s
     w()
     w("# The same transitions as tables for the compiled path: per source state, in the spec's order,")
     w("# (guard or None, effect or None, destination); the first whose guard holds is taken.")
-    w("Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, State]")
     for event in _fired_events(spec):
-        w(f"FAST_{event.name.upper()}: dict[State, tuple[Step, ...]] = {{")
+        w(f"FAST_{event.name.upper()}: Steps = {{")
         by_source: dict[str, list[str]] = {}
         for index, t in enumerate(spec.transitions):
             if t.event == event.name:
@@ -548,13 +593,19 @@ def _engine(
     for state in spec.states.values():
         w(f"State.{_enum_member(state.name)}: {_lit(state.phase)},", 8)
     w("}", 4)
-    w("OPTION_DEFAULTS: ClassVar[dict[str, int | bool | None]] = {", 4)
+    w("OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]] = {", 4)
     for option in spec.options.values():
         w(f"{_lit(option.name)}: {_lit(option.default)},", 8)
     w("}", 4)
     w(f"USES_BETS: ClassVar[bool] = {_uses_bets(spec)!r}", 4)
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
+    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
+    pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
+    w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})", 4)
+    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
     w("_state: State", 4)
+    for option in spec.options.values():
+        w(f"_opt_{option.name}: {_option_type(option)}", 4)
     w()
     _init(w, spec)
     _start(w, spec)
@@ -571,11 +622,10 @@ def _engine(
     w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
     w("return push_ruling(self, pushed, chips, largest, said)", 8)
     w()
-    w("def _fire(self, event: Event, table: dict[State, tuple[Step, ...]], *args: int) -> bool:", 4)
+    w("def _fire(self, event: Event, table: Steps, *args: int) -> bool:", 4)
     w(repr("Take ``event`` through the transitions machine."), 8)
     w("return bool(event.trigger(self, *args))", 8)
     w()
-    _settle(w, spec)
     _view(w, spec, self_symbols, actions)
     for event in actions:
         _action(w, spec, event, self_symbols)
@@ -591,27 +641,27 @@ def _engine(
     w(repr(doc), 4)
     w()
     w("__slots__ = ()", 4)
-    automatic = ", ".join(f"FAST_{e.name.upper()}" for e in _fired_events(spec) if e.kind == "automatic")
-    w(f"AUTOMATIC: ClassVar[tuple[dict[State, tuple[Step, ...]], ...]] = ({automatic}{',' if automatic else ''})", 4)
-    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
 
 
 def _init(w: _Writer, spec: Spec) -> None:
     params = ["self", "table: Table", "*", "start: Start | None = None"]
     for option in spec.options.values():
-        params.append(f"{option.name}: {_PY_TYPES[option.type]} = {_lit(option.default)}")
+        params.append(f"{option.name}: {_option_type(option)} = {_lit(option.default)}")
     w("def __init__(", 4)
     for param in params:
         w(f"{param},", 8)
     w(") -> None:", 4)
     w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."), 8)
     for option in spec.options.values():
-        args = (
-            f"{_lit(option.name)}, {option.name}, {_lit(option.type)}, {_lit(option.minimum)}, {_lit(option.maximum)}"
-        )
-        if option.choices:
-            args += f", {tuple(option.choices)!r}"
-        w(f"self._opt_{option.name} = option_value({args})", 8)
+        name, check = _lit(option.name), _OPTION_CHECKS[option.type]
+        if option.type == "choice":
+            value = f"{check}({name}, {option.name}, {tuple(option.choices)!r})"
+            value = f"cast({_lit(_option_type(option))}, {value})"
+        elif option.type == "bool":
+            value = f"{check}({name}, {option.name})"
+        else:
+            value = f"{check}({name}, {option.name}, {_lit(option.minimum)}, {_lit(option.maximum)})"
+        w(f"self._opt_{option.name} = {value}", 8)
     w("self._setup(table, start)", 8)
     w()
 
@@ -630,19 +680,6 @@ def _start(w: _Writer, spec: Spec) -> None:
             w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
             w("return", 12)
     w('raise InvalidTable(f"this structure cannot start on {street!r}")', 8)
-    w()
-
-
-def _settle(w: _Writer, spec: Spec) -> None:
-    w("def _settle(self) -> None:", 4)
-    w(repr("After an event: take the automatic transitions whose guards hold, then forget the view."), 8)
-    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
-    if automatic:
-        w(f"for _ in range({len(spec.states)}):", 8)
-        condition = " or ".join(f"self._fire(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
-        w(f"if not ({condition}):", 12)
-        w("break", 16)
-    w("self._view = None", 8)
     w()
 
 
@@ -704,6 +741,7 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     # The legal tuple for each combination, sorted, looked up by a bit per action.
     bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
     body.append(f"legal = LEGAL_SETS[{bits}]")
+    body.append("view: View")
     for index, (action, low, high) in enumerate(bounds):
         body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
         branch = dict(local)
@@ -711,10 +749,10 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
         branch[low] = Symbol.read(Type.INT, "low", "quantity")
         highest = python(spec.quantities[high].expr.tree, branch)
         used += [lowest, highest]
-        body.append(f"    low: int | None = {source(lowest)}")
-        body.append(f"    high: int | None = {source(highest)}")
-    body += ["else:", "    low = high = None"] if bounds else ["low = high = None"]
-    body.append(f"view = (legal, {source(call)}, low, high)")
+        body.append(f"    low = {source(lowest)}")
+        body.append(f"    view = (legal, {source(call)}, low, {source(highest)})")
+    unbounded = f"view = (legal, {source(call)}, None, None)"
+    body += ["else:", f"    {unbounded}"] if bounds else [unbounded]
     body += ["self._view = view", "return view"]
     # Only the locals something reads (a quantity may have been needed only inside another).
     for name, tree in _kept(hoisted, used):
@@ -790,7 +828,7 @@ GENERATED_INIT = '"""Engines generated from spec/*.json by `betspec generate`. D
 
 class PythonBackend:
     name = "python"
-    owns = (("generated", (".py",)),)
+    owns: tuple[tuple[str, tuple[str, ...]], ...] = (("generated", (".py",)),)
 
     def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
         files = {"generated/__init__.py": GENERATED_INIT}

@@ -24,9 +24,11 @@ Grammar (Python precedence)::
 from __future__ import annotations
 
 import ast
+import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from betspec.model import Expr, Type
 from betspec.suggest import did_you_mean
@@ -159,7 +161,7 @@ class _Checker:
         self.names: set[str] = set()
 
     def check(self, node: ast.expr, narrowed: frozenset[str]) -> Type:
-        method = getattr(self, f"_{type(node).__name__}")
+        method: Callable[[ast.expr, frozenset[str]], Type] = getattr(self, f"_{type(node).__name__}")
         return method(node, narrowed)
 
     def _Constant(self, node: ast.Constant, narrowed: frozenset[str]) -> Type:
@@ -307,6 +309,16 @@ def _narrowing(test: ast.expr, *, positive: bool) -> frozenset[str]:
 
 
 _UNKNOWN = object()
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+}
 
 
 def fold(node: ast.expr) -> object:
@@ -346,16 +358,7 @@ def fold(node: ast.expr) -> object:
         if any(v is _UNKNOWN for v in values):
             return _UNKNOWN
         for op, left, right in zip(node.ops, values, values[1:], strict=False):
-            ok = {
-                ast.Eq: lambda a, b: a == b,
-                ast.NotEq: lambda a, b: a != b,
-                ast.Lt: lambda a, b: a < b,
-                ast.LtE: lambda a, b: a <= b,
-                ast.Gt: lambda a, b: a > b,
-                ast.GtE: lambda a, b: a >= b,
-                ast.Is: lambda a, b: a is b,
-                ast.IsNot: lambda a, b: a is not b,
-            }[type(op)](left, right)
+            ok = _COMPARISONS[type(op)](left, right)
             if not ok:
                 return False
         return True

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from json.decoder import scanstring
 from typing import Any
 
 from betspec.diagnostics import Diagnostic, Position
 
+#: The standard parser's string scanner (C or Python), which typeshed does not declare.
+_scanstring: Callable[[str, int], tuple[str, int]] = vars(json.decoder)["scanstring"]
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?")
 # Deep nesting is refused before Python's recursion limit is: a clean error, never a traceback.
@@ -84,7 +86,8 @@ class _Parser:
         if ch == "[":
             return self.array(i + 1, pointer, depth)
         if ch == '"':
-            return scanstring(self.text, i + 1)
+            text, end = _scanstring(self.text, i + 1)
+            return text, end
         for literal, result in (("true", True), ("false", False), ("null", None)):
             if self.text.startswith(literal, i):
                 return result, i + len(literal)
@@ -102,7 +105,7 @@ class _Parser:
             return result, i + 1
         while True:
             key_start = self.skip(i)
-            key, i = scanstring(self.text, key_start + 1)
+            key, i = _scanstring(self.text, key_start + 1)
             child = join_pointer(pointer, key)
             if key in result:
                 self.duplicates.append(

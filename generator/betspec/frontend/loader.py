@@ -142,26 +142,23 @@ def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
     referrer: tuple[Located, str] | None = None
     while True:
         if referrer is not None and not os.path.exists(current):
-            doc, pointer = referrer
+            where, pointer = referrer
             base = os.path.basename(current)
             shipped = packaged.specs() / base
             if not shipped.is_file():
                 here = [n for n in os.listdir(os.path.dirname(current) or ".") if n.endswith(".json")]
                 names = {*here, *(p.name for p in packaged.specs().glob("*.json"))}
                 message = f"extends {base!r}: no such spec here or shipped with betspec{did_you_mean(base, names)}"
-                diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", message))
+                diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
                 return None, diagnostics
             current = str(shipped)
         real = os.path.realpath(current)
-        if real in seen:
-            doc, pointer = referrer  # type: ignore[misc]
+        if (real in seen or len(seen) >= MAX_CHAIN) and referrer is not None:
+            where, pointer = referrer
             cycle = " -> ".join(os.path.basename(p) for p in [*seen, real])
-            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", f"extends makes a cycle: {cycle}"))
-            return None, diagnostics
-        if len(seen) >= MAX_CHAIN:
-            doc, pointer = referrer  # type: ignore[misc]
-            message = f"more than {MAX_CHAIN} specs extend one another"
-            diagnostics.append(Diagnostic(doc.at(pointer), pointer, "extends", message))
+            too_long = f"more than {MAX_CHAIN} specs extend one another"
+            message = f"extends makes a cycle: {cycle}" if real in seen else too_long
+            diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
             return None, diagnostics
         seen.append(real)
         doc, found = read(current)

@@ -38,7 +38,8 @@ def _explain(error: ValidationError, doc: Located) -> list[Diagnostic]:
     """One or more diagnostics for a schema error, naming the offending key where there is one."""
     pointer = _pointer(error)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = list(error.schema.get("properties", {}))
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        allowed = list(schema.get("properties", {}))
         out = []
         for key in error.instance:
             if key not in allowed:

@@ -10,8 +10,9 @@ passing the action, closing a round. It decides nothing about sizes or legality.
 from __future__ import annotations
 
 import copy
+import enum
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -81,6 +82,10 @@ class Ruling:
 #: per decision point, dropped at the next event; a plain tuple, as it is built on every decision.
 View = tuple[tuple[str, ...], int, int | None, int | None]
 NO_VIEW: View = ((), 0, None, None)
+#: One transition of a compiled table: (guard or None, effect or None, destination state).
+Step = tuple[Callable[..., bool] | None, Callable[..., None] | None, Any]
+#: A compiled event: per source state, its transitions in the spec's order.
+Steps = Mapping[Any, tuple[Step, ...]]
 
 
 class Engine:
@@ -124,6 +129,42 @@ class Engine:
         "_view",
     )
 
+    _able_count: int
+    _acted: list[bool]
+    _acted_at: list[int]
+    _actor: int
+    _announced: int
+    _ante: int
+    _bb_acted: bool
+    _bb_seat: int
+    _behind: list[int]
+    _bet_level: int
+    _big_bet: int
+    _big_blind: int
+    _button: int
+    _contributed: list[int]
+    _dead: int
+    _declared: int
+    _folded: list[bool]
+    _last_full_level: int
+    _last_raise: int
+    _live: list[int]
+    _log: list[tuple[int, str, Any]]
+    _n: int
+    _out_of_turn: dict[int, tuple[int, int]]
+    _players_in: int
+    _pot: int
+    _put_in: list[int]
+    _raises: int
+    _sb_seat: int
+    _small_bet: int
+    _small_blind: int
+    _start: Start | None
+    _state: enum.Enum
+    _street: int
+    _table: Table
+    _view: View | None
+
     # Set by each generated class from its spec.
     SPEC_NAME: ClassVar[str] = ""
     SPEC_HASH: ClassVar[str] = ""
@@ -133,9 +174,18 @@ class Engine:
     STATE_PHASE: ClassVar[Mapping[Any, str]] = {}
     USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[Any] = None
-    OPTION_DEFAULTS: ClassVar[Mapping[str, int | bool | None]] = {}
+    OPTION_DEFAULTS: ClassVar[Mapping[str, int | bool | str | None]] = {}
+    #: The automatic events, taken after every event while a guard holds: (event, compiled table).
+    AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
+    #: How many automatic transitions may follow one another (the number of states).
+    SETTLE_LIMIT: ClassVar[int] = 0
 
     # ---- construction -------------------------------------------------------------------
+
+    def __init__(self, table: Table, *, start: Start | None = None, **options: object) -> None:
+        """A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.
+        ``options`` are the spec's (each generated class declares its own, typed)."""
+        raise NotImplementedError  # pragma: no cover - generated
 
     def __new__(cls, *args: object, **kwargs: object) -> Engine:
         # Binding the arguments to the generated __init__ would raise a TypeError naming the
@@ -234,8 +284,19 @@ class Engine:
         (the requirements that do not read the amount; generated)."""
         raise NotImplementedError
 
-    def _settle(self) -> None:  # pragma: no cover - generated
+    def _fire(self, event: Any, table: Steps, *args: int) -> bool:  # pragma: no cover - generated
+        """Take ``event`` (through ``table`` on the compiled path): True if a transition was taken."""
         raise NotImplementedError
+
+    def _settle(self) -> None:
+        """After an event: take the automatic transitions whose guards hold, then forget the view."""
+        for _ in range(self.SETTLE_LIMIT):
+            for event, table in self.AUTOMATIC:
+                if self._fire(event, table):
+                    break
+            else:
+                break
+        self._view = None
 
     # ---- questions ----------------------------------------------------------------------
 
@@ -294,7 +355,7 @@ class Engine:
         return tuple(self._put_in)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> enum.Enum:
         """The machine's state: a member of the generated module's ``State`` enum."""
         return self._state
 
@@ -344,7 +405,7 @@ class Engine:
         return tuple(self._contributed)
 
     @property
-    def options(self) -> dict[str, int | bool | None]:
+    def options(self) -> dict[str, int | bool | str | None]:
         """The spec's options as this hand was built with them."""
         return {name: getattr(self, f"_opt_{name}") for name in self.OPTION_DEFAULTS}
 
@@ -725,6 +786,10 @@ class Engine:
         getattr(self, action)(seat)
 
     # Generated per structure.
+    def deal(self, street: str) -> None:  # pragma: no cover - generated
+        """Deal ``street`` once the betting round is over (or during an all-in runout)."""
+        raise NotImplementedError
+
     def fold(self, seat: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
 
@@ -756,44 +821,25 @@ def _saying(said: Said) -> object:
     return None
 
 
-class Compiled:
+class Compiled(Engine):
     """The compiled path: events taken through the spec's transition tables, not the machine.
 
     A generated default engine is ``class Name(Compiled, NameMachine)``: its tables map each
     source state to ``(guard, effect, destination)`` in the spec's order, the same guard and
-    effect functions the machine's callbacks call. ``AUTOMATIC`` lists the tables of the
-    automatic events; ``SETTLE_LIMIT`` bounds how many follow one another (the number of states).
+    effect functions the machine's callbacks call.
     """
 
     __slots__ = ()
-    AUTOMATIC: ClassVar[tuple[Mapping[Any, tuple[Any, ...]], ...]] = ()
-    SETTLE_LIMIT: ClassVar[int] = 0
 
-    def _fire(self, event: object, table: Mapping[Any, tuple[Any, ...]], *args: int) -> bool:
+    def _fire(self, event: Any, table: Steps, *args: int) -> bool:
         """Take an event through its table: the first transition whose guard holds."""
-        for check, apply, dest in table.get(self._state, ()):  # type: ignore[attr-defined]
+        for check, apply, dest in table.get(self._state, ()):
             if check is None or check(self, *args):
                 if apply is not None:
                     apply(self, *args)
                 self._state = dest
                 return True
         return False
-
-    def _settle(self) -> None:
-        """Take the automatic transitions whose guards hold, then forget the view."""
-        for _ in range(self.SETTLE_LIMIT):
-            moved = False
-            for table in self.AUTOMATIC:
-                for check, apply, dest in table.get(self._state, ()):  # type: ignore[attr-defined]
-                    if check is None or check(self):
-                        if apply is not None:
-                            apply(self)
-                        self._state = dest
-                        moved = True
-                        break
-            if not moved:
-                break
-        self._view = None
 
 
 def engine_class(structure: str) -> type[Engine]:

@@ -51,8 +51,9 @@ def _engine_class(spec: str) -> type[Engine]:
 def _replay(engine: Engine, number: int, step: object) -> None:
     """Make again the call a log entry records."""
     where = f"log step {number}"
-    _require(isinstance(step, list) and len(step) == 3, f"{where} is not [seat, action, argument]")
-    seat, action, argument = step  # type: ignore[misc]
+    if not isinstance(step, list) or len(step) != 3:
+        raise SnapshotError(f"{where} is not [seat, action, argument]")
+    seat, action, argument = step
     _require(type(action) is str, f"{where}: the action is not a name: {shown(action)}")
     if seat == -1 and type(seat) is int:
         _require(argument is None, f"{where} is not a deal")

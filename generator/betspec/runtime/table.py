@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
-from betspec.runtime.errors import InvalidTable
+from betspec.runtime.errors import InvalidTable, shown
 from betspec.vocabulary import STREETS
 
 MAX_SEATS = 23  # 52 cards, 2 each, 5 on the board
@@ -75,7 +75,7 @@ class Table:
 
         Raises :class:`InvalidTable` for anything else; the values are checked when an engine
         is built from it."""
-        return cls(**_fields_of(cls, data, "table"))  # type: ignore[arg-type]
+        return cls(**_fields_of(cls, data, "table"))
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class Start:
 
     @classmethod
     def from_json(cls, data: object) -> Start:
-        return cls(**_fields_of(cls, data, "start"))  # type: ignore[arg-type]
+        return cls(**_fields_of(cls, data, "start"))
 
 
 def _json(value: object) -> object:
@@ -116,26 +116,35 @@ def _fields_of(cls: type, data: object, what: str) -> dict[str, Any]:
     return dict(data)
 
 
-def option_value(
-    name: str, value: object, kind: str, minimum: int | None, maximum: int | None, choices: tuple[str, ...] = ()
-) -> int | bool | str | None:
-    """``value`` for the option ``name`` of type ``kind``, checked; raises :class:`InvalidTable`."""
-    if kind == "choice":
-        if not isinstance(value, str) or value not in choices:
-            raise InvalidTable(f"option {name} must be one of {', '.join(choices)}, not {value!r}")
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise InvalidTable(f"option {name} must be true or false, not {value!r}")
-        return value
-    if value is None and kind == "int?":
-        return None
+def _whole(name: str, value: object, minimum: int | None, maximum: int | None, or_null: bool) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidTable(f"option {name} must be a whole number{' or null' if kind == 'int?' else ''}, not {value!r}")
+        raise InvalidTable(f"option {name} must be a whole number{' or null' if or_null else ''}, not {shown(value)}")
     if minimum is not None and value < minimum:
         raise InvalidTable(f"option {name} must be at least {minimum}, not {value}")
     if maximum is not None and value > maximum:
         raise InvalidTable(f"option {name} must be at most {maximum}, not {value}")
     if abs(value) > MAX_CHIPS:
-        raise InvalidTable(f"option {name} is out of range: {value}")
+        raise InvalidTable(f"option {name} is out of range: {shown(value)}")
+    return int(value)
+
+
+def int_option(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` for the int option ``name``, checked; raises :class:`InvalidTable`."""
+    return _whole(name, value, minimum, maximum, or_null=False)
+
+
+def optional_int_option(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    """``value`` for the ``int?`` option ``name`` (None allowed), checked."""
+    return None if value is None else _whole(name, value, minimum, maximum, or_null=True)
+
+
+def bool_option(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidTable(f"option {name} must be true or false, not {shown(value)}")
+    return value
+
+
+def choice_option(name: str, value: object, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidTable(f"option {name} must be one of {', '.join(choices)}, not {shown(value)}")
     return value

@@ -1,0 +1,39 @@
+"""What a client of a generated engine writes (README, "Using an engine"): type-checked by the
+README's test command with mypy --strict, and run by tests/test_contract.py."""
+
+from __future__ import annotations
+
+import json
+
+from betspec.engines.no_limit import NoLimit
+from betspec.runtime import Code, Engine, IllegalAction, Pot, SnapshotError, Start, Table, engine_class
+from betspec.runtime.snapshot import restore
+
+hand = NoLimit(Table(stacks=[950, 950, 250], button=2, blinds=(25, 50)), start=Start("flop", 150))
+assert (hand.to_act, hand.legal_actions(), hand.min_to, hand.max_to) == (0, ("bet", "check", "fold"), 50, 950)
+hand.bet(0, 100)
+hand.raise_to(1, 200)
+hand.all_in(2)
+hand.call(0)
+try:
+    hand.raise_to(1, 400)
+except IllegalAction as error:
+    assert (error.code, error.rule) == (Code.NOT_REOPENED, "REOPEN") and "no-limit rule 3" in error.source
+hand.call(1)
+assert hand.round_over and hand.pots() == [Pot(amount=900, eligible=(0, 1, 2))]
+
+# A server keeps a signed snapshot after each action, and restores the hand from it.
+key = b"server secret"
+saved: str = json.dumps(hand.snapshot(key=key))
+again: Engine = restore(json.loads(saved), key=key)
+again.deal("turn")
+assert again.street_name == "turn" and again.to_act == 0
+
+# Engines by structure name, with options as keywords: a typo is refused, naming the option.
+fixed = engine_class("fixed_limit")
+try:
+    fixed(Table(stacks=[100, 100], button=0, blinds=(1, 2), bets=(2, 4)), max_raise=4)
+except SnapshotError:
+    raise
+except Exception as error:
+    assert "did you mean 'max_raises'" in str(error)

@@ -1,0 +1,35 @@
+"""The contract between generated engines and this runtime: what they may import, and its version.
+
+The Python back end writes a generated module's imports from :data:`EXPORTED` (and nothing
+else), and stamps the module with :data:`ABI_VERSION`; the module calls :func:`require_abi` when
+imported, so an engine generated for another runtime fails at once with a message that says what
+to do, instead of misbehaving later. Raise the version whenever a name here, or what the runtime
+expects of a generated class (``Engine``'s abstract methods and class variables), changes.
+"""
+
+from __future__ import annotations
+
+#: The version of this contract.
+ABI_VERSION = 1
+
+#: The names generated code may import, by module.
+EXPORTED: dict[str, tuple[str, ...]] = {
+    "betspec.runtime.contract": ("require_abi",),
+    "betspec.runtime.engine": ("NO_VIEW", "Compiled", "Engine", "Said", "Steps", "View"),
+    "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
+    "betspec.runtime.functions": ("ceil_to", "floor_to"),
+    "betspec.runtime.table": ("Start", "Table", "bool_option", "choice_option", "int_option", "optional_int_option"),
+}
+
+
+class AbiMismatch(ImportError):
+    """A generated engine written for another version of the runtime contract."""
+
+
+def require_abi(version: int, module: str) -> None:
+    """Refuse to import a generated module written for another contract version."""
+    if version != ABI_VERSION:
+        raise AbiMismatch(
+            f"{module} was generated for betspec runtime ABI {version}, and this betspec runs ABI "
+            f"{ABI_VERSION}: regenerate it with `betspec generate`"
+        )
