@@ -1166,6 +1166,7 @@ class SpreadLimitMachine(Engine):
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
     SETTLE_LIMIT: ClassVar[int] = 15
+    DEALS: ClassVar[tuple[tuple[str, Steps], ...]] = (('flop', FAST_DEAL_FLOP), ('turn', FAST_DEAL_TURN), ('river', FAST_DEAL_RIVER))
     _state: State
     _opt_bet_unit: int
     _opt_max_bet: int | None

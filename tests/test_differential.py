@@ -27,7 +27,6 @@ from betspec.runtime import Engine, Table, engine_class
 
 HANDS = int(os.environ.get("BETSPEC_DIFF_HANDS", "1500"))
 WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1}
-NEXT = {"preflop": "flop", "flop": "turn", "turn": "river"}
 OPTIONS: dict[str, dict[str, object]] = {"fixed_limit": {"uncapped_heads_up": False, "half_bet_reopens": False}}
 
 
@@ -141,7 +140,7 @@ def play(structure: str, rng: random.Random, tally: Counter[str]) -> None:
             tally["hands"] += 1
             return
         if engine.to_act is None:
-            engine.deal(NEXT[engine.street_name])  # PokerKit deals by itself
+            engine.deal(engine.next_street or "")  # PokerKit deals by itself
             continue
         excluded = next((p for p in DECISION_EXCLUSIONS if p(engine)), None)
         if excluded is not None:

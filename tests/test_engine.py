@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from betspec.conformance.runner import snapshot
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class
+from betspec.vocabulary import DEALT_STREETS
+from betspec.vocabulary import STREETS as ALL_STREETS
 
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "spread_limit")
-NEXT = {"preflop": "flop", "flop": "turn", "turn": "river"}
 
 
 def options_for(structure: str, rng: random.Random) -> dict[str, object]:
@@ -46,7 +47,7 @@ def random_engine(structure: str, rng: random.Random, cls: type[Engine] | None =
     table = Table(stacks, rng.randrange(seats), blinds, ante, bets)
     start = None
     if rng.random() < 0.2:
-        start = Start(rng.choice(["flop", "turn", "river"]), rng.randint(0, 500))
+        start = Start(rng.choice(DEALT_STREETS), rng.randint(0, 500))
     return (cls or engine_class(structure))(table, start=start, **options_for(structure, rng))
 
 
@@ -152,10 +153,11 @@ def play(engine: Engine, rng: random.Random) -> int:
         if rng.random() < 0.3:
             try_illegal(engine, rng)
         if engine.to_act is None:
-            street = engine.street_name
             with pytest.raises(IllegalAction):
                 engine.deal("preflop")
-            engine.deal(NEXT[street])
+            street = engine.next_street
+            assert street is not None and street == ALL_STREETS[ALL_STREETS.index(engine.street_name) + 1]
+            engine.deal(street)
             continue
         seat = engine.to_act
         if rng.random() < 0.12 and push_something(engine, rng):
@@ -305,7 +307,7 @@ def hands(draw: st.DrawFn) -> Engine:
     ante = draw(st.sampled_from([0, 0, 1, 3]))
     bets = (max(small * 2, 1), max(small * 4, 2)) if structure == "fixed_limit" else None
     start = draw(
-        st.one_of(st.none(), st.builds(Start, st.sampled_from(["flop", "turn", "river"]), st.integers(0, 300)))
+        st.one_of(st.none(), st.builds(Start, st.sampled_from(DEALT_STREETS), st.integers(0, 300)))
     )
     burn = start is None and seats >= 3 and small > 0 and draw(st.booleans())
     table = Table(stacks, draw(st.integers(0, seats - 1)), (small, small * 2), ante, bets, burn_blind=burn)

@@ -15,7 +15,7 @@ import pytest
 
 from betspec.conformance.runner import snapshot
 from betspec.runtime import Engine, IllegalAction
-from tests.test_engine import NEXT, STRUCTURES, random_engine
+from tests.test_engine import STRUCTURES, random_engine
 
 
 def answers(engine: Engine) -> tuple[object, ...]:
@@ -36,7 +36,7 @@ def outcome(engine: Engine, step: tuple[str, int, int | None]) -> str | None:
     kind, seat, to = step
     try:
         if kind == "deal":
-            engine.deal(NEXT.get(engine.street_name, "flop") if seat == 0 else "river")
+            engine.deal((engine.next_street or "flop") if seat == 0 else "river")
         else:
             engine.act(seat, kind, to)
     except IllegalAction as error:

@@ -22,7 +22,7 @@ from typing import Any
 
 from betspec.conformance.runner import run_case
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
-from betspec.simulate import NEXT_STREET
+from betspec.vocabulary import DEALT_STREETS, STREETS, WAGERS
 
 Transition = tuple[str, str, str, "str | None", str]
 
@@ -131,7 +131,7 @@ def _random_setup(cls: type[Engine], rng: random.Random) -> tuple[dict[str, Any]
         table["bets"] = [10, 20]
     start = None
     if rng.random() < 0.25:
-        start = Start(rng.choice(["preflop", "flop", "turn", "river"]), rng.choice([0, 30, 200]))
+        start = Start(rng.choice(STREETS), rng.choice([0, 30, 200]))
     options: dict[str, Any] = {}
     for name, default in cls.OPTION_DEFAULTS.items():
         if isinstance(default, bool) and rng.random() < 0.3:
@@ -143,9 +143,9 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
     for _ in range(300):
         if engine.hand_over:
             if rng.random() < 0.5 and engine.street_name == "showdown":
-                street = ("flop", "turn", "river")[min(engine._street, 2)]
+                street = engine.next_street or DEALT_STREETS[-1]
                 if rng.random() < 0.3:  # a deal in the runout, sometimes of the wrong street
-                    street = rng.choice(("flop", "turn", "river"))
+                    street = rng.choice(DEALT_STREETS)
                 try:
                     engine.deal(street)
                     steps.append({"deal": street})
@@ -154,9 +154,10 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
                 continue
             return
         if engine.to_act is None:
-            street = NEXT_STREET[engine.street_name]
-            engine.deal(street)
-            steps.append({"deal": street})
+            dealt = engine.next_street
+            assert dealt is not None
+            engine.deal(dealt)
+            steps.append({"deal": dealt})
             continue
         seat = engine.to_act
         if rng.random() < 0.03:
@@ -165,7 +166,7 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
             continue
         action = rng.choice(engine.legal_actions())
         step: dict[str, Any] = {"seat": seat, "act": action}
-        if action in ("bet", "raise"):
+        if action in WAGERS:
             low, high = engine.min_to, engine.max_to
             assert low is not None and high is not None
             step["to"] = rng.choice([low, high])

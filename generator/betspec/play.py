@@ -20,9 +20,9 @@ import pkgutil
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO
 
 # Every `betspec` command imports this module to register `play`; the runtime and the bot are
 # imported where they are first used, so `betspec validate` and the others start no slower.
@@ -204,16 +204,9 @@ def _structures() -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))
 
 
-class Dealing(Protocol):
-    """What every generated engine adds to :class:`Engine` and play needs: dealing a street."""
-
-    def deal(self, street: str) -> None: ...
-
-
-def build(cls: type[Engine], table: Table, options: dict[str, object]) -> Engine:
-    """A hand; a generated class takes its spec's options as keywords, which Engine cannot declare."""
-    make: Callable[..., Engine] = cls
-    return make(table, **options)
+def build(cls: type[Engine], table: Table, options: Mapping[str, Any]) -> Engine:
+    """A hand on ``table`` with the spec's ``options`` (keywords the engine checks)."""
+    return cls(table, **options)
 
 
 def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
@@ -505,34 +498,28 @@ class Hand:
         return [seat for seat in self.seats if seat not in self.folded]
 
     def play(self) -> None:
-        from betspec.simulate import NEXT_STREET
-
         engine = self.engine
-        betting_streets = {*NEXT_STREET, *NEXT_STREET.values()}
         while not engine.hand_over:
-            if engine.street_name in betting_streets:
-                self.street = engine.street_name
+            self.street = engine.street_name
             if engine.to_act is None:
                 if not self._deal("betting round over"):
                     return
                 continue
             self._decide(engine.to_act)
-        if engine.phase == "runout":
-            # Nobody can bet any more: the board is still dealt to the river, as at a table.
-            while self.street in NEXT_STREET and self._deal("all in, no more betting"):
-                pass
+        # Nobody can bet any more: the board is still dealt to the river, as at a table.
+        while engine.next_street is not None and self._deal("all in, no more betting"):
+            pass
         self._finish()
 
     def _deal(self, why: str) -> bool:
         from betspec.runtime import IllegalAction
-        from betspec.simulate import NEXT_STREET
 
-        street = NEXT_STREET.get(self.street)
+        street = self.engine.next_street
         if street is None:
             self.say(f"engine problem: the {self.street} is over but the hand is not, and no street follows it")
             return False
         try:
-            cast(Dealing, self.engine).deal(street)
+            self.engine.deal(street)
         except IllegalAction as exc:
             self.say(f"engine problem: dealing the {street} was refused")
             self._explain(exc)

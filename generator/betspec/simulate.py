@@ -17,8 +17,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table
+from betspec.vocabulary import WAGERS
 
-NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5}
 CHUNK = 2000
 
@@ -38,7 +38,7 @@ def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
     choices = [a for a in legal if not (a == "fold" and "check" in legal)]
     action = rng.choices(choices, [WEIGHTS[a] for a in choices])[0]
     to = None
-    if action in ("bet", "raise"):
+    if action in WAGERS:
         low, high = engine.min_to, engine.max_to
         assert low is not None and high is not None
         to = high if rng.random() < 0.08 else min(high, low + rng.randrange(0, max(1, (high - low) // 4 + 1)))
@@ -53,8 +53,8 @@ def play(engine: Engine, rng: random.Random, on_step: Callable[[int, str, int | 
     """Play ``engine`` to the end of the hand; returns the number of betting actions."""
     actions = 0
     while not engine.hand_over:
-        if engine.to_act is None:
-            street = NEXT_STREET[engine.street_name]
+        street = engine.next_street
+        if engine.to_act is None and street is not None:
             engine.deal(street)
             if on_step is not None:
                 on_step(-1, street, None)

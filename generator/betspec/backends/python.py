@@ -36,14 +36,6 @@ from betspec.runtime import contract
 
 _TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
-_ACTION_METHODS = {
-    "fold": "fold",
-    "check": "check",
-    "call": "call",
-    "bet": "bet",
-    "raise": "raise_to",
-    "timeout": "timeout",
-}
 WIDTH = 96
 
 
@@ -603,6 +595,9 @@ def _engine(
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
     w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})", 4)
     w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
+    deals = [e for e in _fired_events(spec) if e.kind == "deal"]
+    pairs = ", ".join(f"({_lit(e.street)}, FAST_{e.name.upper()})" for e in deals)
+    w(f"DEALS: ClassVar[tuple[tuple[str, Steps], ...]] = ({pairs}{',' if len(deals) == 1 else ''})", 4)
     w("_state: State", 4)
     for option in spec.options.values():
         w(f"_opt_{option.name}: {_option_type(option)}", 4)
@@ -763,7 +758,7 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
 
 
 def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
-    method = _ACTION_METHODS[event.name]
+    method = contract.ACTION_METHODS[event.name]
     takes_to = "to" in event.params
     signature = "self, seat: int, to: int" if takes_to else "self, seat: int"
     amount = "to" if takes_to else "None"

@@ -22,6 +22,18 @@ EXPORTED: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The Engine method that takes each action of the vocabulary ("raise" is a Python keyword).
+ACTION_METHODS: dict[str, str] = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "bet": "bet",
+    "raise": "raise_to",
+    "all_in": "all_in",
+    "timeout": "timeout",
+}
+
+
 class AbiMismatch(ImportError):
     """A generated engine written for another version of the runtime contract."""
 

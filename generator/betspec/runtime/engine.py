@@ -179,6 +179,8 @@ class Engine:
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
     SETTLE_LIMIT: ClassVar[int] = 0
+    #: The deal events: (the street each deals, its compiled table).
+    DEALS: ClassVar[tuple[tuple[str, Steps], ...]] = ()
 
     # ---- construction -------------------------------------------------------------------
 
@@ -326,6 +328,15 @@ class Engine:
     def to_act(self) -> int | None:
         """The seat whose decision is pending, or None."""
         return self._actor if self._actor >= 0 else None
+
+    @property
+    def next_street(self) -> str | None:
+        """The street a deal would open now (the next card, or the next of an all-in runout), or None."""
+        for street, table in self.DEALS:
+            for check, _, _ in table.get(self._state, ()):
+                if check is None or check(self):
+                    return street
+        return None
 
     @property
     def street_name(self) -> str:
