@@ -14,7 +14,6 @@ from transitions import Event, EventData, Machine
 from betspec.runtime.contract import require_abi
 from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
 from betspec.runtime.errors import IllegalAction, InvalidTable
-from betspec.runtime.functions import floor_to
 from betspec.runtime.table import Start, Table, bool_option, choice_option, int_option, optional_int_option
 
 ABI = 1
@@ -391,12 +390,12 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_playable(m: FixedLimitMachine, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
-    return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
+    return m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
 def q_all_in_to(m: FixedLimitMachine) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
-    return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
+    return m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_bet_size(m: FixedLimitMachine) -> int:
@@ -411,7 +410,7 @@ def q_min_bet_to(m: FixedLimitMachine) -> int:
 
 def q_bet_min_to(m: FixedLimitMachine) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    return min(m._small_bet if m._street < 2 else m._big_bet, q_all_in_to(m))
+    return min(m._small_bet if m._street < 2 else m._big_bet, m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_max_bet_to(m: FixedLimitMachine) -> int:
@@ -421,12 +420,12 @@ def q_max_bet_to(m: FixedLimitMachine) -> int:
 
 def q_bet_max_to(m: FixedLimitMachine) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    return min(m._small_bet if m._street < 2 else m._big_bet, q_all_in_to(m))
+    return min(m._small_bet if m._street < 2 else m._big_bet, m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_call_amount(m: FixedLimitMachine) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
+    return min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
 
 
 def q_cap_reached(m: FixedLimitMachine) -> bool:
@@ -461,7 +460,7 @@ def q_reopened(m: FixedLimitMachine) -> bool:
 
 def q_may_wager(m: FixedLimitMachine) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
-    return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and q_reopened(m) and (m._opt_max_raises is None or m._raises <= m._opt_max_raises or (m._opt_uncapped_heads_up and m._players_in == 2)) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
+    return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else m._live[m._actor] > min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) and q_reopened(m) and (m._opt_max_raises is None or m._raises <= m._opt_max_raises or (m._opt_uncapped_heads_up and m._players_in == 2)) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
 def q_min_raise_to(m: FixedLimitMachine) -> int:
@@ -471,27 +470,27 @@ def q_min_raise_to(m: FixedLimitMachine) -> int:
 
 def q_on_unit(m: FixedLimitMachine, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
-    return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
+    return to % m._opt_bet_unit == 0 or to == m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_raise_min_to(m: FixedLimitMachine) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    return min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), q_all_in_to(m))
+    return min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_raise_max_to(m: FixedLimitMachine) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    return min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), q_all_in_to(m))
+    return max(q_raise_min_to(m), min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), m._put_in[m._actor] + m._live[m._actor]))
 
 
 def q_wager_max(m: FixedLimitMachine) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
-    return min(m._small_bet if m._street < 2 else m._big_bet, q_all_in_to(m)) if m._bet_level == 0 else min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), q_all_in_to(m))
+    return min(m._small_bet if m._street < 2 else m._big_bet, m._put_in[m._actor] + m._live[m._actor]) if m._bet_level == 0 else q_raise_max_to(m)
 
 
 def q_wager_min(m: FixedLimitMachine) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
-    return min(m._small_bet if m._street < 2 else m._big_bet, q_all_in_to(m)) if m._bet_level == 0 else min(m._last_full_level + (m._small_bet if m._street < 2 else m._big_bet), q_all_in_to(m))
+    return min(m._small_bet if m._street < 2 else m._big_bet, m._put_in[m._actor] + m._live[m._actor]) if m._bet_level == 0 else q_raise_min_to(m)
 
 
 def push_ruling(m: FixedLimitMachine, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
@@ -503,9 +502,9 @@ def push_ruling(m: FixedLimitMachine, pushed: int, chips: int, largest_chip: int
         return 'fold', None, 'VERBAL'
     if said_check:
         return 'check', None, 'VERBAL'
-    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and (5 * pushed < 4 * q_call_amount(m)):
+    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and (5 * pushed < 4 * min(m._bet_level - m._put_in[m._actor], m._live[m._actor])):
         return 'withdraw', None, 'MISHEARD'
-    if said_call and chips > 0 and (pushed < q_call_amount(m)) and (m._announced != m._bet_level):
+    if said_call and chips > 0 and (pushed < min(m._bet_level - m._put_in[m._actor], m._live[m._actor])) and (m._announced != m._bet_level):
         return 'call', None, 'SHORT-BET'
     if said_call:
         return 'call', None, 'STRING-BET'
@@ -513,19 +512,19 @@ def push_ruling(m: FixedLimitMachine, pushed: int, chips: int, largest_chip: int
         return 'wager', max(min(said_to, q_wager_max(m)), q_wager_min(m)) if said_to is not None else q_wager_min(m), 'VERBAL'
     if (said_bet or said_raise) and m._put_in[m._actor] + pushed <= m._bet_level:
         return 'wager', q_wager_min(m), 'DECLARED-WAGER'
-    if q_call_amount(m) > 0 and (not q_may_wager(m)):
+    if min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0 and (not q_may_wager(m)):
         return 'call', None, 'NO-RAISE'
-    if q_call_amount(m) == 0 and (not q_may_wager(m)):
+    if min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) == 0 and (not q_may_wager(m)):
         return 'check', None, 'NO-RAISE'
-    if chips == 1 and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0):
+    if chips == 1 and (not said_bet) and (not said_raise) and (min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0):
         return 'call', None, 'SINGLE-CHIP'
     if chips == 1 and (not said_bet) and (not said_raise):
         return 'wager', max(min(m._put_in[m._actor] + largest_chip, q_wager_max(m)), q_wager_min(m)), 'SINGLE-CHIP'
-    if pushed < q_call_amount(m):
+    if pushed < min(m._bet_level - m._put_in[m._actor], m._live[m._actor]):
         return 'call', None, 'SHORT-BET'
     if m._put_in[m._actor] + pushed <= m._bet_level:
         return 'call', None, 'CALL'
-    if m._opt_underraise_rule == 'half' and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0) and (m._put_in[m._actor] + pushed < q_wager_min(m)) and (2 * (m._put_in[m._actor] + pushed - m._bet_level) < q_wager_min(m) - m._bet_level):
+    if m._opt_underraise_rule == 'half' and (not said_bet) and (not said_raise) and (min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0) and (m._put_in[m._actor] + pushed < q_wager_min(m)) and (2 * (m._put_in[m._actor] + pushed - m._bet_level) < q_wager_min(m) - m._bet_level):
         return 'call', None, 'UNDER-RAISE-HALF'
     if m._put_in[m._actor] + pushed < q_wager_min(m):
         return 'wager', q_wager_min(m), 'UNDER-MINIMUM'
@@ -633,7 +632,7 @@ def do_fold_event(ev: EventData) -> None:
 
 
 def do_call(m: FixedLimitMachine) -> None:
-    m._commit(m._put_in[m._actor] + q_call_amount(m))
+    m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
 
 
@@ -1206,10 +1205,10 @@ class FixedLimitMachine(Engine):
             raise InvalidTable('the big bet cannot be smaller than the small bet (rule SIZE-MAX-BET)')
 
     def _playable(self, seat: int) -> int:
-        return floor_to(self._behind[seat], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
 
     def _all_in_to(self) -> int:
-        return q_all_in_to(self)
+        return self._put_in[self._actor] + self._live[self._actor]
 
     def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:
         "Why ``action`` is not possible now (its requirements not reading 'to'), or None."
@@ -1222,7 +1221,7 @@ class FixedLimitMachine(Engine):
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', to, 'a bet or raise was declared: the player owes it')
-            if q_call_amount(self) != 0:
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) != 0:
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'there is a bet to call')
             return None
         if action == 'call':
@@ -1230,7 +1229,7 @@ class FixedLimitMachine(Engine):
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', to, 'a raise was declared: the player owes a raise, not a call')
-            if q_call_amount(self) <= 0:
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'there is nothing to call')
             return None
         if action == 'bet':
@@ -1252,7 +1251,7 @@ class FixedLimitMachine(Engine):
                 return self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
                 return self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
-            if (floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]) <= q_call_amount(self):
+            if self._live[self._actor] <= min(self._bet_level - self._put_in[self._actor], self._live[self._actor]):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
@@ -1284,8 +1283,10 @@ class FixedLimitMachine(Engine):
         if self._actor < 0:
             self._view = NO_VIEW
             return NO_VIEW
-        playable_ = floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
         all_in_to_ = self._put_in[self._actor] + playable_
+        bet_size_ = self._small_bet if self._street < 2 else self._big_bet
+        min_bet_to_ = bet_size_
         call_amount_ = min(self._bet_level - self._put_in[self._actor], playable_)
         can_bet = self._state in FROM_BET and self._bet_level == 0 and self._answerable() and (self._declared != 1) and (self._actor not in self._out_of_turn or self._bet_level != self._out_of_turn.get(self._actor, (0, 0))[1])
         can_call = self._state in FROM_CALL and self._declared != 2 and (call_amount_ > 0)
@@ -1295,11 +1296,11 @@ class FixedLimitMachine(Engine):
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         view: View
         if can_bet:
-            low = min(self._small_bet if self._street < 2 else self._big_bet, all_in_to_)
-            view = (legal, call_amount_, low, max(low, min(self._small_bet if self._street < 2 else self._big_bet, all_in_to_)))
+            low = min(min_bet_to_, all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(bet_size_, all_in_to_)))
         elif can_raise:
-            low = min(self._last_full_level + (self._small_bet if self._street < 2 else self._big_bet), all_in_to_)
-            view = (legal, call_amount_, low, max(low, min(self._last_full_level + (self._small_bet if self._street < 2 else self._big_bet), all_in_to_)))
+            low = min(self._last_full_level + bet_size_, all_in_to_)
+            view = (legal, call_amount_, low, max(low, min(self._last_full_level + bet_size_, all_in_to_)))
         else:
             view = (legal, call_amount_, None, None)
         self._view = view
@@ -1310,10 +1311,8 @@ class FixedLimitMachine(Engine):
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'fold', None)
         view = self._view
-        if view is None or 'fold' not in view[0]:
-            refusal = self._refusal('fold', seat, None)
-            if refusal is not None:
-                raise refusal
+        if (view is None or 'fold' not in view[0]) and self._state not in FROM_FOLD:
+            raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
         self._fire(EVENT_FOLD, FAST_FOLD)
         self._log.append((seat, 'fold', None))
         self._settle()
@@ -1324,9 +1323,12 @@ class FixedLimitMachine(Engine):
             self._require_turn(seat, 'check', None)
         view = self._view
         if view is None or 'check' not in view[0]:
-            refusal = self._refusal('check', seat, None)
-            if refusal is not None:
-                raise refusal
+            if self._state not in FROM_CHECK:
+                raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'not possible now')
+            if self._declared == 2:
+                raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', None, 'a bet or raise was declared: the player owes it')
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) != 0:
+                raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
         self._fire(EVENT_CHECK, FAST_CHECK)
         self._log.append((seat, 'check', None))
         self._settle()
@@ -1337,9 +1339,12 @@ class FixedLimitMachine(Engine):
             self._require_turn(seat, 'call', None)
         view = self._view
         if view is None or 'call' not in view[0]:
-            refusal = self._refusal('call', seat, None)
-            if refusal is not None:
-                raise refusal
+            if self._state not in FROM_CALL:
+                raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'not possible now')
+            if self._declared == 2:
+                raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', None, 'a raise was declared: the player owes a raise, not a call')
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
+                raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
         self._fire(EVENT_CALL, FAST_CALL)
         self._log.append((seat, 'call', None))
         self._settle()
@@ -1352,18 +1357,30 @@ class FixedLimitMachine(Engine):
             self._require_amount(seat, 'bet', to)
         view = self._view
         if view is None or 'bet' not in view[0]:
-            refusal = self._refusal('bet', seat, to)
-            if refusal is not None:
-                raise refusal
-        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
+            if self._state not in FROM_BET:
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'not possible now')
+            if self._bet_level != 0:
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'a bet already stands: raise instead')
+            if not self._answerable():
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'every other player is all-in: nobody could answer a bet')
+            if self._declared == 1:
+                raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'bet', to, "'call' was said: the player may call or fold, not bet")
+            if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
+                raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        all_in_to_ = self._put_in[self._actor] + playable_
+        bet_size_ = self._small_bet if self._street < 2 else self._big_bet
+        min_bet_to_ = bet_size_
+        bet_min_to_ = min(min_bet_to_, all_in_to_)
+        if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
-        if to > q_all_in_to(self):
+        if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if to > min(self._small_bet if self._street < 2 else self._big_bet, q_all_in_to(self)):
+        if to > max(bet_min_to_, min(bet_size_, all_in_to_)):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
-        if to < min(self._small_bet if self._street < 2 else self._big_bet, q_all_in_to(self)):
+        if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
         self._log.append((seat, 'bet', to))
@@ -1377,18 +1394,37 @@ class FixedLimitMachine(Engine):
             self._require_amount(seat, 'raise', to)
         view = self._view
         if view is None or 'raise' not in view[0]:
-            refusal = self._refusal('raise', seat, to)
-            if refusal is not None:
-                raise refusal
-        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
+            if self._state not in FROM_RAISE:
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
+            playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+            if self._bet_level <= 0:
+                raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
+            if self._declared == 1:
+                raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
+            if playable_ <= min(self._bet_level - self._put_in[self._actor], playable_):
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
+            if not self._answerable():
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
+            if not q_reopened(self):
+                raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (not self._opt_uncapped_heads_up or self._players_in != 2):
+                raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
+            if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
+                raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
+                    'declared out of turn, and the bet is no more than the declaration: call or '
+                    'fold only'
+                ))
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        all_in_to_ = self._put_in[self._actor] + playable_
+        if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'RAISE', seat, 'raise', to, 'a raise goes above the bet')
-        if to > q_all_in_to(self):
+        if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'raise', to, "more than the seat's chips")
-        if to > min(self._last_full_level + (self._small_bet if self._street < 2 else self._big_bet), q_all_in_to(self)):
+        if to > q_raise_max_to(self):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
-        if to < min(self._last_full_level + (self._small_bet if self._street < 2 else self._big_bet), q_all_in_to(self)):
+        if to < q_raise_min_to(self):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
         self._log.append((seat, 'raise', to))
@@ -1399,10 +1435,8 @@ class FixedLimitMachine(Engine):
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'timeout', None)
         view = self._view
-        if view is None or 'timeout' not in view[0]:
-            refusal = self._refusal('timeout', seat, None)
-            if refusal is not None:
-                raise refusal
+        if (view is None or 'timeout' not in view[0]) and self._state not in FROM_TIMEOUT:
+            raise self._reject('illegal_action', 'CLOCK', seat, 'timeout', None, 'not possible now')
         self._fire(EVENT_TIMEOUT, FAST_TIMEOUT)
         self._log.append((seat, 'timeout', None))
         self._settle()

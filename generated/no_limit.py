@@ -14,7 +14,6 @@ from transitions import Event, EventData, Machine
 from betspec.runtime.contract import require_abi
 from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
 from betspec.runtime.errors import IllegalAction, InvalidTable
-from betspec.runtime.functions import ceil_to, floor_to
 from betspec.runtime.table import Start, Table, bool_option, choice_option, int_option
 
 ABI = 1
@@ -403,37 +402,37 @@ RULES: dict[str, tuple[str, str]] = {
 
 def q_playable(m: NoLimitMachine, seat: int) -> int:
     'the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS).'
-    return floor_to(m._behind[seat], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[seat]
+    return m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._opt_small_chips == 'stay_behind' else m._behind[seat]
 
 
 def q_all_in_to(m: NoLimitMachine) -> int:
     'the commitment of the seat to act if it puts in every chip it can (rule STACK).'
-    return m._put_in[m._actor] + (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
+    return m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_min_bet_to(m: NoLimitMachine) -> int:
     'the big blind (rule SIZE-MIN-BET).'
-    return ceil_to(max(m._big_blind, 1), m._opt_bet_unit)
+    return -(-max(m._big_blind, 1) // m._opt_bet_unit) * m._opt_bet_unit
 
 
 def q_bet_min_to(m: NoLimitMachine) -> int:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m))
+    return min(-(-max(m._big_blind, 1) // m._opt_bet_unit) * m._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_max_bet_to(m: NoLimitMachine) -> int:
     'the whole stack (rule SIZE-MAX-BET).'
-    return q_all_in_to(m)
+    return m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_bet_max_to(m: NoLimitMachine) -> int:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    return q_all_in_to(m)
+    return max(q_bet_min_to(m), m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_call_amount(m: NoLimitMachine) -> int:
     'chips the seat to act must add to call (rule CALL).'
-    return min(m._bet_level - m._put_in[m._actor], floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor])
+    return min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
 
 
 def q_cap_reached(m: NoLimitMachine) -> bool:
@@ -448,7 +447,7 @@ def q_full_raise(m: NoLimitMachine, to: int) -> bool:
 
 def q_max_raise_to(m: NoLimitMachine) -> int:
     'the whole stack (rule SIZE-MAX-RAISE).'
-    return q_all_in_to(m)
+    return m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_out_of_turn_call_only(m: NoLimitMachine) -> bool:
@@ -468,37 +467,37 @@ def q_reopened(m: NoLimitMachine) -> bool:
 
 def q_may_wager(m: NoLimitMachine) -> bool:
     'the seat to act may bet or raise at all (rule NO-RAISE).'
-    return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else (floor_to(m._behind[m._actor], m._opt_bet_unit) if m._opt_small_chips == 'stay_behind' else m._behind[m._actor]) > q_call_amount(m) and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
+    return m._answerable() and m._declared != 1 and (m._actor not in m._out_of_turn or m._bet_level != m._out_of_turn.get(m._actor, (0, 0))[1] if m._bet_level == 0 else m._live[m._actor] > min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and (m._actor not in m._out_of_turn or m._bet_level > m._out_of_turn.get(m._actor, (0, 0))[0]))
 
 
 def q_min_raise_to(m: NoLimitMachine) -> int:
     'the bet level plus the largest bet or raise of the round (rule SIZE-MIN-RAISE).'
-    return ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit)
+    return -(-(m._bet_level + max(m._last_raise, 1)) // m._opt_bet_unit) * m._opt_bet_unit
 
 
 def q_on_unit(m: NoLimitMachine, to: int) -> bool:
     "'to' is a whole number of betting units, or all-in (rule CHIPS)."
-    return to % m._opt_bet_unit == 0 or to == q_all_in_to(m)
+    return to % m._opt_bet_unit == 0 or to == m._put_in[m._actor] + m._live[m._actor]
 
 
 def q_raise_min_to(m: NoLimitMachine) -> int:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    return min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
+    return min(-(-(m._bet_level + max(m._last_raise, 1)) // m._opt_bet_unit) * m._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_raise_max_to(m: NoLimitMachine) -> int:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    return q_all_in_to(m)
+    return max(q_raise_min_to(m), m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_wager_max(m: NoLimitMachine) -> int:
     "the largest bet or raise 'to' now (rule OVER-MAX)."
-    return q_all_in_to(m)
+    return max(q_bet_min_to(m), m._put_in[m._actor] + m._live[m._actor]) if m._bet_level == 0 else max(q_raise_min_to(m), m._put_in[m._actor] + m._live[m._actor])
 
 
 def q_wager_min(m: NoLimitMachine) -> int:
     "the smallest bet or raise 'to' now (rule UNDER-MINIMUM)."
-    return min(ceil_to(max(m._big_blind, 1), m._opt_bet_unit), q_all_in_to(m)) if m._bet_level == 0 else min(ceil_to(m._bet_level + max(m._last_raise, 1), m._opt_bet_unit), q_all_in_to(m))
+    return q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m)
 
 
 def push_ruling(m: NoLimitMachine, pushed: int, chips: int, largest_chip: int, said: Said) -> tuple[str, int | None, str]:
@@ -510,34 +509,34 @@ def push_ruling(m: NoLimitMachine, pushed: int, chips: int, largest_chip: int, s
         return 'fold', None, 'VERBAL'
     if said_check:
         return 'check', None, 'VERBAL'
-    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and (5 * pushed < 4 * q_call_amount(m)):
+    if said_call and m._opt_misheard_call_rule and (m._announced == m._bet_level) and (chips > 0) and (5 * pushed < 4 * min(m._bet_level - m._put_in[m._actor], m._live[m._actor])):
         return 'withdraw', None, 'MISHEARD'
-    if said_call and chips > 0 and (pushed < q_call_amount(m)) and (m._announced != m._bet_level):
+    if said_call and chips > 0 and (pushed < min(m._bet_level - m._put_in[m._actor], m._live[m._actor])) and (m._announced != m._bet_level):
         return 'call', None, 'SHORT-BET'
     if said_call:
         return 'call', None, 'STRING-BET'
     if said_to is not None:
-        return 'wager', max(min(said_to, q_all_in_to(m)), q_wager_min(m)) if said_to is not None else q_wager_min(m), 'VERBAL'
+        return 'wager', max(min(said_to, q_wager_max(m)), q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m)) if said_to is not None else q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m), 'VERBAL'
     if (said_bet or said_raise) and m._put_in[m._actor] + pushed <= m._bet_level:
-        return 'wager', q_wager_min(m), 'DECLARED-WAGER'
-    if q_call_amount(m) > 0 and (not q_may_wager(m)):
+        return 'wager', q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m), 'DECLARED-WAGER'
+    if min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0 and (not q_may_wager(m)):
         return 'call', None, 'NO-RAISE'
-    if q_call_amount(m) == 0 and (not q_may_wager(m)):
+    if min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) == 0 and (not q_may_wager(m)):
         return 'check', None, 'NO-RAISE'
-    if chips == 1 and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0):
+    if chips == 1 and (not said_bet) and (not said_raise) and (min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0):
         return 'call', None, 'SINGLE-CHIP'
     if chips == 1 and (not said_bet) and (not said_raise):
-        return 'wager', max(min(m._put_in[m._actor] + largest_chip, q_all_in_to(m)), q_wager_min(m)), 'SINGLE-CHIP'
-    if pushed < q_call_amount(m):
+        return 'wager', max(min(m._put_in[m._actor] + largest_chip, q_wager_max(m)), q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m)), 'SINGLE-CHIP'
+    if pushed < min(m._bet_level - m._put_in[m._actor], m._live[m._actor]):
         return 'call', None, 'SHORT-BET'
     if m._put_in[m._actor] + pushed <= m._bet_level:
         return 'call', None, 'CALL'
-    if m._opt_underraise_rule == 'half' and (not said_bet) and (not said_raise) and (q_call_amount(m) > 0) and (m._put_in[m._actor] + pushed < q_wager_min(m)) and (2 * (m._put_in[m._actor] + pushed - m._bet_level) < q_wager_min(m) - m._bet_level):
+    if m._opt_underraise_rule == 'half' and (not said_bet) and (not said_raise) and (min(m._bet_level - m._put_in[m._actor], m._live[m._actor]) > 0) and (m._put_in[m._actor] + pushed < (q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m))) and (2 * (m._put_in[m._actor] + pushed - m._bet_level) < (q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m)) - m._bet_level):
         return 'call', None, 'UNDER-RAISE-HALF'
-    if m._put_in[m._actor] + pushed < q_wager_min(m):
-        return 'wager', q_wager_min(m), 'UNDER-MINIMUM'
-    if m._put_in[m._actor] + pushed > q_all_in_to(m):
-        return 'wager', q_all_in_to(m), 'OVER-MAX'
+    if m._put_in[m._actor] + pushed < (q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m)):
+        return 'wager', q_bet_min_to(m) if m._bet_level == 0 else q_raise_min_to(m), 'UNDER-MINIMUM'
+    if m._put_in[m._actor] + pushed > q_wager_max(m):
+        return 'wager', q_wager_max(m), 'OVER-MAX'
     return 'wager', m._put_in[m._actor] + pushed, 'ONE-MOTION'
 
 
@@ -640,7 +639,7 @@ def do_fold_event(ev: EventData) -> None:
 
 
 def do_call(m: NoLimitMachine) -> None:
-    m._commit(m._put_in[m._actor] + q_call_amount(m))
+    m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
 
 
@@ -1198,10 +1197,10 @@ class NoLimitMachine(Engine):
         return None
 
     def _playable(self, seat: int) -> int:
-        return floor_to(self._behind[seat], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
 
     def _all_in_to(self) -> int:
-        return q_all_in_to(self)
+        return self._put_in[self._actor] + self._live[self._actor]
 
     def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:
         "Why ``action`` is not possible now (its requirements not reading 'to'), or None."
@@ -1214,7 +1213,7 @@ class NoLimitMachine(Engine):
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', to, 'a bet or raise was declared: the player owes it')
-            if q_call_amount(self) != 0:
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) != 0:
                 return self._reject('illegal_action', 'CHECK', seat, 'check', to, 'there is a bet to call')
             return None
         if action == 'call':
@@ -1222,7 +1221,7 @@ class NoLimitMachine(Engine):
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'not possible now')
             if self._declared == 2:
                 return self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', to, 'a raise was declared: the player owes a raise, not a call')
-            if q_call_amount(self) <= 0:
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
                 return self._reject('illegal_action', 'CALL', seat, 'call', to, 'there is nothing to call')
             return None
         if action == 'bet':
@@ -1244,7 +1243,7 @@ class NoLimitMachine(Engine):
                 return self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
                 return self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
-            if (floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]) <= q_call_amount(self):
+            if self._live[self._actor] <= min(self._bet_level - self._put_in[self._actor], self._live[self._actor]):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
@@ -1275,7 +1274,7 @@ class NoLimitMachine(Engine):
         if self._actor < 0:
             self._view = NO_VIEW
             return NO_VIEW
-        playable_ = floor_to(self._behind[self._actor], self._opt_bet_unit) if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
         all_in_to_ = self._put_in[self._actor] + playable_
         call_amount_ = min(self._bet_level - self._put_in[self._actor], playable_)
         can_bet = self._state in FROM_BET and self._bet_level == 0 and self._answerable() and (self._declared != 1) and (self._actor not in self._out_of_turn or self._bet_level != self._out_of_turn.get(self._actor, (0, 0))[1])
@@ -1286,10 +1285,10 @@ class NoLimitMachine(Engine):
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         view: View
         if can_bet:
-            low = min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), all_in_to_)
+            low = min(-(-max(self._big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
             view = (legal, call_amount_, low, max(low, all_in_to_))
         elif can_raise:
-            low = min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), all_in_to_)
+            low = min(-(-(self._bet_level + max(self._last_raise, 1)) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
             view = (legal, call_amount_, low, max(low, all_in_to_))
         else:
             view = (legal, call_amount_, None, None)
@@ -1301,10 +1300,8 @@ class NoLimitMachine(Engine):
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'fold', None)
         view = self._view
-        if view is None or 'fold' not in view[0]:
-            refusal = self._refusal('fold', seat, None)
-            if refusal is not None:
-                raise refusal
+        if (view is None or 'fold' not in view[0]) and self._state not in FROM_FOLD:
+            raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
         self._fire(EVENT_FOLD, FAST_FOLD)
         self._log.append((seat, 'fold', None))
         self._settle()
@@ -1315,9 +1312,12 @@ class NoLimitMachine(Engine):
             self._require_turn(seat, 'check', None)
         view = self._view
         if view is None or 'check' not in view[0]:
-            refusal = self._refusal('check', seat, None)
-            if refusal is not None:
-                raise refusal
+            if self._state not in FROM_CHECK:
+                raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'not possible now')
+            if self._declared == 2:
+                raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', None, 'a bet or raise was declared: the player owes it')
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) != 0:
+                raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
         self._fire(EVENT_CHECK, FAST_CHECK)
         self._log.append((seat, 'check', None))
         self._settle()
@@ -1328,9 +1328,12 @@ class NoLimitMachine(Engine):
             self._require_turn(seat, 'call', None)
         view = self._view
         if view is None or 'call' not in view[0]:
-            refusal = self._refusal('call', seat, None)
-            if refusal is not None:
-                raise refusal
+            if self._state not in FROM_CALL:
+                raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'not possible now')
+            if self._declared == 2:
+                raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', None, 'a raise was declared: the player owes a raise, not a call')
+            if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
+                raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
         self._fire(EVENT_CALL, FAST_CALL)
         self._log.append((seat, 'call', None))
         self._settle()
@@ -1343,18 +1346,28 @@ class NoLimitMachine(Engine):
             self._require_amount(seat, 'bet', to)
         view = self._view
         if view is None or 'bet' not in view[0]:
-            refusal = self._refusal('bet', seat, to)
-            if refusal is not None:
-                raise refusal
-        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
+            if self._state not in FROM_BET:
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'not possible now')
+            if self._bet_level != 0:
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'a bet already stands: raise instead')
+            if not self._answerable():
+                raise self._reject('illegal_action', 'BET', seat, 'bet', to, 'every other player is all-in: nobody could answer a bet')
+            if self._declared == 1:
+                raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'bet', to, "'call' was said: the player may call or fold, not bet")
+            if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
+                raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        all_in_to_ = self._put_in[self._actor] + playable_
+        bet_min_to_ = min(-(-max(self._big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
+        if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
-        if to > q_all_in_to(self):
+        if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if to > q_all_in_to(self):
+        if to > max(bet_min_to_, all_in_to_):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
-        if to < min(ceil_to(max(self._big_blind, 1), self._opt_bet_unit), q_all_in_to(self)):
+        if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
         self._fire(EVENT_BET, FAST_BET, to)
         self._log.append((seat, 'bet', to))
@@ -1368,18 +1381,37 @@ class NoLimitMachine(Engine):
             self._require_amount(seat, 'raise', to)
         view = self._view
         if view is None or 'raise' not in view[0]:
-            refusal = self._refusal('raise', seat, to)
-            if refusal is not None:
-                raise refusal
-        if to % self._opt_bet_unit != 0 and to != q_all_in_to(self):
+            if self._state not in FROM_RAISE:
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
+            playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+            if self._bet_level <= 0:
+                raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
+            if self._declared == 1:
+                raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
+            if playable_ <= min(self._bet_level - self._put_in[self._actor], playable_):
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
+            if not self._answerable():
+                raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
+            if self._acted[self._actor] and self._bet_level - self._acted_at[self._actor] < self._last_raise:
+                raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
+            # CAP: always holds in this structure (cap_reached never raised)
+            if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
+                raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
+                    'declared out of turn, and the bet is no more than the declaration: call or '
+                    'fold only'
+                ))
+        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
+        all_in_to_ = self._put_in[self._actor] + playable_
+        raise_min_to_ = min(-(-(self._bet_level + max(self._last_raise, 1)) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
+        if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'RAISE', seat, 'raise', to, 'a raise goes above the bet')
-        if to > q_all_in_to(self):
+        if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'raise', to, "more than the seat's chips")
-        if to > q_all_in_to(self):
+        if to > max(raise_min_to_, all_in_to_):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
-        if to < min(ceil_to(self._bet_level + max(self._last_raise, 1), self._opt_bet_unit), q_all_in_to(self)):
+        if to < raise_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._fire(EVENT_RAISE, FAST_RAISE, to)
         self._log.append((seat, 'raise', to))
@@ -1390,10 +1422,8 @@ class NoLimitMachine(Engine):
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'timeout', None)
         view = self._view
-        if view is None or 'timeout' not in view[0]:
-            refusal = self._refusal('timeout', seat, None)
-            if refusal is not None:
-                raise refusal
+        if (view is None or 'timeout' not in view[0]) and self._state not in FROM_TIMEOUT:
+            raise self._reject('illegal_action', 'CLOCK', seat, 'timeout', None, 'not possible now')
         self._fire(EVENT_TIMEOUT, FAST_TIMEOUT)
         self._log.append((seat, 'timeout', None))
         self._settle()

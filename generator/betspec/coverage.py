@@ -89,9 +89,8 @@ def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
                 return True
         return False
 
-    # The machine class's _settle takes automatic events through self._fire, so it is recorded.
-    machine = getattr(module, f"{fast.__name__}Machine")
-    return type(f"Recording{fast.__name__}", (fast,), {"__slots__": (), "_fire": _fire, "_settle": machine._settle})
+    # Engine._settle takes automatic events through self._fire, so they are recorded too.
+    return type(f"Recording{fast.__name__}", (fast,), {"__slots__": (), "_fire": _fire, "_settle": Engine._settle})
 
 
 def new_coverage(spec: str) -> Coverage:

@@ -92,11 +92,12 @@ class Symbol:
     tree: ast.expr
     kind: str  # "variable", "option", "quantity", "parameter"
     inlined: bool = True
+    positive: bool = False  # declared with a minimum of 1 or more (when not None)
 
     @classmethod
-    def read(cls, type: Type, source: str, kind: str, inlined: bool = True) -> Symbol:
+    def read(cls, type: Type, source: str, kind: str, inlined: bool = True, positive: bool = False) -> Symbol:
         """The symbol whose accessor is the Python expression ``source``."""
-        return cls(type, ast.parse(source, mode="eval").body, kind, inlined)
+        return cls(type, ast.parse(source, mode="eval").body, kind, inlined, positive)
 
 
 def _copy(node: ast.AST) -> ast.AST:
@@ -126,9 +127,18 @@ class _Substitute(ast.NodeTransformer):
         self.symbols = symbols
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
-        node.args = [self.visit(arg) for arg in node.args]
         assert isinstance(node.func, ast.Name)
-        node.func = ast.Name(FUNCTION_SOURCES[node.func.id], ast.Load())
+        name = node.func.id
+        unit = node.args[-1] if name in RUNTIME_FUNCTIONS else None
+        node.args = [self.visit(arg) for arg in node.args]
+        if isinstance(unit, ast.Name) and self.symbols[unit.id].positive:
+            # The unit can never be below 1: the rounding is two operations, not a call.
+            value, step = node.args
+            if name == "floor_to":
+                return ast.BinOp(ast.BinOp(value, ast.FloorDiv(), step), ast.Mult(), _copied(step))
+            quotient = ast.BinOp(ast.UnaryOp(ast.USub(), value), ast.FloorDiv(), step)
+            return ast.BinOp(ast.UnaryOp(ast.USub(), quotient), ast.Mult(), _copied(step))
+        node.func = ast.Name(FUNCTION_SOURCES[name], ast.Load())
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.expr:

@@ -80,6 +80,10 @@ def _enum_member(state: str) -> str:
 #: called: expressions are pure, so this changes speed, never meaning.
 INLINE_NODES = 24
 
+#: The per-seat quantities the runtime computes for every seat whenever its chips move, and the
+#: list it keeps them in (Engine._live is playable: a seat with none is all-in).
+CACHED_SEAT_QUANTITIES = {"playable": "_live"}
+
 #: A local of generated code holding a quantity computed once: (its name, its tree).
 Local = tuple[str, ast.expr]
 
@@ -96,11 +100,17 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
             accessor = accessor.replace(f"{model}._actor", seat)
         symbols[name] = Symbol.read(_TYPES[vocabulary.VARIABLES[name].type], accessor, "variable")
     for name, option in spec.options.items():
-        symbols[name] = Symbol.read(_TYPES[option.type], f"{model}._opt_{name}", "option")
+        positive = option.minimum is not None and option.minimum >= 1
+        symbols[name] = Symbol.read(_TYPES[option.type], f"{model}._opt_{name}", "option", positive=positive)
     symbols["to"] = Symbol.read(Type.INT, "to", "parameter")
     for name, kind in vocabulary.PUSH_PARAMETERS.items():
         symbols[name] = Symbol.read(_TYPES[kind], name, "parameter")
     for name, quantity in spec.quantities.items():  # in dependency order
+        if name in CACHED_SEAT_QUANTITIES and seat is None:
+            # The runtime keeps this one per seat, up to date with every chip moved: read it.
+            cached = f"{model}.{CACHED_SEAT_QUANTITIES[name]}[{model}._actor]"
+            symbols[name] = Symbol.read(_TYPES[quantity.type], cached, "quantity", inlined=False)
+            continue
         formula = python(quantity.expr.tree, symbols)
         if size(formula) <= INLINE_NODES:
             symbols[name] = Symbol(_TYPES[quantity.type], formula, "quantity")
@@ -121,12 +131,18 @@ def _hoisted(
     ``with_to``: the amount ``to`` is in scope, so quantities reading it may be hoisted too.
     """
     counts: dict[str, int] = {}
-    for tree in trees:
+
+    def count(tree: ast.expr) -> None:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Name) or node.id not in spec.quantities:
                 continue
             if with_to or not spec.quantities[node.id].needs_to:
                 counts[node.id] = counts.get(node.id, 0) + 1
+            if symbols[node.id].inlined:  # written in place: what it reads is read here too
+                count(spec.quantities[node.id].expr.tree)
+
+    for tree in trees:
+        count(tree)
     locals_: list[Local] = []
     local = dict(symbols)
     needed = set(counts)
@@ -527,11 +543,13 @@ def _expressions(spec: Spec) -> Iterable[ast.expr]:
 
 
 def _functions_used(spec: Spec) -> list[str]:
-    """The runtime functions (not builtins) the compiled expressions call, sorted."""
+    """The runtime functions (not builtins) the compiled expressions still call, sorted: a
+    rounding whose unit is declared positive is written as arithmetic instead."""
+    symbols = _symbols(spec, "m")
     names = {
         node.func.id
         for tree in _expressions(spec)
-        for node in ast.walk(tree)
+        for node in ast.walk(python(tree, symbols))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     }
     return sorted(names & set(RUNTIME_FUNCTIONS))
@@ -770,22 +788,46 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
         w("if type(to) is not int or to < 0:", 8)
         w(f"self._require_amount(seat, {_lit(event.name)}, to)", 12)
     tried = f"seat, {_lit(event.name)}, {amount}"
+    rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
     # this action proves they all hold on this very state (the view is dropped at every event),
     # so only the amount is left to check, and the first failing requirement is the same.
+    independent = [r for r in event.requires if not r.needs_to]
+    unproven = f"view is None or {_lit(event.name)} not in view[0]"
+    refused = f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')"
     w("view = self._view", 8)
-    w(f"if view is None or {_lit(event.name)} not in view[0]:", 8)
-    w(f"refusal = self._refusal({_lit(event.name)}, seat, {amount})", 12)
-    w("if refusal is not None:", 12)
-    w("raise refusal", 16)
-    for requirement in event.requires:
-        if requirement.needs_to:
-            _requirement(w, requirement, symbols, tried, 8)
+    if not independent:
+        w(f"if ({unproven}) and self._state not in FROM_{event.name.upper()}:", 8)
+        w(refused, 12)
+    else:
+        w(f"if {unproven}:", 8)
+        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
+        w(refused, 16)
+        _requirements(w, spec, independent, symbols, tried, 12)
+    _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, tried, 8, with_to=True)
     name = event.name.upper()
     w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
     w(f"self._log.append((seat, {_lit(event.name)}, {amount}))", 8)
     w("self._settle()", 8)
     w()
+
+
+def _requirements(
+    w: _Writer,
+    spec: Spec,
+    requirements: list[Requirement],
+    symbols: Mapping[str, Symbol],
+    tried: str,
+    indent: int,
+    with_to: bool = False,
+) -> None:
+    """The checks of ``requirements`` in order, the quantities they share computed once first."""
+    hoisted, local = _hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=with_to)
+    used = [negate(python(r.expr.tree, local)) for r in requirements]
+    for name, tree in _kept(hoisted, used):
+        w(f"{name} = {source(tree)}", indent)
+    for requirement in requirements:
+        _requirement(w, requirement, local, tried, indent)
 
 
 def _requirement(

@@ -194,6 +194,8 @@ class Engine:
         # class; a caller gets the project's error instead, naming the option and its near name.
         if len(args) != 1:
             raise InvalidTable(f"{cls.SPEC_NAME} takes one table (and options as keywords), not {len(args)} arguments")
+        if not kwargs:
+            return super().__new__(cls)
         for name in kwargs:
             if name != "start" and name not in cls.OPTION_DEFAULTS:
                 hint = did_you_mean(name, cls.OPTION_DEFAULTS)
@@ -254,7 +256,7 @@ class Engine:
         #: The bet level set by a bet or raise announced with a spoken amount (-1: none this street).
         self._announced = -1
         #: Chips each seat can still put in (the spec's ``playable``): a seat with none is all-in.
-        self._live = [self._playable(seat) for seat in range(n)]
+        self._live = list(map(self._playable, range(n)))
         self._able_count = sum(1 for live in self._live if live > 0)
         self._view: View | None = None
         self._state = self.INITIAL
@@ -789,12 +791,21 @@ class Engine:
             else:
                 self.raise_to(seat, to)
             return
-        if type(action) is not str or action not in _UNPRICED:
+        method = self._UNPRICED.get(action) if type(action) is str else None
+        if method is None:
             rule = self.PROCEDURE_RULES["unknown_action"]
             raise self._reject("illegal_action", rule, seat, shown(action), to, "unknown action")
         if to is not None:
             self._no_amount(seat, action, to)
-        getattr(self, action)(seat)
+        method(self, seat)
+
+    #: The actions ``act`` takes without an amount: name -> this class's method (set per class).
+    _UNPRICED: ClassVar[dict[str, Callable[[Engine, int], None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Looked up once per class, so that act() costs one dict lookup, not a getattr.
+        cls._UNPRICED = {name: getattr(cls, name) for name in ACT_NAMES if name not in WAGERS}
 
     # Generated per structure.
     def deal(self, street: str) -> None:  # pragma: no cover - generated
@@ -820,8 +831,6 @@ class Engine:
         raise NotImplementedError
 
 
-#: The actions ``act`` takes without an amount (method names).
-_UNPRICED = frozenset(name for name in ACT_NAMES if name not in WAGERS)
 def _saying(said: Said) -> object:
     """A declaration as JSON: what ``Engine._said`` reads back."""
     if said.to is not None:
@@ -851,6 +860,24 @@ class Compiled(Engine):
                 self._state = dest
                 return True
         return False
+
+    def _settle(self) -> None:
+        # Engine._settle through _fire, with the loop written out: it runs after every event.
+        automatic = self.AUTOMATIC
+        for _ in range(self.SETTLE_LIMIT):
+            for _event, table in automatic:
+                for check, apply, dest in table.get(self._state, ()):
+                    if check is None or check(self):
+                        if apply is not None:
+                            apply(self)
+                        self._state = dest
+                        break
+                else:
+                    continue
+                break
+            else:
+                break
+        self._view = None
 
 
 def engine_class(structure: str) -> type[Engine]:
