@@ -65,6 +65,8 @@ class Hand:
     structure: str
     table: Table
     steps: list[Step]
+    #: PokerKit's antes and blinds for the table, read once from betspec's posting (not timed).
+    posts: tuple[list[int], list[int]] = ([], [])
 
 
 #: Options under which betspec and PokerKit 0.7.7 play by the same rules (PokerKit never lifts
@@ -80,7 +82,10 @@ def build(hand: Hand) -> Engine:
 
 def record(structure: str, rng: random.Random) -> Hand:
     """A hand played by betspec.simulate's bot (folds, calls, raises, all-ins), its steps kept."""
+    from benchmarks.forced import forced_bets
+
     hand = Hand(structure, random_table(structure, rng), [])
+    hand.posts = forced_bets(structure, hand.table, PEER_OPTIONS.get(structure, {}))
     play(build(hand), rng, lambda seat, action, to: hand.steps.append((seat, action, to)))
     return hand
 
@@ -107,7 +112,7 @@ def replay(hands: list[Hand], query: bool) -> int:
 def peer_replay(hands: list[Hand], query: bool) -> int:
     from benchmarks.peer_pokerkit import replay as pokerkit_replay
 
-    return sum(pokerkit_replay(hand.structure, hand.table, hand.steps, query) for hand in hands)
+    return sum(pokerkit_replay(hand.structure, hand.table, hand.steps, query, hand.posts) for hand in hands)
 
 
 @dataclass
@@ -188,7 +193,7 @@ def memory_per_hand(hands: list[Hand], peer: bool = False) -> float:
     for hand in hands:
         actions = [s for s in hand.steps if s[0] >= 0][:3]
         if peer:
-            held = Peer(hand.structure, hand.table)
+            held = Peer(hand.structure, hand.table, posts=hand.posts)
             for _, action, to in actions:
                 held.act(action, to)
             live.append(held.state)

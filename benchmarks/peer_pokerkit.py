@@ -1,19 +1,22 @@
 """PokerKit as a peer: the same tables and actions, for the benchmark and the differential tests.
 
 PokerKit numbers players from the seat after the button (player 0) to the button (the last
-player); heads-up it swaps the blinds itself, so the button posts the small blind. Dealing, posting, collecting and
-showdown are automated, so only betting actions are driven, as in betspec's engines.
+player); heads-up it swaps the blinds itself, so the button posts the small blind. The forced
+bets are what betspec's spec posts, seat by seat, as PokerKit's antes and blinds. Dealing,
+posting, collecting and showdown are automated, so only betting actions are driven.
 PokerKit has no pot-limit Texas hold'em class; :class:`PotLimitTexasHoldem` composes one from
 PokerKit's own building blocks, as it composes ``NoLimitTexasHoldem``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import cast
 
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem, State
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
+from benchmarks.forced import Posts, forced_bets, player_seats
 from betspec.runtime import Table
 
 AUTOMATIONS = (
@@ -35,27 +38,22 @@ class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHold
     """Pot-limit Texas hold'em from PokerKit's parts."""
 
 
-def player_seats(table: Table) -> list[int]:
-    """betspec seat of each PokerKit player index."""
-    n = len(table.stacks)
-    return [(table.button + 1 + i) % n for i in range(n)]
-
-
-def create(structure: str, table: Table) -> State:
-    seats = player_seats(table)
-    stacks = [table.stacks[seat] for seat in seats]
-    small, big = table.blinds
-    n = len(stacks)
-    if structure == "fixed_limit":
-        assert table.bets is not None
-        game = FixedLimitTexasHoldem(
-            AUTOMATIONS, True, table.ante, (small, big), table.bets[0], table.bets[1], mode=Mode.CASH_GAME
-        )
+def create(
+    structure: str, table: Table, options: Mapping[str, object] | None = None, posts: Posts | None = None
+) -> State:
+    """The PokerKit hand of a betspec table; ``posts`` (from :func:`forced_bets`) saves building
+    a betspec engine to read them, for the benchmark's timed loop."""
+    antes, blinds = posts or forced_bets(structure, table, options or {})
+    stacks = [table.stacks[seat] for seat in player_seats(table)]
+    big = cast(Sequence[int], table.get("blinds"))[1]
+    bets = cast("Sequence[int] | None", table.get("bets"))
+    if bets is not None:
+        game = FixedLimitTexasHoldem(AUTOMATIONS, False, antes, blinds, bets[0], bets[1], mode=Mode.CASH_GAME)
     elif structure == "pot_limit":
-        game = PotLimitTexasHoldem(AUTOMATIONS, True, table.ante, (small, big), big, mode=Mode.CASH_GAME)
+        game = PotLimitTexasHoldem(AUTOMATIONS, False, antes, blinds, max(big, 1), mode=Mode.CASH_GAME)
     else:
-        game = NoLimitTexasHoldem(AUTOMATIONS, True, table.ante, (small, big), big, mode=Mode.CASH_GAME)
-    return game(stacks, n)
+        game = NoLimitTexasHoldem(AUTOMATIONS, False, antes, blinds, max(big, 1), mode=Mode.CASH_GAME)
+    return game(stacks, len(stacks))
 
 
 class Peer:
@@ -63,10 +61,12 @@ class Peer:
 
     __slots__ = ("players", "seats", "state")
 
-    def __init__(self, structure: str, table: Table) -> None:
+    def __init__(
+        self, structure: str, table: Table, options: Mapping[str, object] | None = None, posts: Posts | None = None
+    ) -> None:
         self.seats = player_seats(table)
         self.players = {seat: index for index, seat in enumerate(self.seats)}
-        self.state = create(structure, table)
+        self.state = create(structure, table, options, posts)
 
     @property
     def to_act(self) -> int | None:
@@ -105,9 +105,11 @@ class Peer:
         return result
 
 
-def replay(structure: str, table: Table, steps: Sequence[tuple[int, str, int | None]], query: bool) -> int:
+def replay(
+    structure: str, table: Table, steps: Sequence[tuple[int, str, int | None]], query: bool, posts: Posts | None = None
+) -> int:
     """Play betspec-recorded steps through PokerKit; deals are automated there. Returns actions."""
-    peer = Peer(structure, table)
+    peer = Peer(structure, table, posts=posts)
     actions = 0
     for seat, action, to in steps:
         if seat < 0:

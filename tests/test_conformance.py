@@ -10,6 +10,7 @@ import pytest
 
 from betspec.cli import main
 from betspec.conformance.runner import run_case
+from betspec.runtime import engine_names
 from tests.conftest import ROOT, SHARED
 
 CASES = sorted((ROOT / "tests" / "conformance").rglob("*.json"))
@@ -35,7 +36,9 @@ def test_every_copied_case_is_there_unchanged() -> None:
         assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, f"{path} was changed"
 
 
-@pytest.mark.skipif(not (SHARED / "cases").is_dir(), reason="the shared case set is beside the project only on a developer's machine")
+@pytest.mark.skipif(
+    not (SHARED / "cases").is_dir(), reason="the shared case set is beside the project only on a developer's machine"
+)
 def test_the_copies_are_the_shared_set_where_it_is_beside_the_project() -> None:
     shared = {p.relative_to(SHARED / "cases").as_posix(): p for p in (SHARED / "cases").rglob("*.json")}
     assert set(shared) == set(copied_cases())
@@ -50,7 +53,16 @@ def test_case_ids_are_unique() -> None:
 
 def test_every_structure_has_cases_of_its_own() -> None:
     structures = {json.loads(p.read_text())["structure"] for p in CASES}
-    assert structures == {"no_limit", "pot_limit", "fixed_limit", "spread_limit"}
+    assert structures == set(engine_names())
+
+
+def test_the_demo_is_a_case_that_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    demo = ROOT / "generator" / "betspec" / "demo.json"
+    assert run_case(str(demo)).status == "PASS"
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "no_limit: blinds 25/50, stacks 300/1000/1000, button seat 0"
+    assert any("REJECTED [not_reopened]" in line for line in out) and out[-1] == "  pot 900, eligible seats [0, 1, 2]"
 
 
 def test_conform_command_prints_one_line_per_case_and_fails_on_a_failure(tmp_path: Path, capsys) -> None:

@@ -29,14 +29,19 @@ def test_generated_modules_import_only_what_the_contract_exports(path: Path) -> 
 
 
 def test_an_engine_generated_for_another_abi_refuses_to_import(tmp_path: Path) -> None:
-    stale = (ROOT / "generated" / "no_limit.py").read_text().replace(
-        f"ABI = {contract.ABI_VERSION}\n", f"ABI = {contract.ABI_VERSION + 1}\n"
+    stale = (
+        (ROOT / "generated" / "no_limit.py")
+        .read_text()
+        .replace(f"ABI = {contract.ABI_VERSION}\n", f"ABI = {contract.ABI_VERSION + 1}\n")
     )
     (tmp_path / "old_engine.py").write_text(stale)
     code = "import old_engine"
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode != 0
-    assert "old_engine was generated for betspec runtime ABI 2, and this betspec runs ABI 1" in done.stderr
+    assert (
+        f"old_engine was generated for betspec runtime ABI {contract.ABI_VERSION + 1}, "
+        f"and this betspec runs ABI {contract.ABI_VERSION}"
+    ) in done.stderr
     assert "regenerate it with `betspec generate`" in done.stderr
 
 

@@ -23,24 +23,57 @@ from collections.abc import Callable
 import pytest
 
 from benchmarks.peer_pokerkit import Peer
-from betspec.runtime import Engine, Table, engine_class
+from betspec.draw import draw_table
+from betspec.runtime import Engine, InvalidTable, Table, engine_class
 
 HANDS = int(os.environ.get("BETSPEC_DIFF_HANDS", "1500"))
 WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1}
+#: short_blind_lowers_bet: PokerKit lowers the bet to a blind posted short (its default off,
+#: the rulebooks' rule, is pinned by rules/short-big-blind-all-in-full-blind-owed).
+SHARED_OPTIONS: dict[str, object] = {"short_blind_lowers_bet": True}
 OPTIONS: dict[str, dict[str, object]] = {"fixed_limit": {"uncapped_heads_up": False, "half_bet_reopens": False}}
 
 
 # ---- the exclusions: where the rulebooks and PokerKit 0.7.7 part ---------------------------
 
 
-def blind_posted_short(table: Table) -> bool:
-    """BLINDS: a blind posted all-in for less does not lower the bet; the others owe the full
-    big blind. PokerKit lowers the bet to what was posted.
-    Pinned by rules/short-big-blind-all-in-full-blind-owed."""
-    n = len(table.stacks)
-    small = table.button if n == 2 else (table.button + 1) % n
-    big = (small + 1) % n
-    return table.stacks[small] < table.ante + table.blinds[0] or table.stacks[big] < table.ante + table.blinds[1]
+def posts_in_turn_or_kills(table: Table) -> bool:
+    """MISSED-BLINDS and KILL: a missed big blind is posted live by a player who acts in turn,
+    and a kill blind raises the limits and is acted on in turn; PokerKit gives the last action
+    to the largest live post and has no kill. Pinned by forced-bets/missed-blinds-live-big-dead-small-in-turn
+    and the forced-bets/fl-*kill* cases."""
+    return bool(table.get("missed_big_blinds")) or table.get("kill", "none") != "none"
+
+
+def seat_blind_posted_short(engine: Engine) -> bool:
+    """BLINDS-BY-SEAT and BLINDS: a blind posted all-in for less keeps its place in the order (the
+    action starts after the last seat to post the largest blind); PokerKit orders by the chips
+    posted. Pinned by forced-bets/blinds-by-seat-short-post-keeps-its-place."""
+    blinds = engine.table.get("seat_blinds")
+    return (
+        bool(engine.table.get("blinds_by_seat"))
+        and isinstance(blinds, list | tuple)
+        and any(put < blind for put, blind in zip(engine.committed, blinds, strict=True))
+    )
+
+
+def nothing_posted(engine: Engine) -> bool:
+    """A hand with no forced bet at all (blinds of zero, no ante): PokerKit refuses to deal it.
+    Pinned by the generated paths (tests/conformance/paths) that open with blinds of zero."""
+    return engine.pot == 0 and engine.street_name == "preflop"
+
+
+def skips_the_first_round(engine: Engine) -> bool:
+    """BOMB-POT: a bomb pot has no betting before the flop; PokerKit has no bomb pot.
+    Pinned by forced-bets/bomb-pot-starts-on-the-flop and its pot-limit and spread-limit cases."""
+    return engine.street_name != "preflop" and not engine.history
+
+
+def straddle_unraised(engine: Engine) -> bool:
+    """STRADDLE: the minimum raise over a straddle (or any post over the big blind) is to twice
+    it; PokerKit 0.7.7 raises by the big blind over it. Pinned by
+    forced-bets/straddle-acts-last-and-sets-the-minimum-raise and forced-bets/re-straddle-doubles-and-acts-last."""
+    return engine._street == 0 and engine.bet_level == engine._nominal > engine._in_big_blind
 
 
 def fold_when_check_is_free(engine: Engine, action: str) -> bool:
@@ -56,8 +89,12 @@ def short_wager_before_a_full_one(engine: Engine) -> bool:
     reopen the betting for players who already checked or limped. PokerKit 0.7.7 starts each
     round's last full bet at 0, so it does. Pinned by rules/nl-checker-may-not-raise-a-short-all-in-bet
     and rules/nl-short-all-in-over-the-big-blind-does-not-reopen."""
-    opening = engine._big_blind if engine._street == 0 else 0
-    return engine.SPEC_NAME != "fixed_limit" and engine._last_full_level == opening < engine.bet_level
+    opening = engine._nominal if engine._street == 0 else 0  # the blinds, or a blind posted short
+    return (
+        engine.SPEC_NAME != "fixed_limit"
+        and engine._last_full_level <= opening
+        and (engine._last_full_level < engine.bet_level)
+    )
 
 
 def fixed_limit_short_all_in(engine: Engine) -> bool:
@@ -83,7 +120,10 @@ def lone_player_asked_to_check(engine: Engine, peer: Peer) -> bool:
     return engine.hand_over and engine._able() <= 1 and peer.query()[2] == 0
 
 
+TABLE_EXCLUSIONS: tuple[Callable[[Table], bool], ...] = (posts_in_turn_or_kills,)
+HAND_EXCLUSIONS: tuple[Callable[[Engine], bool], ...] = (nothing_posted, skips_the_first_round, seat_blind_posted_short)
 DECISION_EXCLUSIONS: tuple[Callable[[Engine], bool], ...] = (
+    straddle_unraised,
     short_wager_before_a_full_one,
     fixed_limit_short_all_in,
     fixed_limit_preflop_cap,
@@ -93,18 +133,18 @@ DECISION_EXCLUSIONS: tuple[Callable[[Engine], bool], ...] = (
 # ---- the harness ----------------------------------------------------------------------------
 
 
-def random_table(structure: str, rng: random.Random) -> Table:
-    """2 to 10 seats; uneven, tiny and below-the-blind stacks; antes sometimes."""
+def random_engine(structure: str, rng: random.Random) -> Engine | None:
+    """A drawn table (2 to 10 seats; uneven, tiny and below-the-blind stacks; any forced bets the
+    spec declares, drawn from its inputs), or None when the spec's checks refuse the draw."""
+    cls = engine_class(structure)
     seats = rng.randint(2, 10)
-    small = rng.choice([1, 2, 5, 10, 25])
-    big = small * 2
-    stacks = [
-        rng.choice([rng.randint(1, big * 3), rng.randint(big, big * 100), rng.randint(big * 10, big * 300)])
-        for _ in range(seats)
-    ]
-    ante = rng.choice([0, 0, 0, 1, small])
-    bets = (big, big * 2) if structure == "fixed_limit" else None
-    return Table(stacks, rng.randrange(seats), (small, big), ante, bets)
+    table = draw_table(
+        cls, rng, seats, lambda: rng.choice([rng.randint(1, 40), rng.randint(20, 2000), rng.randint(200, 6000)])
+    )
+    try:
+        return cls(table, **SHARED_OPTIONS, **OPTIONS.get(structure, {}))  # type: ignore[arg-type]
+    except InvalidTable:
+        return None
 
 
 def answers(engine: Engine) -> tuple[object, ...]:
@@ -123,12 +163,21 @@ def peer_answers(peer: Peer) -> tuple[object, ...]:
 
 
 def play(structure: str, rng: random.Random, tally: Counter[str]) -> None:
-    table = random_table(structure, rng)
-    if blind_posted_short(table):
-        tally[blind_posted_short.__name__] += 1
+    engine = random_engine(structure, rng)
+    if engine is None:
+        tally["refused by the spec's checks"] += 1
         return
-    engine = engine_class(structure)(table, **OPTIONS.get(structure, {}))  # type: ignore[arg-type]
-    peer = Peer(structure, table)
+    table = engine.table
+    excluded_table = next((p for p in TABLE_EXCLUSIONS if p(table)), None)
+    if excluded_table is not None:
+        tally[excluded_table.__name__] += 1
+        return
+    excluded_hand = next((p for p in HAND_EXCLUSIONS if p(engine)), None)
+    if excluded_hand is not None:
+        tally[excluded_hand.__name__] += 1
+        return
+    tally["forced bets beyond blinds and antes"] += bool(set(table.inputs) - {"blinds", "ante", "bets"})
+    peer = Peer(structure, table, {**SHARED_OPTIONS, **OPTIONS.get(structure, {})})
     for _ in range(400):
         if engine.hand_over:
             if peer.state.actor_index is not None and lone_player_asked_to_check(engine, peer):
@@ -181,3 +230,4 @@ def test_betspec_and_pokerkit_agree(structure: str) -> None:
     # The comparison must be the rule, the exclusions the exception.
     assert tally["decisions"] >= 5 * HANDS, tally
     assert tally["hands"] >= HANDS // 3, tally
+    assert tally["forced bets beyond blinds and antes"] >= HANDS // 10, tally  # straddles, seat antes, ...

@@ -65,7 +65,8 @@ def test_outside_the_language_is_refused(text: str) -> None:
         ("cap + 1", "test it with 'is not None' first"),
         ("stack is None", "only an int? can be None"),
         ("stack // (stack - 1)", "can never be zero"),
-        ("min(stack)", "min() takes 2 to 8 arguments, not 1"),
+        ("min(stack)", "min() of one argument takes a per-seat int input"),
+        ("min(stack, 1, 2, 3, 4, 5, 6, 7, 8)", "min() takes 1 to 8 arguments, not 9"),
         ("to + 1", "'to' is only defined for actions with an amount"),
         ("maxi(stack, 1)", "unknown function 'maxi' (did you mean 'max'?)"),
         ("stack if flag else flag", "both branches must have one type"),
@@ -128,3 +129,53 @@ def test_a_choice_compares_only_with_its_values() -> None:
         with pytest.raises(ExprError) as info:
             check(text, CHOICE)
         assert message in info.value.message, text
+
+
+#: A per-seat input (each seat's blind) and a list of seats (who missed a blind), as a spec's
+#: inputs declare them.
+SEATED = {
+    **SYMBOLS,
+    "seat_blinds": Name(Type.INT, "input", minimum=0, scope="seat"),
+    "missed": Name(Type.SEATS, "input", scope="table"),
+    "big_blind_seat": Name(Type.INT, "role", minimum=0, scope="table"),
+}
+SEATED_SOURCES = {
+    **SOURCES,
+    "seat_blinds": Symbol.read(Type.INT, "m.in_seat_blinds[m.actor]", "input"),
+    "missed": Symbol.read(Type.SEATS, "m.in_missed", "input"),
+    "big_blind_seat": Symbol.read(Type.INT, "m.role_big_blind_seat", "role"),
+}
+
+
+def test_max_of_a_per_seat_input_reads_every_seat() -> None:
+    checked = check("max(seat_blinds) > 0", SEATED)
+    assert checked.type is Type.BOOL and "seat_blinds" not in checked.names  # a table value
+    assert compile_source(checked.tree, SEATED_SOURCES) == "max(m.in_seat_blinds) > 0"
+    both = check("max(seat_blinds, stack)", SEATED)  # two arguments: the seat to act's value
+    assert compile_source(both.tree, SEATED_SOURCES) == "max(m.in_seat_blinds[m.actor], m.stacks[m.actor])"
+
+
+def test_a_seat_is_asked_about_a_list_of_seats_with_in() -> None:
+    checked = check("big_blind_seat not in missed and 2 in missed", SEATED)
+    assert (
+        compile_source(checked.tree, SEATED_SOURCES) == "m.role_big_blind_seat not in m.in_missed and 2 in m.in_missed"
+    )
+    assert compile_source(check("not big_blind_seat in missed", SEATED).tree, SEATED_SOURCES) == (
+        "m.role_big_blind_seat not in m.in_missed"
+    )
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("stack in stack", "'in' asks about a list of seats, not int"),
+        ("flag in missed", "'in' asks whether a seat (an int) is listed, not bool"),
+        ("missed == missed", "a list of seats is only the right side of 'in' or 'not in'"),
+        ("missed + 1", "must be int, not seats"),
+        ("max(missed)", "takes a per-seat int input"),
+    ],
+)
+def test_lists_of_seats_are_only_asked_about(text: str, message: str) -> None:
+    with pytest.raises(ExprError) as info:
+        check(text, SEATED)
+    assert message in info.value.message

@@ -114,7 +114,7 @@ def test_options_are_checked_by_name_with_a_near_name() -> None:
 
 def test_the_burn_blind_is_posted_in_full_or_not_at_all() -> None:
     cls = engine_class("no_limit")
-    with pytest.raises(InvalidTable, match="seat 3 cannot burn: the burn blind of 20 is posted in full, and it has 15"):
+    with pytest.raises(InvalidTable, match="seat 3 cannot post the straddle of 20 in full: it has 15"):
         cls(Table([1000, 1000, 1000, 15], 0, (5, 10), burn_blind=True))
     engine = cls(Table([1000, 1000, 1000, 20], 0, (5, 10), burn_blind=True))
     assert engine.committed == (0, 5, 10, 20) and engine.stacks[3] == 0

@@ -147,3 +147,59 @@ def test_generated_engines_import_only_the_runtime() -> None:
         if in_layer(name, "betspec.engines") and name != "betspec.engines":
             wrong = {i for i in imported if not in_layer(i, "betspec.runtime")}
             assert not wrong, f"{name} imports {sorted(wrong)}"
+
+
+# ---- rules live in specs: the Python names no structure and no variant ------------------------
+
+#: Words that name a structure or a forced-bet variant: rules a spec states, never Python. The
+#: structures are the spec files' names; the variants are the forced bets of issue 10.
+VARIANT_WORDS = ("straddle", "kill", "bomb", "mississippi", "burn")
+#: Names other formats give their own fields (PHH's), which a converter must spell as they are.
+FORMAT_WORDS = frozenset({"blinds_or_straddles"})
+
+
+def _code_words(path: Path) -> set[str]:
+    """The names and string literals of a module's code (its comments and docstrings left out:
+    prose may mention a rule; code may not decide one)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.add(node.id.lower())
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr.lower())
+        elif isinstance(node, ast.arg):
+            words.add(node.arg.lower())
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.add(node.value.lower())
+    return words
+
+
+def test_no_structure_or_variant_is_named_in_the_generator_or_the_runtime() -> None:
+    structures = [p.stem for p in (ROOT / "spec").glob("*.json")]
+    modules = [p for p in (ROOT / "generator" / "betspec").rglob("*.py") if "engines" not in p.relative_to(ROOT).parts]
+    assert len(modules) > 20
+    found = [
+        f"{path.relative_to(ROOT)}: {word[:80]!r}"
+        for path in modules
+        for word in sorted(_code_words(path))
+        if word not in FORMAT_WORDS and any(w in word for w in (*structures, *VARIANT_WORDS))
+    ]
+    assert found == []
+
+
+def test_the_word_finder_sees_code_and_skips_prose(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""A straddle."""\n# a kill\nx = "no_limit"\ndef f(bomb_pot): return bomb_pot\n')
+    words = _code_words(module)
+    assert "no_limit" in words and "bomb_pot" in words and "a straddle." not in words

@@ -119,20 +119,20 @@ def test_the_sample_is_the_shared_file_unchanged() -> None:
     assert SAMPLE.read_text(encoding="utf-8").startswith("# Real no-limit hold'em hands played on Absolute Poker")
 
 
-def test_every_regular_hand_is_accepted_and_the_lone_blinds_are_reported(replays: list[phh.Replay]) -> None:
+def test_every_hand_is_accepted_the_lone_blinds_posted_seat_by_seat(replays: list[phh.Replay]) -> None:
     assert len(replays) == 583
-    by_status: dict[str, set[str]] = {}
+    assert {result.status for result in replays} == {phh.ACCEPTED}
     for result in replays:
-        assert result.hand is not None
-        by_status.setdefault(result.status, set()).add(result.hand.key)
-    assert by_status[phh.IRREGULAR] == LONE_BLIND
-    assert set(by_status) == {phh.ACCEPTED, phh.IRREGULAR}
-    assert len(by_status[phh.ACCEPTED]) == 579
-    for result in replays:
-        if result.status == phh.IRREGULAR:
-            assert result.detail.startswith("a lone blind (no small blind): p1 posts 2 and nobody else a blind")
+        assert result.hand is not None and result.engine is not None and result.engine.hand_over, result.line()
+        table = phh.table_inputs(result.hand)
+        if result.hand.key in LONE_BLIND:
+            # p1 posts the big blind's amount and nobody else a blind: the betting opens after
+            # p1, which the table says seat by seat (BLINDS-BY-SEAT), no small blind.
+            assert table["blinds"] == [0, 2 * CENTS] and table["blinds_by_seat"] is True
+            assert table["seat_blinds"] == [2 * CENTS] + [0] * (result.hand.players - 1)
+            assert result.engine.history[0][0] == 1
         else:
-            assert result.engine is not None and result.engine.hand_over, result.line()
+            assert "blinds_by_seat" not in table and "seat_antes" not in table
 
 
 def test_seats_amounts_and_the_button(sample: list[phh.Hand | phh.Bad]) -> None:
@@ -142,11 +142,10 @@ def test_seats_amounts_and_the_button(sample: list[phh.Hand | phh.Bad]) -> None:
         "stacks": [41735, 9666, 44335, 20000, 19620, 7112],  # 196.20 is 19620 cents
         "button": 5,
         "blinds": [100, 200],
-        "ante": 0,
     }
     # Heads-up: p1 is the big blind and p2 the button, who posts the small blind and acts first.
     heads_up = hands["3"]
-    assert phh.table_inputs(heads_up) == {"stacks": [9730, 14000], "button": 1, "blinds": [100, 200], "ante": 0}
+    assert phh.table_inputs(heads_up) == {"stacks": [9730, 14000], "button": 1, "blinds": [100, 200]}
     assert [(act.seat, act.verb) for act in heads_up.acts] == [(1, "f")]
     with_antes = next(hand for hand in hands.values() if hand.antes[0])
     assert phh.table_inputs(with_antes)["ante"] == 50
@@ -224,11 +223,11 @@ def test_pokerkit_replays_what_to_phh_writes(
 
 
 def test_every_accepted_hand_becomes_a_case_that_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, lines = _run(capsys, "to-case", str(SAMPLE), "--out", str(tmp_path))
+    status, lines = _run(capsys, "to-case", "--structure", "no_limit", str(SAMPLE), "--out", str(tmp_path))
     assert status == 0
     written = sorted(tmp_path.glob("*.json"))
-    assert len(written) == 579 == len([line for line in lines if line.startswith("wrote ")])
-    assert {line.split("[")[1].split("]")[0] for line in lines if line.startswith("skipped: IRREGULAR")} == LONE_BLIND
+    assert len(written) == 583 == len([line for line in lines if line.startswith("wrote ")])
+    assert not [line for line in lines if line.startswith("skipped")]
     for path in written:
         outcome = run_case(str(path))
         assert outcome.status == "PASS", outcome.line()
@@ -241,15 +240,18 @@ def test_every_accepted_hand_becomes_a_case_that_passes(tmp_path: Path, capsys: 
 
 
 def test_to_case_of_one_hand_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    status, lines = _run(capsys, "to-case", str(SAMPLE), "--hand", "2")
+    status, lines = _run(capsys, "to-case", "--structure", "no_limit", str(SAMPLE), "--hand", "2")
     assert status == 0 and len(lines) == 1
     case = json.loads(lines[0])
     assert case["id"] == "handhq-abs-200nlh-sample-2"
     assert [s.get("act", s.get("deal")) for s in case["steps"]][:7] == [
         "fold", "raise", "fold", "fold", "call", "call", "flop",
     ]  # fmt: skip
-    assert _run(capsys, "to-case", str(SAMPLE), "--hand", "283")[0] == 1
-    status, lines = _run(capsys, "to-case", str(SAMPLE), "--hand", "9999")
+    status, lines = _run(
+        capsys, "to-case", "--structure", "no_limit", str(SAMPLE), "--hand", "283"
+    )  # a lone blind, seat by seat
+    assert status == 0 and json.loads(lines[0])["table"]["seat_blinds"] == [200, 0, 0, 0]
+    status, lines = _run(capsys, "to-case", "--structure", "no_limit", str(SAMPLE), "--hand", "9999")
     assert status == 2 and lines[0].startswith("betspec phh: ") and "no hand '9999'" in lines[0]
 
 
@@ -272,7 +274,7 @@ def test_fixed_limit_and_a_timeout_written_and_read_back() -> None:
     assert "'p2 f # timeout: the hand is dead'" in text
     (back,) = phh.loads(text)
     assert isinstance(back, phh.Hand) and back.scale == 100
-    assert phh.table_inputs(back) == {"stacks": [1000] * 3, "button": 2, "blinds": [5, 10], "ante": 0, "bets": [10, 20]}
+    assert phh.table_inputs(back) == {"stacks": [1000] * 3, "button": 2, "blinds": [5, 10], "bets": [10, 20]}
     again = phh.replay(back, FixedLimit)
     assert again.status == phh.ACCEPTED and again.engine is not None
     assert again.engine.history == (*engine.history[:2], (1, "fold", None), *engine.history[3:])
@@ -285,14 +287,30 @@ def test_what_has_no_phh_form_is_refused() -> None:
         phh.to_phh(NoLimit(Table([100, 100], 1, (1, 2)), start=Start("flop", 10)))
     with pytest.raises(phh.PhhError, match="power of ten"):
         phh.to_phh(NoLimit(Table([100, 100], 1, (1, 2))), scale=25)
-    # A burn blind is written as the straddle it is, which the reader reports as irregular.
-    burn = NoLimit(Table([1000] * 4, 3, (5, 10), burn_blind=True))
+
+
+def test_forced_bets_are_written_as_posted_and_read_back_seat_by_seat() -> None:
+    # A burn blind is written as the straddle it is, and read back as blinds posted seat by
+    # seat: the same chips, the same first seat to act (the one after the straddle).
+    burn = NoLimit(Table([1000] * 4, 3, (5, 10), burn_blind=True, ante=1))
     text = phh.to_phh(burn)
-    assert "blinds_or_straddles = [5, 10, 20, 0]" in text
+    assert "antes = [1, 1, 1, 1]" in text and "blinds_or_straddles = [5, 10, 20, 0]" in text
     (back,) = phh.loads(text)
     assert isinstance(back, phh.Hand)
-    with pytest.raises(phh.Irregular, match=r"straddle or extra blind \(p3 20\)"):
-        phh.table_inputs(back)
+    assert phh.table_inputs(back) == {
+        "stacks": [1000] * 4,
+        "button": 3,
+        "blinds": [5, 10],
+        "ante": 1,
+        "blinds_by_seat": True,
+        "seat_blinds": [5, 10, 20, 0],
+    }
+    again = phh.replay(back, NoLimit)
+    assert again.engine is not None and again.engine.to_act == burn.to_act == 3
+    assert again.engine.contributed == burn.contributed
+    # A dead small blind and a big blind ante are dead money: PHH's antes.
+    dead = NoLimit(Table([1000] * 4, 3, (5, 10), missed_small_blinds=[2], big_blind_ante=10))
+    assert "antes = [0, 10, 5, 0]" in phh.to_phh(dead)
 
 
 def test_to_phhs_holds_several_hands() -> None:
@@ -309,12 +327,31 @@ def test_to_phhs_holds_several_hands() -> None:
 
 
 @pytest.mark.parametrize(
+    ("fields", "inputs", "first", "pot"),
+    [
+        ({"blinds_or_straddles": "[1, 2, 4]"}, {"blinds": [1, 2], "seat_blinds": [1, 2, 4]}, 0, 7),
+        ({"blinds_or_straddles": "[2, 1, 0]"}, {"blinds": [1, 2], "seat_blinds": [2, 1, 0]}, 1, 3),
+        ({"blinds_or_straddles": "[2, 0, 0]"}, {"blinds": [0, 2], "seat_blinds": [2, 0, 0]}, 1, 2),
+        ({"antes": "[0, 1, 0]"}, {"blinds": [1, 2], "seat_antes": [0, 1, 0]}, 2, 4),
+    ],
+)
+def test_forced_bets_any_seat_posts_fit_a_table(
+    fields: dict[str, str], inputs: dict[str, object], first: int, pot: int
+) -> None:
+    (hand,) = phh.loads(_three_handed(**fields))
+    assert isinstance(hand, phh.Hand)
+    table = phh.table_inputs(hand)
+    assert {name: table[name] for name in inputs} == inputs
+    assert ("seat_blinds" in inputs) == table.get("blinds_by_seat", False)
+    result = phh.replay(hand, NoLimit)
+    assert result.status == phh.ACCEPTED and result.engine is not None
+    assert result.engine.to_act == first  # the seat after the last seat to post at least the blinds before it
+    assert result.engine.pot == pot
+
+
+@pytest.mark.parametrize(
     ("fields", "reason"),
     [
-        ({"blinds_or_straddles": "[1, 2, 4]"}, r"straddle or extra blind \(p3 4\)"),
-        ({"antes": "[0, 1, 0]"}, r"unequal antes \[0, 1, 0\]"),
-        ({"blinds_or_straddles": "[2, 1, 0]"}, "blinds out of order: the small blind 2 is more than the big blind 1"),
-        ({"blinds_or_straddles": "[2, 0, 0]"}, "a lone blind"),
         ({"min_bet": "4"}, "min_bet 4 is not the big blind 2"),
         ({"starting_stacks": "[200, inf, 200]"}, r"unknown starting stack \(inf\) of p2"),
     ],
@@ -333,11 +370,10 @@ def test_heads_up_forced_bets_are_read_in_reverse() -> None:
     text = text.replace("'d dh p3 ????', ", "")
     (hand,) = phh.loads(text)
     assert isinstance(hand, phh.Hand)
-    assert phh.table_inputs(hand) == {"stacks": [50, 80], "button": 1, "blinds": [1, 2], "ante": 0}
+    assert phh.table_inputs(hand) == {"stacks": [50, 80], "button": 1, "blinds": [1, 2]}
     (reversed_,) = phh.loads(text.replace("[1, 2]", "[2, 1]"))
     assert isinstance(reversed_, phh.Hand)
-    with pytest.raises(phh.Irregular, match="blinds out of order"):
-        phh.table_inputs(reversed_)
+    assert phh.table_inputs(reversed_)["seat_blinds"] == [1, 2]  # the button posts 1, the other seat 2
 
 
 def test_zero_small_blind_fits_a_table() -> None:
@@ -384,12 +420,8 @@ def test_check_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
     status, lines = _run(capsys, "check", str(SAMPLE), "--structure", "no_limit")
     assert status == 0
     assert len(lines) == 584
-    assert sum(line.startswith("ACCEPTED ") for line in lines) == 579
-    assert sorted(line.split("[")[1].split("]")[0] for line in lines if line.startswith("IRREGULAR ")) == sorted(
-        LONE_BLIND
-    )
-    names = ", ".join(f"{SAMPLE}[{key}]" for key in sorted(LONE_BLIND, key=int))
-    assert lines[-1] == f"583 hands under no_limit: 579 accepted, 0 refused, 4 irregular ({names}), 0 invalid"
+    assert sum(line.startswith("ACCEPTED ") for line in lines) == 583
+    assert lines[-1] == "583 hands under no_limit: 583 accepted, 0 refused, 0 irregular, 0 invalid"
 
 
 def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -460,7 +492,7 @@ def test_bad_files_give_one_clean_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert status == 2 and lines == [
         "betspec phh: no generated engine for structure 'no_such_structure' (run `betspec generate`)"
     ]
-    assert _run(capsys, "to-case", not_toml)[0] == 2
+    assert _run(capsys, "to-case", "--structure", "no_limit", not_toml)[0] == 2
     # A no-limit hand has no fixed bets for a fixed-limit table: invalid there, not a crash.
     status, lines = _run(
         capsys, "check", _hand_file(tmp_path, "nl.phh", _three_handed("p3 f")), "--structure", "fixed_limit"
@@ -469,8 +501,8 @@ def test_bad_files_give_one_clean_line(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_irregular_hands_do_not_fail_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _hand_file(tmp_path, "straddle.phh", _three_handed("p1 f", blinds_or_straddles="[1, 2, 4]"))
+    path = _hand_file(tmp_path, "min-bet.phh", _three_handed("p1 f", min_bet="4"))
     status, lines = _run(capsys, "check", path, "--structure", "no_limit")
     assert status == 0
-    assert lines[0].startswith(f"IRREGULAR {path}: straddle or extra blind (p3 4)")
+    assert lines[0].startswith(f"IRREGULAR {path}: min_bet 4 is not the big blind 2")
     assert lines[-1] == f"1 hand under no_limit: 0 accepted, 0 refused, 1 irregular ({path}), 0 invalid"

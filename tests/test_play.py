@@ -297,7 +297,9 @@ def test_three_hands_conserve_the_chips(terminals) -> None:
             break
     status, _ = table.finish()
     text = table.text
-    hands = re.findall(r"^=== hand (\d) of 3: button seat (\d); stacks ([^(]*) \(total (\d+)\) ===$", text, re.MULTILINE)
+    hands = re.findall(
+        r"^=== hand (\d) of 3: button seat (\d); stacks ([^(]*) \(total (\d+)\) ===$", text, re.MULTILINE
+    )
     assert [number for number, *_ in hands] == ["1", "2", "3"][: len(hands)] and len(hands) >= 2
     ends = re.findall(r"^after 3 hands: stacks ([^(]*) \(total (\d+)\)$", text, re.MULTILINE)
     totals = [sum(int(stack) for stack in re.findall(r"\d+: (\d+)", stacks)) for _, _, stacks, _ in hands]
@@ -308,7 +310,8 @@ def test_three_hands_conserve_the_chips(terminals) -> None:
     assert len({stacks for _, _, stacks, _ in hands}) > 1
     # The button moves one seat clockwise among the seats still in.
     in_chips = [
-        [int(seat) for seat, stack in re.findall(r"(\d+): (\d+)", stacks) if int(stack) > 0] for _, _, stacks, _ in hands
+        [int(seat) for seat, stack in re.findall(r"(\d+): (\d+)", stacks) if int(stack) > 0]
+        for _, _, stacks, _ in hands
     ]
     for (_, before, _, _), (_, after, _, _), alive in zip(hands, hands[1:], in_chips[1:], strict=False):
         following = [(int(before) + step) % 3 for step in range(1, 4)]
@@ -351,7 +354,7 @@ def test_command_line_refusals() -> None:
     status, out = _run("no_limit", "--button", "5")
     assert status == 2 and "button 5 is not a seat" in out
     status, out = _run("no_limit", "--bets", "10,20")
-    assert status == 2 and "no_limit has no fixed bets" in out
+    assert status == 2 and "no_limit has no table input bets: --bets does not apply" in out
     status, out = _run("no_limit", "--hands", "0")
     assert status == 2 and "--hands must be at least 1" in out
 

@@ -229,7 +229,9 @@ def test_a_spec_anywhere_may_extend_a_shipped_one(tmp_path: Path, capsys) -> Non
         "name": "house_no_limit",
         "title": "Our no limit",
         "extends": "no_limit.json",
-        "options": {"bet_unit": {"type": "int", "default": 25, "minimum": 1, "meaning": "chips of 25", "rule": "CHIPS"}},
+        "options": {
+            "bet_unit": {"type": "int", "default": 25, "minimum": 1, "meaning": "chips of 25", "rule": "CHIPS"}
+        },
     }
     (folder / "house_no_limit.json").write_text(json.dumps(house))
     assert main(["--root", str(tmp_path / "house"), "validate"]) == 0

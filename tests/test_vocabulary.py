@@ -41,7 +41,10 @@ CASE = schema("case.schema.json")
         ("/properties/states/additionalProperties/properties/phase/enum", v.PHASES),
         ("/properties/events/additionalProperties/properties/kind/enum", v.EVENT_KINDS),
         ("/properties/events/additionalProperties/properties/street/enum", v.STREETS),
-        ("/properties/events/additionalProperties/properties/requires/items/properties/error/enum", v.REQUIREMENT_CODES),
+        (
+            "/properties/events/additionalProperties/properties/requires/items/properties/error/enum",
+            v.REQUIREMENT_CODES,
+        ),
         ("/properties/procedures/properties/push/items/properties/ruling/enum", v.PUSH_RULINGS),
         ("/properties/procedure_rules/required", v.PROCEDURE_RULES),
     ],

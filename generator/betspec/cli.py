@@ -162,14 +162,16 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
-    from betspec.runtime import engine_class
+    from betspec.runtime import engine_class, engine_names
     from betspec.simulate import bounded_workers, default_workers, simulate
 
-    try:
-        engine_class(args.structure)
-    except LookupError as exc:
-        _out(f"simulate: {exc}")
-        return 2
+    structures = [args.structure] if args.structure else engine_names()
+    for structure in structures:
+        try:
+            engine_class(structure)
+        except LookupError as exc:
+            _out(f"simulate: {exc}")
+            return 2
     if args.hands < 1:
         _out("simulate: --hands must be at least 1")
         return 2
@@ -177,17 +179,18 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     if any(workers < 1 for workers in counts):
         _out("simulate: --workers must be at least 1")
         return 2
-    _out(f"{args.hands:,} {args.structure} hands, random tables of 2 to 10 seats, a bot's query before each action")
-    for requested in counts:
-        workers = bounded_workers(requested, args.hands)
-        if workers != requested:
-            _out(f"{requested} workers asked: {workers} started ({default_workers()} cores, {args.hands:,} hands)")
-        with _progress(args.hands, f"{workers} worker(s)") as progress:
-            totals, seconds = simulate(args.structure, args.hands, workers, args.seed, progress=progress)
-        _out(
-            f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
-            f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
-        )
+    for structure in structures:
+        _out(f"{args.hands:,} {structure} hands, random tables of 2 to 10 seats, a bot's query before each action")
+        for requested in counts:
+            workers = bounded_workers(requested, args.hands)
+            if workers != requested:
+                _out(f"{requested} workers asked: {workers} started ({default_workers()} cores, {args.hands:,} hands)")
+            with _progress(args.hands, f"{workers} worker(s)") as progress:
+                totals, seconds = simulate(structure, args.hands, workers, args.seed, progress=progress)
+            _out(
+                f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
+                f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
+            )
     return 0
 
 
@@ -243,7 +246,7 @@ def parser() -> argparse.ArgumentParser:
     coverage.add_argument("--seed", type=int, default=2026)
     coverage.set_defaults(run=cmd_coverage)
     simulate = commands.add_parser("simulate", help="play random hands over a pool of processes")
-    simulate.add_argument("--structure", default="no_limit", help="the spec to play (default no_limit)")
+    simulate.add_argument("--structure", help="the spec to play (default: every spec with an engine, in turn)")
     simulate.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100,000)")
     simulate.add_argument(
         "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"
@@ -264,6 +267,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args, project))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`betspec conform ... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # the promise: no traceback reaches a user
         _out(f"betspec: internal error: {type(exc).__name__}: {exc} (please report it)")
         return 3

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from betspec.conformance.runner import run_case
+from betspec.draw import draw_options, draw_table
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
 from betspec.vocabulary import DEALT_STREETS, STREETS, WAGERS
 
@@ -47,6 +48,15 @@ class Coverage:
     def describe(self, index: int) -> str:
         event, source, dest, guard, rule = self.transitions[index]
         return f"{event}: {source} -> {dest}" + (f" [{guard}]" if guard else "") + f" ({rule})"
+
+    def case_id(self, index: int, outcome: bool | None) -> str:
+        """A stable case id for a path reaching transition ``index`` (or one of its guard's
+        outcomes): named for what it reaches, so regenerating never renames another case."""
+        event, source, dest, _guard, rule = self.transitions[index]
+        words = [self.spec, event, source, "to", dest, rule]
+        if outcome is not None and not outcome:
+            words.append("guard-false")
+        return "path-" + "-".join(w.replace("_", "-").lower() for w in words)
 
     def summary(self) -> str:
         total, reached = len(self.transitions), len(self.transitions) - len(self.missing())
@@ -113,29 +123,18 @@ def measure(case_paths: Iterable[str], specs: Iterable[str]) -> tuple[dict[str, 
 
 
 def _random_setup(cls: type[Engine], rng: random.Random) -> tuple[dict[str, Any], Start | None, dict[str, Any]]:
-    seats = rng.randint(2, 6)
-    small = rng.choice([0, 1, 5, 5, 5]) if rng.random() < 0.1 else 5
-    big = small * 2
+    """A table (as a case writes it), a start and options, drawn from what the spec declares."""
     sizes = (
         lambda: rng.randint(1, 3),
         lambda: rng.randint(1, 30),
         lambda: rng.randint(20, 400),
         lambda: rng.randint(200, 2000),
     )
-    stacks = [rng.choice(sizes)() for _ in range(seats)]
-    table: dict[str, Any] = {"stacks": stacks, "button": rng.randrange(seats), "blinds": [small, big]}
-    if rng.random() < 0.2:
-        table["ante"] = rng.choice([1, 2])
-    if cls.USES_BETS:
-        table["bets"] = [10, 20]
+    table = draw_table(cls, rng, rng.randint(2, 6), lambda: rng.choice(sizes)(), variety=0.2)
     start = None
     if rng.random() < 0.25:
         start = Start(rng.choice(STREETS), rng.choice([0, 30, 200]))
-    options: dict[str, Any] = {}
-    for name, default in cls.OPTION_DEFAULTS.items():
-        if isinstance(default, bool) and rng.random() < 0.3:
-            options[name] = not default
-    return table, start, options
+    return table.to_json(), start, draw_options(cls, rng)
 
 
 def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> None:
@@ -202,8 +201,9 @@ def explore(spec: str, coverage: Coverage, hands: int, seed: int) -> list[dict[s
         reached = "; ".join(coverage.describe(i) for i in sorted(new)) or "guard outcomes " + ", ".join(
             f"{coverage.describe(i)} = {o}" for i, o in sorted(new_outcomes)
         )
+        first, outcome = (min(new), None) if new else min(new_outcomes)
         case: dict[str, Any] = {
-            "id": f"path-{spec.replace('_', '-')}-{len(cases) + 1}",
+            "id": coverage.case_id(first, outcome),
             "source": f"betspec coverage: a path generated to reach {reached} (seed {seed}, hand {number})",
             "structure": spec,
             "options": options,

@@ -1,26 +1,20 @@
-"""A sample hand, printed: what `betspec demo` shows after setup."""
+"""A sample hand, printed: what `betspec demo` shows after setup.
+
+The hand is a conformance case shipped with the package (``demo.json``): the rulebook example it
+plays and the structure it plays it under are data, and the conformance run checks the case, so
+the demo cannot drift from the rules it shows.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
+from importlib.resources import files
+from typing import Any
 
 from betspec.runtime import Engine, IllegalAction, Table, engine_class
 
-# The house rules' no-limit rule 3 example, played from the blinds: A bets, B raises, C is all-in
-# short, A calls, and B may not re-raise.
-SCRIPT: list[tuple[str, object, object]] = [
-    ("call", 0, None),
-    ("call", 1, None),
-    ("check", 2, None),
-    ("deal", "flop", None),
-    ("bet", 1, 100),
-    ("raise", 2, 200),
-    ("all_in", 0, None),
-    ("call", 1, None),
-    ("raise", 2, 400),
-    ("call", 2, None),
-    ("deal", "turn", None),
-]
+DEMO = "demo.json"
 
 
 def _state(engine: Engine) -> str:
@@ -33,27 +27,43 @@ def _state(engine: Engine) -> str:
     )
 
 
+def _step(engine: Engine, step: Mapping[str, Any]) -> str:
+    """Take one case step; the line saying what was done."""
+    if "deal" in step:
+        engine.deal(step["deal"])
+        return f"deal {step['deal']}"
+    to = step.get("to")
+    engine.act(step["seat"], step["act"], to)
+    return f"seat {step['seat']} {step['act']}" + (f" {to}" if to is not None else "")
+
+
 def play(out: Callable[[str], None]) -> int:
+    case = json.loads(files("betspec").joinpath(DEMO).read_text(encoding="utf-8"))
     try:
-        cls = engine_class("no_limit")
+        cls = engine_class(case["structure"])
     except LookupError as exc:
         out(f"demo: {exc}")
         return 1
-    engine = cls(Table([300, 1000, 1000], button=0, blinds=(25, 50)))
-    out("No-limit hold'em, blinds 25/50, stacks 300/1000/1000, button seat 0")
+    table = Table.from_json(case["table"])
+    engine = cls(table, **case["options"])
+    given = ", ".join(
+        f"{name} {'/'.join(map(str, v)) if isinstance(v, list) else v}" for name, v in table.inputs.items()
+    )
+    out(f"{case['structure']}: {given}, stacks {'/'.join(map(str, table.stacks))}, button seat {table.button}")
+    out(f"  ({case['source']})")
     out("  " + _state(engine))
-    for action, who, amount in SCRIPT:
-        text = f"deal {who}" if action == "deal" else f"seat {who} {action}" + (f" {amount}" if amount else "")
+    for step in case["steps"]:
+        described = f"deal {step['deal']}" if "deal" in step else f"seat {step['seat']} {step['act']}"
         try:
-            if action == "deal":
-                engine.deal(str(who))
-            else:
-                engine.act(int(who), action, amount)  # type: ignore[arg-type, call-overload]
+            described = _step(engine, step)
         except IllegalAction as exc:
-            out(f"> {text}: REJECTED [{exc.code}] {exc.message.split('. Rule')[0]}")
+            out(
+                f"> {described} {step.get('to', '')}".rstrip()
+                + f": REJECTED [{exc.code}] {exc.message.split('. Rule')[0]}"
+            )
             out(f"    rule {exc.rule}: {exc.source}")
             continue
-        out(f"> {text}")
+        out(f"> {described}")
         out("  " + _state(engine))
     for pot in engine.pots():
         out(f"  pot {pot.amount}, eligible seats {list(pot.eligible)}")

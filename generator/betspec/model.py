@@ -12,6 +12,8 @@ import ast
 import enum
 from dataclasses import dataclass, field
 
+from betspec.vocabulary import LIVE_KINDS
+
 
 class Type(enum.Enum):
     """The type of an expression (the spec's value types, and two the type checker uses)."""
@@ -22,6 +24,7 @@ class Type(enum.Enum):
     CHOICE = "choice"  # an option with named values, compared only with one of them
     NONE = "None"
     TEXT = "text"  # a string literal: only ever one side of a comparison with a choice
+    SEATS = "seats"  # a table input listing seats: only ever the right side of 'in' / 'not in'
 
     def __str__(self) -> str:
         return self.value
@@ -57,6 +60,59 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Input:
+    """Something a table provides (besides its stacks and button), as the spec declares it."""
+
+    name: str
+    type: str  # one of vocabulary.INPUT_TYPES
+    required: bool
+    default: object  # JSON, when not required
+    meaning: str
+    rule: str
+    items: tuple[str, ...] = ()  # ints named each (blinds: small_blind, big_blind)
+    per_seat: bool = False  # one value per seat
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    example: object = None  # a value tools build example tables with (JSON)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names expressions read it by: its items', or its own."""
+        return self.items or (self.name,)
+
+
+@dataclass(frozen=True)
+class Role:
+    """A seat that matters (a blind, a straddle, ...), as an expression over the table."""
+
+    name: str
+    expr: Expr
+    meaning: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class ForcedBet:
+    """One post before the cards, in order: who posts, how much, and what it is."""
+
+    name: str
+    seat: Expr | None  # the poster; None when ``seats`` says who
+    seats: str | None  # "all" (every seat, from the button's left), or a seats input
+    amount: Expr
+    kind: str  # one of vocabulary.FORCED_BET_KINDS
+    when: Expr | None
+    acts_last: bool  # the poster acts last in the first betting round (the option)
+    in_full: bool  # posted in full or not at all (a table whose poster is short is refused)
+    meaning: str
+    rule: str
+
+    @property
+    def live(self) -> bool:
+        return self.kind in LIVE_KINDS
 
 
 @dataclass(frozen=True)
@@ -172,6 +228,9 @@ class Spec:
     transitions: list[Transition] = field(default_factory=list)
     push_rulings: tuple[PushRuling, ...] = ()
     checks: tuple[Check, ...] = ()
+    inputs: dict[str, Input] = field(default_factory=dict)
+    roles: dict[str, Role] = field(default_factory=dict)  # in dependency order
+    forced_bets: tuple[ForcedBet, ...] = ()
 
     def transitions_of(self, event: str) -> list[Transition]:
         return [t for t in self.transitions if t.event == event]

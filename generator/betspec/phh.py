@@ -17,9 +17,10 @@ A file's amounts are multiplied by ``10**d``, ``d`` the most decimal places any 
 the file is written with (``196.20`` counts two), so every hand of a file is in the same unit;
 :func:`to_phh` divides by the same scale to write a hand back in the site's units.
 
-What does not fit a betspec table today (a lone blind, blinds out of order, straddles, unequal
-antes, a minimum bet other than the big blind, unknown stacks) is reported as irregular with
-its reason by :func:`table_inputs`, the one place that turns PHH fields into table inputs.
+Forced bets become the table inputs every spec shares: blinds, straddles and lone blinds seat
+by seat, antes for the table or each seat. What does not fit a betspec table (a minimum bet
+other than the big blind, unknown stacks) is reported as irregular with its reason by
+:func:`table_inputs`, the one place that turns PHH fields into table inputs.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ VARIANTS: Mapping[str, tuple[str, int]] = {
     "FT": ("fixed-limit Texas hold'em", 2),
 }
 #: Variants whose limits are ``small_bet`` and ``big_bet`` rather than ``min_bet``.
-FIXED_LIMIT = frozenset({"FT"})
+FIXED_BET_VARIANTS = frozenset({"FT"})
 #: The streets the first, second and third board deals open.
 BOARD_STREETS = ("flop", "turn", "river")
 #: Unknown cards written for a deal by :func:`to_phh`: a flop is three cards, turn and river one.
@@ -272,7 +273,7 @@ def _parse(key: str, raw: object) -> _Parsed:
     if variant not in VARIANTS:
         known = ", ".join(f"{code} ({name})" for code, (name, _) in VARIANTS.items())
         raise PhhError(f"variant {variant!r} is not one betspec replays: it reads {known}")
-    limits = ("small_bet", "big_bet") if variant in FIXED_LIMIT else ("min_bet",)
+    limits = ("small_bet", "big_bet") if variant in FIXED_BET_VARIANTS else ("min_bet",)
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions", *limits):
         if name not in raw:
             raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
@@ -354,11 +355,15 @@ def _seat(word: str, n: int, where: str) -> int:
 
 
 def table_inputs(hand: Hand) -> dict[str, Any]:
-    """The keyword arguments of a :class:`betspec.runtime.Table` (the ``table`` of a case) for a hand.
+    """The table of a hand as a case writes it (``stacks``, ``button`` and the spec's inputs).
 
-    Raises :class:`Irregular` with every reason the hand's forced bets or limits do not fit
-    today's table: two blinds, small then big, on the two seats after the button (the button
-    and the other seat heads-up), one ante for every seat, the big blind as the minimum bet.
+    The forced bets become the inputs every structure shares (``betting_round.json``): two blinds
+    on the two seats after the button (the button and the other seat heads-up) are ``blinds``;
+    any other pattern (a straddle, a lone blind, blinds out of order) is posted seat by seat with
+    ``blinds_by_seat`` and ``seat_blinds``, the minimum bet as the big blind, the smallest post
+    below it as the small blind; one ante for every seat
+    is ``ante``, unequal antes are ``seat_antes``. Raises :class:`Irregular` with every reason a
+    hand does not fit: unknown stacks, a minimum bet other than the big blind.
     """
     n = hand.players
     antes, posted = _per_seat(hand.antes), _per_seat(hand.blinds_or_straddles)
@@ -371,29 +376,15 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
     unknown = [f"p{seat + 1}" for seat, stack in enumerate(hand.starting_stacks) if stack is None]
     if unknown:
         reasons.append(f"unknown starting stack (inf) of {', '.join(unknown)}")
-    if len(set(antes)) > 1:
-        reasons.append(f"unequal antes {_units(hand.antes, scale)}: a table has one ante for every seat")
-    blinds = []
-    extra = [
-        f"p{seat + 1} {_unit(v, scale)}" for seat, v in enumerate(posted) if v and seat not in (small_seat, big_seat)
-    ]
-    if extra:
-        blinds.append(f"straddle or extra blind ({', '.join(extra)}): a table has a small and a big blind only")
-    if small > 0 and big == 0:
-        blinds.append(
-            f"a lone blind (no small blind): p{small_seat + 1} posts {_unit(small, scale)} and nobody else a blind, "
-            f"so the betting opens after p{small_seat + 1}; a table's big blind is on the second seat after the button"
-        )
-    elif small > big:
-        blinds.append(
-            f"blinds out of order: the small blind {_unit(small, scale)} is more than the big blind {_unit(big, scale)}"
-        )
-    reasons += blinds
-    bets: list[int] | None = None
-    if hand.variant in FIXED_LIMIT:
+    by_seat = small > big or any(v for seat, v in enumerate(posted) if seat not in (small_seat, big_seat))
+    if by_seat:  # the big blind is what the hand says the minimum bet is
+        big = hand.min_bet if hand.min_bet is not None else max(posted)
+        small = min((v for v in posted if 0 < v < big), default=0)
+    inputs: dict[str, Any] = {"stacks": list(hand.starting_stacks), "button": button, "blinds": [small, big]}
+    if hand.variant in FIXED_BET_VARIANTS:
         assert hand.small_bet is not None and hand.big_bet is not None  # required by _parse
-        bets = [hand.small_bet, hand.big_bet]
-    elif not blinds and hand.min_bet != max(big, 1):
+        inputs["bets"] = [hand.small_bet, hand.big_bet]
+    elif not by_seat and hand.min_bet != max(big, 1):
         # A table's minimum bet is its big blind, one chip when there is none (no_limit.json).
         reasons.append(
             f"min_bet {_unit(hand.min_bet or 0, scale)} is not the big blind {_unit(big, scale)}: "
@@ -401,14 +392,13 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
         )
     if reasons:
         raise Irregular("; ".join(reasons))
-    inputs: dict[str, Any] = {
-        "stacks": list(hand.starting_stacks),
-        "button": button,
-        "blinds": [small, big],
-        "ante": antes[0],
-    }
-    if bets is not None:
-        inputs["bets"] = bets
+    if len(set(antes)) > 1:
+        inputs["seat_antes"] = list(antes)
+    elif antes[0]:
+        inputs["ante"] = antes[0]
+    if by_seat:
+        inputs["blinds_by_seat"] = True
+        inputs["seat_blinds"] = list(posted)
     return inputs
 
 
@@ -472,7 +462,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
     """The structure's engine class, its options checked; raises :class:`PhhError` saying why not."""
     from betspec.diagnostics import did_you_mean
-    from betspec.runtime import InvalidTable, Table, engine_class
+    from betspec.runtime import InvalidTable, engine_class
 
     try:
         cls = engine_class(structure)
@@ -482,7 +472,7 @@ def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
         if name not in cls.OPTION_DEFAULTS:
             raise PhhError(f"option {name!r} is not declared by {structure}{did_you_mean(name, cls.OPTION_DEFAULTS)}")
     try:  # values are checked by the engine itself, once, on a table any structure takes
-        cls(Table([100, 100], 1, (1, 2), bets=(2, 4) if cls.USES_BETS else None), **options)
+        cls(cls.example_table([100, 100], 1), **options)
     except InvalidTable as exc:
         raise PhhError(f"{structure}: {exc.message}") from None
     return cls
@@ -606,32 +596,39 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
     table = engine.table
     if engine.start is not None:
         raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
-    code = variant or ("FT" if table.bets is not None and engine.USES_BETS else "NT")
+    # PHH's fixed-limit fields are named as the spec's inputs' items are: a spec whose table
+    # gives a small_bet and a big_bet has fixed limits.
+    items = {item: (name, i) for name, declared in engine.INPUTS.items() for i, item in enumerate(declared.items)}
+    fixed = "small_bet" in items and "big_bet" in items
+    code = variant or ("FT" if fixed else "NT")
     if code not in VARIANTS:
         raise PhhError(f"variant {code!r} is not one betspec writes ({', '.join(VARIANTS)})")
-    fixed = table.bets is not None and engine.USES_BETS
-    if code in FIXED_LIMIT and not fixed:
+    if code in FIXED_BET_VARIANTS and not fixed:
         raise PhhError(f"variant {code} is fixed-limit: it needs a structure with fixed bets")
-    if fixed and code not in FIXED_LIMIT:
+    if fixed and code not in FIXED_BET_VARIANTS:
         raise PhhError(f"a structure with fixed bets is written as FT, not {code}")
+
+    def item(name: str) -> int:
+        if name not in items:
+            return 0
+        value = table.get(items[name][0])
+        return int(cast(Sequence[int], value)[items[name][1]]) if isinstance(value, Sequence) else 0
+
+    # What each seat posted before the first action, as the spec's forced bets post it: live
+    # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
+    posted = type(engine)(table, **cast(dict[str, Any], engine.options))
     n = len(table.stacks)
-    small, big = table.blinds
-    posted = [small, big] + [0] * (n - 2)
-    if table.burn_blind:
-        # The seat after the big blind posts twice it and acts last before the flop: in PHH, an
-        # under-the-gun straddle (which betspec's reader reports as irregular until straddles
-        # are spec-declared).
-        posted[2] = 2 * big
+    live = list(posted.committed)
+    dead = [total - put for total, put in zip(posted.contributed, live, strict=True)]
     fields: list[tuple[str, str]] = [
         ("variant", _literal(code)),
-        ("antes", _units([table.ante] * n, scale)),
-        ("blinds_or_straddles", _units(posted, scale)),
+        ("antes", _units(_per_seat(tuple(dead)), scale)),
+        ("blinds_or_straddles", _units(_per_seat(tuple(live)), scale)),
     ]
-    if code in FIXED_LIMIT:
-        assert table.bets is not None
-        fields += [("small_bet", _unit(table.bets[0], scale)), ("big_bet", _unit(table.bets[1], scale))]
+    if code in FIXED_BET_VARIANTS:
+        fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
     else:
-        fields.append(("min_bet", _unit(max(big, 1), scale)))
+        fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
     fields.append(("starting_stacks", _units(table.stacks, scale)))
     hole = "??" * VARIANTS[code][1]
     actions = [f"d dh p{seat + 1} {hole}" for seat in range(n)]
@@ -804,5 +801,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--hand", metavar="N", help="only this hand: its table name in a .phhs file (1, 2, ...)"
     )
     to_case_parser.add_argument("--out", metavar="DIR", help="the folder to write <id>.json into")
-    structure_and_options(to_case_parser, "no_limit")
+    structure_and_options(to_case_parser, None)
     to_case_parser.set_defaults(run=cmd_to_case)

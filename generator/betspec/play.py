@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import json
 import os
-import pkgutil
 import random
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 # Every `betspec` command imports this module to register `play`; the runtime and the bot are
@@ -115,16 +113,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         epilog=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("structure", help="a spec with a generated engine (no_limit, ...)")
+    play.add_argument("structure", help="a spec with a generated engine (a wrong name lists them)")
     play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
     play.add_argument("--stacks", type=_chips_list, metavar="A,B,...", help="every seat's chips, in seat order")
     play.add_argument("--stack", type=int, default=1000, help="every seat's chips when --stacks is not given")
-    play.add_argument("--blinds", type=_pair, default=(5, 10), metavar="SMALL,BIG", help="default 5,10")
+    play.add_argument("--blinds", type=_pair, metavar="SMALL,BIG", help="the blinds (default: the spec's example)")
     play.add_argument(
         "--bets",
         type=_pair,
         metavar="SMALL,BIG",
-        help="a fixed-limit structure's bets (default: the big blind and twice it)",
+        help="the fixed bets, for a spec whose table has them (default: the big blind and twice it)",
+    )
+    play.add_argument(
+        "--input",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other table input the spec declares (repeatable): ante=5, seat_antes=[0,1,1], missed_big_blinds=[3]",
     )
     play.add_argument("--button", type=int, default=0, help="the button's seat for the first hand (default 0)")
     play.add_argument(
@@ -159,9 +165,10 @@ def command(args: argparse.Namespace, project: object) -> int:
 def table_for(cls: type[Engine], args: argparse.Namespace) -> Table:
     """The first hand's table: the one place that decides what a structure's Table is made of.
 
-    Later hands replace only the stacks and the button, so whatever this decides carries over.
+    The inputs given on the command line, the spec's examples for the others it needs. Later
+    hands replace only the stacks and the button, so whatever this decides carries over.
     """
-    from betspec.runtime import InvalidTable, Table
+    from betspec.runtime import InvalidTable
 
     if args.stacks is not None:
         stacks = list(args.stacks)
@@ -172,13 +179,15 @@ def table_for(cls: type[Engine], args: argparse.Namespace) -> Table:
         if not 0 <= seats <= MAX_SEATS_ASKED:
             raise InvalidTable(f"--seats {seats} is not a number of seats")
         stacks = [args.stack] * seats
-    small, big = args.blinds
-    bets: tuple[int, int] | None = None
-    if cls.USES_BETS:
-        bets = args.bets if args.bets is not None else (big, 2 * big)
-    elif args.bets is not None:
-        raise InvalidTable(f"{cls.SPEC_NAME} has no fixed bets: --bets does not apply")
-    return Table(stacks, args.button, blinds=(small, big), ante=0, bets=bets)
+    inputs: dict[str, object] = dict(args.input)
+    for name, value in (("blinds", args.blinds), ("bets", args.bets)):
+        if value is not None:
+            if name not in cls.INPUTS:
+                raise InvalidTable(f"{cls.SPEC_NAME} has no table input {name}: --{name} does not apply")
+            inputs[name] = value
+    if args.blinds is not None and args.bets is None and "bets" in cls.INPUTS:
+        inputs["bets"] = (args.blinds[1], 2 * args.blinds[1])
+    return cls.example_table(stacks, args.button, **inputs)
 
 
 def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[str, object]:
@@ -194,16 +203,6 @@ def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[
     return options
 
 
-def _structures() -> list[str]:
-    """Structures with a generated engine, found on disk so no list of names lives in Python."""
-    try:
-        found = importlib.util.find_spec("betspec.engines")
-    except ImportError:
-        return []
-    where = list(found.submodule_search_locations or []) if found is not None else []
-    return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))
-
-
 def build(cls: type[Engine], table: Table, options: Mapping[str, Any]) -> Engine:
     """A hand on ``table`` with the spec's ``options`` (keywords the engine checks)."""
     return cls(table, **options)
@@ -211,7 +210,7 @@ def build(cls: type[Engine], table: Table, options: Mapping[str, Any]) -> Engine
 
 def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     """Play as ``args`` say, reading what is typed from ``stream`` and writing to ``out``."""
-    from betspec.runtime import InvalidTable, engine_class
+    from betspec.runtime import InvalidTable, engine_class, engine_names
 
     def say(line: str = "") -> None:
         out.write(line + "\n")
@@ -220,7 +219,7 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     try:
         cls = engine_class(args.structure)
     except LookupError as exc:
-        known = ", ".join(_structures())
+        known = ", ".join(engine_names())
         say(f"play: {exc}" + (f"; structures with an engine: {known}" if known else ""))
         return 2
     try:
@@ -247,8 +246,7 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     showdown = args.showdown or ("random" if len(bots) == seats else "ask")
     session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
     name = cls.SPEC_NAME or args.structure
-    small, big = table.blinds
-    say(f"betspec play: {name}, {seats} seats, blinds {small}/{big}" + _bets_text(table))
+    say(f"betspec play: {name}, {seats} seats" + _inputs_text(cls, table))
     if bots:
         say(f"bots at seats {', '.join(map(str, sorted(bots)))} (seed {seed}; --seed {seed} replays them)")
     say('type "help" for the actions, "quit" to leave')
@@ -263,8 +261,19 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _bets_text(table: Table) -> str:
-    return f", bets {table.bets[0]}/{table.bets[1]}" if table.bets is not None else ""
+def _inputs_text(cls: type[Engine], table: Table) -> str:
+    """The table's inputs other than their defaults, in the spec's order: ``, blinds 5/10, ante 1``."""
+    parts = []
+    for name, declared in cls.INPUTS.items():
+        value = table.get(name, declared.default)
+        if value == declared.default or (isinstance(value, list | tuple) and list(value) == declared.default):
+            continue
+        if isinstance(value, list | tuple):
+            shown = "/".join(map(str, value)) if declared.items else ",".join(map(str, value))
+        else:
+            shown = "yes" if value is True else str(value)
+        parts.append(f", {name.replace('_', ' ')} {shown}")
+    return "".join(parts)
 
 
 # ---- reading what is typed ----------------------------------------------------------------
@@ -403,6 +412,8 @@ class Session:
         self.button = table.button
 
     def play(self, hands: int) -> None:
+        from betspec.runtime import Table
+
         total = sum(self.stacks)
         for number in range(1, hands + 1):
             playing = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
@@ -412,7 +423,7 @@ class Session:
             if number > 1:
                 self.button = next(s for s in self._clockwise(self.button) if self.stacks[s] > 0)
             title = f"hand {number}" + (f" of {hands}" if hands > 1 else "")
-            table = replace(self.table, stacks=[self.stacks[s] for s in playing], button=playing.index(self.button))
+            table = Table.of([self.stacks[s] for s in playing], playing.index(self.button), self.table.inputs)
             self.say("")
             self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]

@@ -46,7 +46,8 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
                 diagnostics.append(Diagnostic(Position(path, 1, 1), "/name", "name", message))
                 continue
             specs.append(spec)
-    return specs, diagnostics
+    # A base's problem is found once for every spec that extends it: report it once.
+    return specs, sorted(set(diagnostics))
 
 
 def outputs(project: Project, specs: list[Spec]) -> dict[str, str]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
-from betspec.runtime import Engine, Table
+from betspec.runtime import Engine, Table, engine_class
 from betspec.vocabulary import WAGERS
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5}
@@ -24,10 +24,10 @@ CHUNK = 2000
 
 
 def random_table(structure: str, rng: random.Random) -> Table:
+    """2 to 10 seats of 20 to 400 times 10 chips, every other input the spec's example or default."""
     seats = rng.randint(2, 10)
     stacks = [rng.randint(20, 400) * 10 for _ in range(seats)]
-    bets = (20, 40) if structure == "fixed_limit" else None
-    return Table(stacks, rng.randrange(seats), (10, 20), 0, bets)
+    return engine_class(structure).example_table(stacks, rng.randrange(seats))
 
 
 def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:

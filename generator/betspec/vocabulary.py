@@ -38,15 +38,17 @@ VARIABLES: dict[str, Variable] = {
     "committed": Variable("int", "seat", minimum=0),
     "has_acted": Variable("bool", "seat"),
     "acted_at": Variable("int", "seat", minimum=0),
-    "bet_level": Variable("int", minimum=0),
+    "bet_level": Variable("int", writable=True, minimum=0),
     "pot": Variable("int", minimum=0),
-    "small_blind": Variable("int", "table", minimum=0),
-    "big_blind": Variable("int", "table", minimum=0),
-    "ante": Variable("int", "table", minimum=0),
-    "small_bet": Variable("int", "table", minimum=0),
-    "big_bet": Variable("int", "table", minimum=0),
     "street": Variable("int", minimum=0),
     "seats": Variable("int", "table", minimum=2),
+    "button": Variable("int", "table", minimum=0),
+    "actor": Variable("int"),
+    "last_live_seat": Variable("int", minimum=0),
+    "nominal_level": Variable("int", minimum=0),
+    "posted_live": Variable("int", minimum=0),
+    "posted_dead": Variable("int", minimum=0),
+    "forced_raises": Variable("int", minimum=0),
     "players_in": Variable("int", minimum=1),
     "able": Variable("int", minimum=0),
     "others_able": Variable("int", minimum=0),
@@ -54,10 +56,6 @@ VARIABLES: dict[str, Variable] = {
     "able_owing": Variable("int", minimum=0),
     "pending": Variable("int", minimum=0),
     "action_pending": Variable("bool"),
-    "big_blind_acted": Variable("bool"),
-    "small_blind_committed": Variable("int", minimum=0),
-    "is_small_blind": Variable("bool"),
-    "burn_blind": Variable("bool", "table"),
     "declared_call": Variable("bool"),
     "declared_wager": Variable("bool"),
     "bet_announced": Variable("bool"),
@@ -71,10 +69,9 @@ VARIABLES: dict[str, Variable] = {
 
 #: Primitives move chips and seats; the number of int arguments each takes.
 PRIMITIVES: dict[str, int] = {
-    "post_antes": 0,
-    "post_blinds": 0,
-    "post_burn_blind": 1,
+    "post_forced_bets": 0,
     "begin_street": 1,
+    "open_betting": 1,
     "commit": 1,
     "check": 0,
     "fold": 0,
@@ -85,12 +82,20 @@ PRIMITIVES: dict[str, int] = {
 
 #: Functions expressions may call besides the operators, with their least and most arguments.
 FUNCTIONS: dict[str, tuple[int, int]] = {
-    "min": (2, 8),
-    "max": (2, 8),
+    "min": (1, 8),
+    "max": (1, 8),
     "abs": (1, 1),
     "ceil_to": (2, 2),
     "floor_to": (2, 2),
+    "committed_of": (1, 1),
+    "stack_of": (1, 1),
+    "acted_of": (1, 1),
 }
+#: Functions that, given one argument, read it over every seat: ``max(seat_blinds)`` is the
+#: largest of a per-seat input, whoever acts.
+AGGREGATES = frozenset({"min", "max"})
+#: What the functions reading one seat give (their argument is a seat number); the others give int.
+SEAT_FUNCTIONS: dict[str, ValueType] = {"committed_of": "int", "stack_of": "int", "acted_of": "bool"}
 
 #: Action events a spec declares, and the parameters each takes.
 ACTION_PARAMS: dict[str, tuple[str, ...]] = {
@@ -129,6 +134,18 @@ PUSH_PARAMETERS: dict[str, ValueType] = {
 PUSH_RULINGS = ("fold", "check", "call", "wager", "withdraw")
 #: What a Ruling reports as its action: an action, a withdrawn call, or a wager announced.
 RULING_ACTIONS = ("fold", "check", "call", "bet", "raise", "withdraw", "declared")
+
+#: What a table input holds: a value of a type (int, bool, int?, choice, seat, seat?), ``items``
+#: ints named each (``blinds``: small_blind, big_blind), one value ``per_seat``, or ``seats``, a
+#: list of seat numbers (read only by forced bets, which post for each).
+INPUT_TYPES = ("int", "bool", "int?", "choice", "seat", "seat?", "seats")
+#: The inputs every table has, whatever the spec: each seat's chips and the button.
+BUILT_IN_INPUTS = ("stacks", "button")
+
+#: What a forced bet is: dead money (an ante, or a blind posted dead: in the pot, toward no call)
+#: or live (a blind or a straddle: toward the poster's call, raising the bet to face).
+FORCED_BET_KINDS = ("ante", "dead", "blind")
+LIVE_KINDS = ("blind",)
 
 #: The kinds of events a spec declares.
 EVENT_KINDS = ("start", "action", "automatic", "deal")

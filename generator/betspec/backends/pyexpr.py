@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from betspec.model import Type
+from betspec.vocabulary import AGGREGATES
 
 #: Variables of the vocabulary, read from the engine ``m``.
 ACCESSORS: dict[str, str] = {
@@ -27,13 +28,15 @@ ACCESSORS: dict[str, str] = {
     "acted_at": "m._acted_at[m._actor]",
     "bet_level": "m._bet_level",
     "pot": "m._pot",
-    "small_blind": "m._small_blind",
-    "big_blind": "m._big_blind",
-    "ante": "m._ante",
-    "small_bet": "m._small_bet",
-    "big_bet": "m._big_bet",
     "street": "m._street",
     "seats": "m._n",
+    "button": "m._button",
+    "actor": "m._actor",
+    "last_live_seat": "m._last_live",
+    "nominal_level": "m._nominal",
+    "posted_live": "m._posted_live",
+    "posted_dead": "m._posted_dead",
+    "forced_raises": "m._forced_raises",
     "players_in": "m._players_in",
     "able": "m._able()",
     "others_able": "m._others_able()",
@@ -41,10 +44,6 @@ ACCESSORS: dict[str, str] = {
     "able_owing": "m._able_owing()",
     "pending": "m._pending()",
     "action_pending": "(m._actor >= 0)",
-    "big_blind_acted": "m._bb_acted",
-    "small_blind_committed": "m._small_blind_committed()",
-    "is_small_blind": "m._is_small_blind()",
-    "burn_blind": "m._table.burn_blind",
     "declared_call": "(m._declared == 1)",
     "declared_wager": "(m._declared == 2)",
     "bet_announced": "(m._announced == m._bet_level)",
@@ -58,10 +57,9 @@ ACCESSORS: dict[str, str] = {
 
 #: The runtime method each primitive of the vocabulary calls.
 PRIMITIVE_METHODS: dict[str, str] = {
-    "post_antes": "m._post_antes",
-    "post_blinds": "m._post_blinds",
-    "post_burn_blind": "m._post_burn_blind",
+    "post_forced_bets": "m._post_forced_bets",
     "begin_street": "m._begin_street",
+    "open_betting": "m._open_betting",
     "commit": "m._commit",
     "check": "m._mark_checked",
     "fold": "m._mark_folded",
@@ -77,9 +75,18 @@ FUNCTION_SOURCES: dict[str, str] = {
     "abs": "abs",
     "ceil_to": "ceil_to",
     "floor_to": "floor_to",
+    "committed_of": "committed_of",
+    "stack_of": "stack_of",
+    "acted_of": "acted_of",
 }
+#: The functions reading one seat, as the engine's list each indexes with its argument.
+SEAT_READS: dict[str, str] = {"committed_of": "_put_in", "stack_of": "_behind", "acted_of": "_acted"}
+#: The key under which a symbol table says how generated code names the engine (``m``, ``self``):
+#: not a spec name, so it can never be one.
+MODEL = "@model"
 #: The functions generated code imports from ``betspec.runtime.functions``.
 RUNTIME_FUNCTIONS = ("ceil_to", "floor_to")
+
 
 @dataclass(frozen=True)
 class Symbol:
@@ -129,6 +136,15 @@ class _Substitute(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.expr:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
+        if name in SEAT_READS:
+            engine = _copied(self.symbols[MODEL].tree)
+            reads = ast.Attribute(engine, SEAT_READS[name], ast.Load())
+            return ast.Subscript(reads, self.visit(node.args[0]), ast.Load())
+        if name in AGGREGATES and len(node.args) == 1:
+            # Over every seat: the per-seat input's whole tuple, not the seat to act's value.
+            read = self.symbols[node.args[0].id].tree  # type: ignore[attr-defined]
+            assert isinstance(read, ast.Subscript)
+            return ast.Call(ast.Name(FUNCTION_SOURCES[name], ast.Load()), [_copied(read.value)], [])
         unit = node.args[-1] if name in RUNTIME_FUNCTIONS else None
         node.args = [self.visit(arg) for arg in node.args]
         if isinstance(unit, ast.Name) and self.symbols[unit.id].positive:
@@ -234,7 +250,7 @@ class _Fold(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
-        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max") and len(node.args) > 1:
             other = "max" if node.func.id == "min" else "min"
             args: list[ast.expr] = []
             for arg in node.args:
@@ -312,9 +328,79 @@ def negate(tree: ast.expr) -> ast.expr:
     return _transformed(_Fold(), ast.UnaryOp(ast.Not(), _copied(tree)))
 
 
+#: Python's precedence of the nodes the printer writes (higher binds tighter).
+_IF, _OR, _AND, _NOT, _COMPARE_LEVEL, _ADD, _MULTIPLY, _SIGN, _ATOM = range(1, 10)
+_BINARY: dict[type[ast.operator], tuple[str, int]] = {
+    ast.Add: ("+", _ADD),
+    ast.Sub: ("-", _ADD),
+    ast.Mult: ("*", _MULTIPLY),
+    ast.FloorDiv: ("//", _MULTIPLY),
+    ast.Mod: ("%", _MULTIPLY),
+}
+_OPERATORS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
+
+
 def source(tree: ast.expr) -> str:
-    """Python source for an expression tree, parenthesised only where precedence needs it."""
-    return ast.unparse(tree)
+    """Python source for an expression tree, parenthesised only where precedence needs it.
+
+    Written here rather than with ``ast.unparse``, whose parentheses differ between Python
+    versions: generated files must be the same bytes wherever they are generated."""
+    return _printed(tree, 0)
+
+
+def _printed(node: ast.expr, needed: int) -> str:
+    text, level = _written(node)
+    return f"({text})" if level < needed else text
+
+
+def _written(node: ast.expr) -> tuple[str, int]:
+    if isinstance(node, ast.Constant):
+        return repr(node.value), (_SIGN if isinstance(node.value, int) and node.value < 0 else _ATOM)
+    if isinstance(node, ast.Name):
+        return node.id, _ATOM
+    if isinstance(node, ast.Attribute):
+        return f"{_printed(node.value, _ATOM)}.{node.attr}", _ATOM
+    if isinstance(node, ast.Subscript):
+        return f"{_printed(node.value, _ATOM)}[{_printed(node.slice, 0)}]", _ATOM
+    if isinstance(node, ast.Call):
+        args = ", ".join(_printed(arg, _IF) for arg in node.args)
+        return f"{_printed(node.func, _ATOM)}({args})", _ATOM
+    if isinstance(node, ast.Tuple):
+        items = ", ".join(_printed(item, _IF) for item in node.elts)
+        return f"({items}{',' if len(node.elts) == 1 else ''})", _ATOM
+    if isinstance(node, ast.BoolOp):
+        level = _AND if isinstance(node.op, ast.And) else _OR
+        joiner = " and " if level == _AND else " or "
+        # An 'and' inside an 'or' needs no parentheses, but a reader is spared the precedence.
+        needed = _NOT if level == _OR else level + 1
+        return joiner.join(_printed(value, needed) for value in node.values), level
+    if isinstance(node, ast.UnaryOp):
+        if isinstance(node.op, ast.Not):
+            return f"not {_printed(node.operand, _NOT)}", _NOT
+        return f"-{_printed(node.operand, _SIGN)}", _SIGN
+    if isinstance(node, ast.BinOp):
+        symbol, level = _BINARY[type(node.op)]
+        return f"{_printed(node.left, level)} {symbol} {_printed(node.right, level + 1)}", level
+    if isinstance(node, ast.Compare):
+        parts = [_printed(node.left, _COMPARE_LEVEL + 1)]
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            parts += [_OPERATORS[type(op)], _printed(right, _COMPARE_LEVEL + 1)]
+        return " ".join(parts), _COMPARE_LEVEL
+    if isinstance(node, ast.IfExp):
+        body, test = _printed(node.body, _IF + 1), _printed(node.test, _IF + 1)
+        return f"{body} if {test} else {_printed(node.orelse, _IF)}", _IF
+    raise AssertionError(f"the printer writes no {type(node).__name__}")  # the front end let none through
 
 
 def compile_source(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:

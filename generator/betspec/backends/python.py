@@ -20,6 +20,7 @@ from betspec import vocabulary
 from betspec.backends.base import header_lines, register
 from betspec.backends.pyexpr import (
     ACCESSORS,
+    MODEL,
     PRIMITIVE_METHODS,
     RUNTIME_FUNCTIONS,
     Symbol,
@@ -31,12 +32,23 @@ from betspec.backends.pyexpr import (
     size,
     source,
 )
-from betspec.model import Assignment, Call, Effect, Event, Option, Requirement, Spec, Transition, Type
+from betspec.model import Assignment, Call, Effect, Event, Input, Option, Requirement, Spec, Transition, Type
 from betspec.runtime import contract
 
-_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
+_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE, "seats": Type.SEATS}
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
+#: The value type expressions read an input of each type as.
+_INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
 WIDTH = 96
+#: The line length of the project's ruff settings, past which isort wraps an import.
+IMPORT_WIDTH = 120
+
+
+def _json_literal(value: object) -> str:
+    """A Python literal for JSON data (lists as tuples): scalars through :func:`_lit`."""
+    if isinstance(value, list):
+        return "(" + "".join(f"{_json_literal(v)}, " for v in value) + ")"
+    return _lit(value)
 
 
 def _lit(value: object) -> str:
@@ -102,6 +114,17 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
     for name, option in spec.options.items():
         positive = option.minimum is not None and option.minimum >= 1
         symbols[name] = Symbol.read(_TYPES[option.type], f"{model}._opt_{name}", "option", positive=positive)
+    for item in spec.inputs.values():
+        value_type = _TYPES[_INPUT_VALUE_TYPES.get(item.type, item.type)]
+        positive = item.minimum is not None and item.minimum >= 1
+        for name in item.names:
+            accessor = f"{model}._in_{name}"
+            if item.per_seat:
+                accessor += f"[{seat or f'{model}._actor'}]"
+            symbols[name] = Symbol.read(value_type, accessor, "input", positive=positive)
+    for name in spec.roles:
+        symbols[name] = Symbol.read(Type.INT, f"{model}._role_{name}", "role")
+    symbols[MODEL] = Symbol.read(Type.INT, model, "model")
     symbols["to"] = Symbol.read(Type.INT, "to", "parameter")
     for name, kind in vocabulary.PUSH_PARAMETERS.items():
         symbols[name] = Symbol.read(_TYPES[kind], name, "parameter")
@@ -199,6 +222,7 @@ def generate(spec: Spec, root: str) -> str:
     w("from __future__ import annotations")
     w()
     w("import enum")
+    w("from collections.abc import Mapping")
     w(f"from typing import {', '.join(sorted({'ClassVar', 'cast', *(['Literal'] if _has_choices(spec) else [])}))}")
     w()
     w("from transitions import Event, EventData, Machine")
@@ -211,6 +235,8 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w(f"SPEC_NAME = {_lit(spec.name)}")
     w(f"SPEC_HASH = {_lit(spec.hash)}")
+    w("#: The table inputs the spec declares (besides stacks and button).")
+    w("INPUT_NAMES = frozenset({" + ", ".join(_lit(n) for n in sorted(spec.inputs)) + "})")
     w()
     w()
     _states(w, spec)
@@ -233,7 +259,7 @@ _RUNTIME_NAMES: dict[str, tuple[str, ...]] = {
     "betspec.runtime.contract": ("require_abi",),
     "betspec.runtime.engine": ("NO_VIEW", "Compiled", "Engine", "Said", "Steps", "View"),
     "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
-    "betspec.runtime.table": ("Start", "Table"),
+    "betspec.runtime.table": ("ABSENT", "Declared", "Start", "Table", "required_input", "unknown_inputs"),
 }
 _OPTION_CHECKS = {"int": "int_option", "int?": "optional_int_option", "bool": "bool_option", "choice": "choice_option"}
 
@@ -242,6 +268,8 @@ def _runtime_imports(spec: Spec) -> list[str]:
     """The import lines of a generated module, checked against the runtime's declared contract."""
     wanted = {module: set(names) for module, names in _RUNTIME_NAMES.items()}
     wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in spec.options.values()}
+    for item in spec.inputs.values():
+        wanted["betspec.runtime.table"] |= _input_check(item, "value")[1]
     if _functions_used(spec):
         wanted["betspec.runtime.functions"] = set(_functions_used(spec))
     lines = []
@@ -249,7 +277,11 @@ def _runtime_imports(spec: Spec) -> list[str]:
         missing = wanted[module] - set(contract.EXPORTED.get(module, ()))
         if missing:
             raise AssertionError(f"the runtime contract does not export {sorted(missing)} from {module}")
-        lines.append(f"from {module} import {', '.join(sorted(wanted[module], key=_import_order))}")
+        names = sorted(wanted[module], key=_import_order)
+        line = f"from {module} import {', '.join(names)}"
+        if len(line) > IMPORT_WIDTH:  # as isort wraps it: one name a line
+            line = f"from {module} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
+        lines.append(line)
     return lines
 
 
@@ -337,28 +369,41 @@ def _push_rulings(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: st
 
 
 def _effect_lines(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec: Spec | None = None) -> list[str]:
-    """Assignments read the state as the transition found it; then effects apply in order."""
-    effects = list(effects)
+    """Effects in order; each run of assignments between two primitives reads the state as it is
+    there, all together (so that an effect reading what it assigns sees the state before)."""
     lines: list[str] = []
-    temps: dict[int, str] = {}
-    assignments = [e.expr.tree for e in effects if isinstance(e, Assignment)]
-    if spec is not None and len(assignments) > 1:
-        hoisted, symbols = _hoisted(assignments, spec, symbols, with_to=True)
-        used = [python(tree, symbols) for tree in assignments]
-        lines += [f"{name} = {source(tree)}" for name, tree in _kept(hoisted, used)]
-    for index, effect in enumerate(effects):
+    group: list[Assignment] = []
+    taken: set[str] = set()
+
+    def flush() -> None:
+        if not group:
+            return
+        trees = [a.expr.tree for a in group]
+        local = symbols
+        if spec is not None and len(group) > 1:
+            hoisted, local = _hoisted(trees, spec, symbols, with_to=True)
+            used = [python(tree, local) for tree in trees]
+            lines.extend(f"{name} = {source(tree)}" for name, tree in _kept(hoisted, used))
+        temps = []
+        for assignment in group:
+            temp, number = f"new_{assignment.target}", 2
+            while temp in taken:
+                temp, number = f"new_{assignment.target}_{number}", number + 1
+            taken.add(temp)
+            temps.append(temp)
+            lines.append(f"{temp} = {compile_source(assignment.expr.tree, local)}")
+        lines.extend(f"{ACCESSORS[a.target]} = {temp}" for a, temp in zip(group, temps, strict=True))
+        group.clear()
+
+    for effect in effects:
         if isinstance(effect, Assignment):
-            earlier = sum(1 for name in temps.values() if name.startswith(f"new_{effect.target}"))
-            temps[index] = f"new_{effect.target}" + (f"_{earlier + 1}" if earlier else "")
-            lines.append(f"{temps[index]} = {compile_source(effect.expr.tree, symbols)}")
-    for index, effect in enumerate(effects):
-        if isinstance(effect, Assignment):
-            target = ACCESSORS[effect.target]
-            lines.append(f"{target} = {temps[index]}")
-        elif isinstance(effect, Call):
-            primitive = PRIMITIVE_METHODS[effect.primitive]
-            args = ", ".join(compile_source(a.tree, symbols) for a in effect.args)
-            lines.append(f"{primitive}({args})")
+            group.append(effect)
+            continue
+        flush()
+        assert isinstance(effect, Call)
+        args = ", ".join(compile_source(a.tree, symbols) for a in effect.args)
+        lines.append(f"{PRIMITIVE_METHODS[effect.primitive]}({args})")
+    flush()
     return lines
 
 
@@ -411,7 +456,9 @@ def _callbacks(
         entry = (t.event, id(t.guard), id(t.effects))
         if entry not in printed:
             guard_source = (str(takes_to), compile_source(t.guard.tree, symbols)) if t.guard is not None else None
-            printed[entry] = (guard_source, _effect_lines([*event.effects, *t.effects], symbols, spec))
+            # A start event's own effects run before its guards choose the first state (_begin).
+            shared = [] if event.kind == "start" else event.effects
+            printed[entry] = (guard_source, _effect_lines([*shared, *t.effects], symbols, spec))
         guard, lines = printed[entry]
         if guard is not None:
             guards.setdefault(guard, t)
@@ -430,6 +477,14 @@ def _callbacks(
     w()
     written: set[str] = set()
     out: dict[int, tuple[str | None, str | None]] = {}
+    for event in spec.events.values():
+        if event.kind == "start" and event.effects and any(t.event == event.name for t in spec.transitions):
+            w(f"def on_{event.name}(m: {cls}Machine) -> None:")
+            w(repr(f"What {event.name} does before its guards choose the first state."), 4)
+            for line in _effect_lines(list(event.effects), symbols, spec):
+                w(line, 4)
+            w()
+            w()
     for index, t in enumerate(spec.transitions):
         takes_to = "to" in spec.events[t.event].params
         params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
@@ -555,13 +610,6 @@ def _functions_used(spec: Spec) -> list[str]:
     return sorted(names & set(RUNTIME_FUNCTIONS))
 
 
-def _uses_bets(spec: Spec) -> bool:
-    names: set[str] = set()
-    for quantity in spec.quantities.values():
-        names |= quantity.expr.names
-    return bool(names & {"small_bet", "big_bet"})
-
-
 def _engine(
     w: _Writer,
     spec: Spec,
@@ -585,8 +633,15 @@ def _engine(
     w(f"class {cls}Machine(Engine):")
     w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
     w()
-    slots = ", ".join(f'"_opt_{name}"' for name in spec.options)
-    w(f"__slots__ = ({slots}{',' if len(spec.options) == 1 else ''})", 4)
+    names = sorted(
+        [
+            *(f"_opt_{name}" for name in spec.options),
+            *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
+            *(f"_role_{name}" for name in spec.roles),
+        ]
+    )
+    slots = ", ".join(f'"{name}"' for name in names)
+    w(f"__slots__ = ({slots}{',' if len(names) == 1 else ''})", 4)
     w()
     w("SPEC_NAME: ClassVar[str] = SPEC_NAME", 4)
     w("SPEC_HASH: ClassVar[str] = SPEC_HASH", 4)
@@ -607,7 +662,36 @@ def _engine(
     for option in spec.options.values():
         w(f"{_lit(option.name)}: {_lit(option.default)},", 8)
     w("}", 4)
-    w(f"USES_BETS: ClassVar[bool] = {_uses_bets(spec)!r}", 4)
+    w("OPTIONS: ClassVar[dict[str, Declared]] = {", 4)
+    for option in spec.options.values():
+        extra = "".join(
+            f", {key}={value}"
+            for key, value in (
+                ("minimum", _lit(option.minimum)),
+                ("maximum", _lit(option.maximum)),
+                ("choices", repr(tuple(option.choices))),
+            )
+            if value not in ("None", "()")
+        )
+        w(f"{_lit(option.name)}: Declared({_lit(option.name)}, {_lit(option.type)}, {_lit(option.default)}{extra}),", 8)
+    w("}", 4)
+    w("INPUTS: ClassVar[dict[str, Declared]] = {", 4)
+    for item in spec.inputs.values():
+        default = "ABSENT" if item.required else _json_literal(item.default)
+        extra = "".join(
+            f", {key}={value}"
+            for key, value in (
+                ("minimum", _lit(item.minimum)),
+                ("maximum", _lit(item.maximum)),
+                ("choices", repr(tuple(item.choices))),
+                ("items", repr(tuple(item.items))),
+                ("per_seat", repr(item.per_seat)),
+                ("example", _json_literal(item.example)),
+            )
+            if value not in ("None", "()", "False")
+        )
+        w(f"{_lit(item.name)}: Declared({_lit(item.name)}, {_lit(item.type)}, {default}{extra}),", 8)
+    w("}", 4)
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
     automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
@@ -619,9 +703,17 @@ def _engine(
     w("_state: State", 4)
     for option in spec.options.values():
         w(f"_opt_{option.name}: {_option_type(option)}", 4)
+    for item in spec.inputs.values():
+        for name in item.names or (item.name,):
+            w(f"_in_{name}: {_input_type(item)}", 4)
+    for name in spec.roles:
+        w(f"_role_{name}: int", 4)
     w()
     _init(w, spec)
     _start(w, spec)
+    _load_inputs(w, spec)
+    _compute_roles(w, spec, self_symbols)
+    _post_forced_bets(w, spec, self_symbols)
     _table_checks(w, spec, self_symbols)
     w("def _playable(self, seat: int) -> int:", 4)
     seat_symbols = _symbols(spec, "self", seat="seat")
@@ -681,19 +773,151 @@ def _init(w: _Writer, spec: Spec) -> None:
 
 def _start(w: _Writer, spec: Spec) -> None:
     w("def _begin(self, street: str | None) -> None:", 4)
-    starts = [e for e in spec.events.values() if e.kind == "start"]
-    for event in starts:
-        if event.blinds:
-            w("if street is None:", 8)
-            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
-            w("return", 12)
-    for event in starts:
-        if not event.blinds:
-            w(f"if street == {_lit(event.street)}:", 8)
+    starts = [e for e in _fired_events(spec) if e.kind == "start"]
+    for blinds in (True, False):
+        for event in (e for e in starts if e.blinds == blinds):
+            w("if street is None:" if blinds else f"if street == {_lit(event.street)}:", 8)
+            if event.effects:
+                w(f"on_{event.name}(self)", 12)
             w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
             w("return", 12)
     w('raise InvalidTable(f"this structure cannot start on {street!r}")', 8)
     w()
+
+
+def _input_type(item: Input) -> str:
+    """The Python type an input is kept as."""
+    if item.type == "seats":
+        return "tuple[int, ...]"
+    if item.type == "choice":
+        return "str"
+    base = _PY_TYPES[_INPUT_VALUE_TYPES.get(item.type, item.type)]
+    return f"tuple[{base}, ...]" if item.per_seat else base
+
+
+def _input_check(item: Input, value: str) -> tuple[str, set[str]]:
+    """The runtime call that checks ``value`` (source) for ``item``, and the runtime names it calls."""
+    name = _lit(item.name)
+    bounds = f"{_lit(item.minimum)}, {_lit(item.maximum)}"
+    if item.type == "seats":
+        return f"seats_input({name}, {value}, self._n)", {"seats_input"}
+    if item.items:
+        return f"items_input({name}, {value}, {len(item.items)}, {bounds})", {"items_input"}
+    if item.per_seat:
+        element = {"int": "int_input", "int?": "optional_int_input", "bool": "bool_input"}[item.type]
+        check = element if item.type == "bool" else f"lambda n, v: {element}(n, v, {bounds})"
+        return f"per_seat_input({name}, {value}, self._n, {check})", {"per_seat_input", element}
+    if item.type in ("seat", "seat?"):
+        function = f"{'optional_' if item.type == 'seat?' else ''}seat_input"
+        return f"{function}({name}, {value}, self._n)", {function}
+    if item.type == "choice":
+        return f"choice_input({name}, {value}, {tuple(item.choices)!r})", {"choice_input"}
+    if item.type == "bool":
+        return f"bool_input({name}, {value})", {"bool_input"}
+    function = f"{'optional_' if item.type == 'int?' else ''}int_input"
+    return f"{function}({name}, {value}, {bounds})", {function}
+
+
+def _default_source(item: Input) -> str:
+    """The value an input keeps when the table does not give it, as Python source."""
+    value = item.default
+    if item.per_seat:
+        return f"({_lit(value)},) * self._n"
+    if isinstance(value, list):
+        return "(" + "".join(f"{_lit(v)}, " for v in value) + ")"
+    return _lit(value)
+
+
+def _load_inputs(w: _Writer, spec: Spec) -> None:
+    w("def _load_inputs(self, given: Mapping[str, object]) -> None:", 4)
+    w(repr("The table's inputs, checked against the spec's; the defaults for those it does not give."), 8)
+    w("if not given.keys() <= INPUT_NAMES:", 8)
+    w("unknown_inputs(SPEC_NAME, given, INPUT_NAMES)", 12)
+    for item in spec.inputs.values():
+        targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
+        w(f"value = given.get({_lit(item.name)}, ABSENT)", 8)
+        if item.required:
+            w("if value is ABSENT:", 8)
+            w(f"raise required_input(SPEC_NAME, {_lit(item.name)})", 12)
+            w(f"{targets} = {_input_check(item, 'value')[0]}", 8)
+        else:
+            default = _default_source(item)
+            w(f"{targets} = {default} if value is ABSENT else {_input_check(item, 'value')[0]}", 8)
+    w()
+
+
+def _compute_roles(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    w("def _compute_roles(self) -> None:", 4)
+    if not spec.roles:
+        w("return None", 8)
+    for role in spec.roles.values():
+        w(f"self._role_{role.name} = {compile_source(role.expr.tree, symbols)}", 8)
+        w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
+        w(f"raise InvalidTable(f'the {role.name} is seat {{self._role_{role.name}}}, which is not at this table')", 12)
+    w()
+
+
+def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    """``_post_forced_bets``: each forced bet of the spec in order, through the runtime's _post."""
+    w("def _post_forced_bets(self) -> None:", 4)
+    if not spec.forced_bets:
+        w("return None", 8)
+    seat_symbols = _symbols(spec, "self", seat="seat")
+    for bet in spec.forced_bets:
+        flags = f"{bet.live}, {bet.acts_last}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
+        indent = 8
+        per_seat_when = bet.when is not None and bet.seats is not None and _reads_seat(spec, bet.when.tree)
+        when = None if bet.when is None else compile_source(bet.when.tree, seat_symbols if per_seat_when else symbols)
+        if when == "False":
+            continue  # never posted in this structure
+        if when is not None and when != "True" and not per_seat_when:
+            w(f"if {when}:", indent)
+            indent += 4
+        if bet.seats is None:
+            assert bet.seat is not None
+            seat = compile_source(bet.seat.tree, symbols)
+            w(f"self._post({seat}, {compile_source(bet.amount.tree, symbols)}, {flags})", indent)
+            continue
+        seats = "self._from_button()" if bet.seats == "all" else f"self._in_{bet.seats}"
+        # What does not depend on the seat is decided once, before going round the table.
+        amount = compile_source(bet.amount.tree, seat_symbols)
+        if not _reads_seat(spec, bet.amount.tree):
+            w(f"amount = {compile_source(bet.amount.tree, symbols)}", indent)
+            w("if amount > 0:", indent)
+            indent += 4
+            amount = "amount"
+        elif isinstance(bet.amount.tree, ast.Name):  # one per-seat input: nothing to post if all are 0
+            w(f"if any(self._in_{bet.amount.tree.id}):", indent)
+            indent += 4
+        w(f"for seat in {seats}:", indent)
+        indent += 4
+        if per_seat_when and when != "True":
+            w(f"if {when}:", indent)
+            indent += 4
+        w(f"self._post(seat, {amount}, {flags})", indent)
+    w()
+
+
+def _reads_seat(spec: Spec, tree: ast.expr) -> bool:
+    """The expression reads something about a seat (a per-seat input, a seat variable)."""
+    over_seats = {
+        id(call.args[0])
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") in vocabulary.AGGREGATES and len(call.args) == 1
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Name) or id(node) in over_seats:
+            continue
+        item = next((i for i in spec.inputs.values() if node.id in i.names), None)
+        if item is not None and item.per_seat:
+            return True
+        variable = vocabulary.VARIABLES.get(node.id)
+        if variable is not None and variable.scope == "seat":
+            return True
+        quantity = spec.quantities.get(node.id)
+        if quantity is not None and (quantity.per_seat or _reads_seat(spec, quantity.expr.tree)):
+            return True
+    return False
 
 
 def _table_checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
@@ -703,7 +927,7 @@ def _table_checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None
     for check in spec.checks:
         w(f"if {_negated(check.expr.tree, symbols)}:", 8)
         text = _text(f"{check.message} (rule {check.rule})", 16)
-        w(f"raise InvalidTable({text})", 12)
+        w(f"raise InvalidTable{text}" if text.startswith("(") else f"raise InvalidTable({text})", 12)
     w()
 
 

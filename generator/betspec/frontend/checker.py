@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import keyword
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from betspec import vocabulary
@@ -26,10 +26,13 @@ from betspec.model import (
     Effect,
     Event,
     Expr,
+    ForcedBet,
+    Input,
     Option,
     PushRuling,
     Quantity,
     Requirement,
+    Role,
     Rule,
     Spec,
     State,
@@ -38,7 +41,7 @@ from betspec.model import (
     Variable,
 )
 
-_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE}
+_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE, "seats": Type.SEATS}
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
 _PUSH = frozenset({"push"})
@@ -119,9 +122,124 @@ class _Checker:
                 state = "writable" if binding.writable else "read-only"
                 self.error(pointer, "type", f"{name!r} is {state} in the runtime", key=True)
             out[name] = Variable(name, entry["type"], entry["meaning"], writable)
-            symbol = Name(_TYPES[binding.type], "variable", binding.minimum)
+            symbol = Name(_TYPES[binding.type], "variable", binding.minimum, scope=binding.scope)
             self.declare(name, symbol, pointer, owners, "variables")
         return out
+
+    def inputs(self, owners: dict[str, str]) -> dict[str, Input]:
+        """What a table provides: each input's names become table (or per-seat) variables."""
+        out: dict[str, Input] = {}
+        for name, entry in self.table("inputs").items():
+            pointer = f"/inputs/{name}"
+            if name in vocabulary.BUILT_IN_INPUTS:
+                self.error(pointer, "reserved-name", f"every table has {name!r}: a spec does not declare it", key=True)
+                continue
+            self.cite(f"{pointer}/rule", entry["rule"])
+            kind = entry["type"]
+            items = tuple(entry.get("items", ()))
+            per_seat = bool(entry.get("per_seat", False))
+            choices = tuple(entry.get("choices", ()))
+            if (kind == "choice") != bool(choices):
+                self.error(pointer, "type", "a choice input, and only one, lists its 'choices'", key=True)
+            if items and (kind != "int" or per_seat):
+                self.error(pointer, "type", "only an int input that is not per seat names its 'items'", key=True)
+            if per_seat and kind not in ("int", "bool", "int?"):
+                self.error(pointer, "type", f"a {kind} input cannot be given per seat", key=True)
+            required = "default" not in entry
+            default = entry.get("default")
+            if not required and not _input_fits(kind, default, items, per_seat, choices):
+                self.error(f"{pointer}/default", "type", f"default {default!r} is not a value of this input")
+            item = Input(
+                name,
+                kind,
+                required,
+                default,
+                entry["meaning"],
+                entry["rule"],
+                items,
+                per_seat,
+                entry.get("minimum"),
+                entry.get("maximum"),
+                choices,
+                entry.get("example"),
+            )
+            out[name] = item
+            scope = "seat" if per_seat else "table"
+            value_type = {"seat": "int", "seat?": "int?"}.get(kind, kind)
+            minimum = 0 if kind in ("seat", "seat?") else entry.get("minimum")
+            for variable in item.names:
+                symbol = Name(_TYPES[value_type], "input", minimum, choices=choices, scope=scope)
+                self.declare(variable, symbol, pointer, owners, "inputs")
+        return out
+
+    def roles(self, owners: dict[str, str]) -> dict[str, Role]:
+        """The seats that matter, as table expressions, in the order they depend on one another."""
+        table = self.table("roles")
+        for name in table:
+            self.declare(name, Name(Type.INT, "role", 0, scope="table"), f"/roles/{name}", owners, "roles")
+        order, cyclic = _dependency_order({n: ex.names_in(e["expr"]) & set(table) for n, e in table.items()})
+        for name in cyclic:
+            self.error(f"/roles/{name}/expr", "cycle", f"role {name!r} depends on itself")
+        out: dict[str, Role] = {}
+        for name in order:
+            entry = table[name]
+            pointer = f"/roles/{name}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            checked = self.expression(f"{pointer}/expr", entry["expr"], _NO_TO, Type.INT)
+            if checked is not None and self.confined(f"{pointer}/expr", checked, ("table",), "a role"):
+                out[name] = Role(name, checked, entry["meaning"], entry["rule"])
+        return out
+
+    def forced_bets(self, inputs: dict[str, Input]) -> tuple[ForcedBet, ...]:
+        out: list[ForcedBet] = []
+        for name, entry in self.table("forced_bets").items():
+            pointer = f"/forced_bets/{name}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            seats = entry.get("seats")
+            scopes: tuple[str, ...] = ("table",)
+            if ("seat" in entry) == (seats is not None):
+                self.error(pointer, "missing", "a forced bet names its 'seat' (an expression) or its 'seats'", key=True)
+                continue
+            if seats is not None:
+                scopes = ("table", "seat")
+                if seats != "all" and (seats not in inputs or inputs[seats].type != "seats"):
+                    candidates = ["all", *(n for n, i in inputs.items() if i.type == "seats")]
+                    hint = did_you_mean(seats, candidates)
+                    message = f"'seats' is \"all\" or an input of type seats, not {seats!r}{hint}"
+                    self.error(f"{pointer}/seats", "unknown-name", message)
+                    continue
+            seat = None
+            if "seat" in entry:
+                seat = self.expression(f"{pointer}/seat", entry["seat"], _NO_TO, Type.INT)
+                if seat is None or not self.confined(f"{pointer}/seat", seat, ("table",), "a forced bet's seat"):
+                    continue
+            amount = self.expression(f"{pointer}/amount", entry["amount"], _NO_TO, Type.INT)
+            when = self.expression(f"{pointer}/when", entry["when"], _NO_TO, Type.BOOL) if "when" in entry else None
+            parts = [(p, e) for p, e in (("amount", amount), ("when", when)) if e is not None]
+            if amount is None or ("when" in entry and when is None):
+                continue
+            if not all(self.confined(f"{pointer}/{part}", e, scopes, "a forced bet") for part, e in parts):
+                continue
+            if when is not None and when.is_constant and when.constant is False:
+                self.error(f"{pointer}/when", "constant-guard", "this forced bet is never posted")
+            kind = entry["kind"]
+            if entry.get("acts_last") and kind not in vocabulary.LIVE_KINDS:
+                self.error(f"{pointer}/acts_last", "type", f"a {kind} is dead money: its poster does not act last")
+            out.append(
+                ForcedBet(
+                    name,
+                    seat,
+                    seats,
+                    amount,
+                    kind,
+                    when,
+                    bool(entry.get("acts_last", False)),
+                    bool(entry.get("in_full", False)),
+                    entry["meaning"],
+                    entry["rule"],
+                )
+            )
+        return tuple(out)
 
     def options(self, owners: dict[str, str]) -> dict[str, Option]:
         out: dict[str, Option] = {}
@@ -200,8 +318,13 @@ class _Checker:
                 continue
             needs_to = "to" in checked.names or any(out[n].needs_to for n in checked.names if n in out)
             out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to, per_seat)
+            where = "seat" if per_seat else ("table" if self._table_scope(checked) else "hand")
             self.symbols[name] = Name(
-                _TYPES[entry["type"]], "quantity", needs=_WITH_TO if needs_to else _NO_TO, per_seat=per_seat
+                _TYPES[entry["type"]],
+                "quantity",
+                needs=_WITH_TO if needs_to else _NO_TO,
+                per_seat=per_seat,
+                scope=where,
             )
         if not self.abstract:
             for name, kind in vocabulary.REQUIRED_QUANTITIES.items():
@@ -225,25 +348,32 @@ class _Checker:
                     message = f"the runtime needs a per-seat quantity {name!r} ({kind})"
                     self.error("/quantities", "missing", message, key=True, about=name)
                 elif name in out and (out[name].type != kind or not out[name].per_seat):
-                    message = f"{name!r} must be an {kind} with \"per_seat\": true"
+                    message = f'{name!r} must be an {kind} with "per_seat": true'
                     self.error(f"/quantities/{name}", "type", message, key=True)
         return out
 
     def confined(self, pointer: str, checked: Expr, scopes: tuple[str, ...], what: str) -> bool:
-        """Report the names ``checked`` reads outside ``scopes`` (options and the table always fit)."""
+        """Report the names ``checked`` reads outside ``scopes`` (options always fit)."""
         ok = True
+        kinds = " and ".join(scopes)
         for name in sorted(checked.names):
             symbol = self.symbols.get(name)
-            if symbol is None or symbol.kind == "option":
+            if symbol is None or symbol.kind == "option" or symbol.scope in scopes:
                 continue
-            if symbol.kind == "variable" and vocabulary.VARIABLES[name].scope in scopes:
-                continue
-            if symbol.kind == "quantity" and symbol.per_seat and "seat" in scopes:
-                continue
-            kinds = " and ".join(scopes)
-            self.error(pointer, "scope", f"{what} reads only options and {kinds} variables, not {name!r}")
+            self.error(pointer, "scope", f"{what} reads only options and {kinds} names, not {name!r}")
+            ok = False
+        called = {n.func.id for n in ast.walk(checked.tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        for name in sorted(called & set(vocabulary.SEAT_FUNCTIONS)):
+            self.error(pointer, "scope", f"{what} reads only options and {kinds} names, not {name}()")
             ok = False
         return ok
+
+    def _table_scope(self, checked: Expr) -> bool:
+        """The expression reads only what the table fixes for the whole hand."""
+        symbols = [self.symbols.get(n) for n in checked.names]
+        calls = [n for n in ast.walk(checked.tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        seat_reads = any(call.func.id in vocabulary.SEAT_FUNCTIONS for call in calls)  # type: ignore[attr-defined]
+        return not seat_reads and all(s is not None and (s.kind == "option" or s.scope == "table") for s in symbols)
 
     def checks(self) -> tuple[Check, ...]:
         out: list[Check] = []
@@ -340,9 +470,7 @@ class _Checker:
         self.error(pointer, "syntax", "an effect is 'name = expression' or 'primitive(arguments)'")
         return None
 
-    def expression_at(
-        self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type
-    ) -> Expr | None:
+    def expression_at(self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type) -> Expr | None:
         segment = ast.get_source_segment(text, node) or ""
         try:
             checked = ex.check(segment, self.symbols, scope)
@@ -529,6 +657,8 @@ class _Checker:
         owners: dict[str, str] = {}
         variables = self.variables(owners)
         options = self.options(owners)
+        inputs = self.inputs(owners)
+        roles = self.roles(owners)
         primitives = self.primitives()
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
         for name, kind in vocabulary.PUSH_PARAMETERS.items():
@@ -546,8 +676,11 @@ class _Checker:
             self.cite(f"/procedure_rules/{code}", rule)
         events = self.events(variables, primitives)
         transitions = self.transitions(states, events, variables, primitives)
+        if not self.abstract:
+            transitions = _possible(transitions, quantities)
         push_rulings = self.push_rulings()
         checks = self.checks()
+        forced_bets = self.forced_bets(inputs)
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -576,7 +709,41 @@ class _Checker:
             transitions=transitions,
             push_rulings=push_rulings,
             checks=checks,
+            inputs=inputs,
+            roles=roles,
+            forced_bets=forced_bets,
         )
+
+
+def _possible(transitions: list[Transition], quantities: Mapping[str, Quantity]) -> list[Transition]:
+    """The transitions a concrete spec can take: a shared one whose guard reads a quantity this
+    structure makes constant false (``skips_preflop`` where no hand skips it) is not in its machine."""
+    known: dict[str, object] = {}
+    for name, quantity in quantities.items():  # in dependency order
+        has_value, value = ex.constant_value(quantity.expr.tree, known)
+        if has_value:
+            known[name] = value
+    out = []
+    for transition in transitions:
+        if transition.guard is not None and ex.constant_value(transition.guard.tree, known) == (True, False):
+            continue
+        out.append(transition)
+    return out
+
+
+def _input_fits(kind: str, value: object, items: tuple[str, ...], per_seat: bool, choices: tuple[str, ...]) -> bool:
+    """Whether a JSON default is a value of an input (a per-seat one: the value of every seat)."""
+    if per_seat:
+        return _fits(kind, value)
+    if kind == "seats":
+        return isinstance(value, list) and all(_fits("int", v) and v >= 0 for v in value)
+    if items:
+        return isinstance(value, list) and len(value) == len(items) and all(_fits("int", v) for v in value)
+    if kind == "choice":
+        return value in choices
+    if kind in ("seat", "seat?"):
+        return (kind == "seat?" and value is None) or (_fits("int", value) and value >= 0)  # type: ignore[operator]
+    return _fits(kind, value)
 
 
 def _assignable(got: Type, want: Type) -> bool:

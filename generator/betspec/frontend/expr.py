@@ -17,8 +17,14 @@ Grammar (Python precedence)::
     expr    := expr "if" expr "else" expr | expr ("or" | "and") expr | "not" expr
              | expr (cmp expr)+ | expr ("+" | "-" | "*" | "//" | "%") expr | "-" expr
              | NAME | INT | "True" | "False" | "None" | FUNC "(" expr ("," expr)* ")"
-    cmp     := "==" | "!=" | "<" | "<=" | ">" | ">=" | "is" | "is not"
-    FUNC    := min | max | abs | ceil_to | floor_to
+    cmp     := "==" | "!=" | "<" | "<=" | ">" | ">=" | "is" | "is not" | "in" | "not in"
+
+``in`` and ``not in`` ask whether a seat is in a table input that lists seats
+(``big_blind_seat in missed_big_blinds``); nothing else is a list.
+    FUNC    := min | max | abs | ceil_to | floor_to | committed_of | stack_of | acted_of
+
+``max(x)`` and ``min(x)`` of one argument take a per-seat table input and give its largest or
+smallest value over the seats (``max(seat_blinds) > 0``): a table value, whoever acts.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import Any
 
 from betspec.model import Expr, Type
 from betspec.suggest import did_you_mean
-from betspec.vocabulary import FUNCTIONS
+from betspec.vocabulary import AGGREGATES, FUNCTIONS, SEAT_FUNCTIONS
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 40
@@ -49,6 +55,8 @@ class Name:
     needs: frozenset[str] = frozenset()  # parameters (``to``, ``push``) that must be in scope
     choices: tuple[str, ...] = ()  # the values of a choice option
     per_seat: bool = False  # a quantity computed for any seat
+    #: "table" (fixed for the hand), "seat" (about one seat) or "hand": where the name may be read.
+    scope: str = "hand"
 
 
 class ExprError(Exception):
@@ -73,6 +81,8 @@ _COMPARE = {
     ast.GtE: ">=",
     ast.Is: "is",
     ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
 }
 _ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 
@@ -131,7 +141,7 @@ def _check_shape(node: ast.AST, depth: int) -> None:
     elif isinstance(node, ast.Compare):
         for op in node.ops:
             if type(op) not in _COMPARE:
-                raise ExprError(offset, "comparison not allowed ('in' is not part of the language)")
+                raise ExprError(offset, "comparison not allowed")
         children = [node.left, *node.comparators]
     elif isinstance(node, ast.IfExp):
         children = [node.test, node.body, node.orelse]
@@ -159,6 +169,8 @@ class _Checker:
         self.symbols = symbols
         self.scope = scope
         self.names: set[str] = set()
+        self.aggregated: set[str] = set()  # per-seat inputs read over every seat (table values)
+        self.reads_seats = False  # calls a function reading a seat's state
 
     def check(self, node: ast.expr, narrowed: frozenset[str]) -> Type:
         method: Callable[[ast.expr, frozenset[str]], Type] = getattr(self, f"_{type(node).__name__}")
@@ -241,6 +253,15 @@ class _Checker:
                     raise ExprError(left.col_offset, f"only an int? can be None; this is {got}", "type")
                 continue
             lt, rt = self.check(left, narrowed), self.check(right, narrowed)
+            if isinstance(op, ast.In | ast.NotIn):
+                if rt is not Type.SEATS:
+                    raise ExprError(right.col_offset, f"'in' asks about a list of seats, not {rt}", "type")
+                if lt is not Type.INT:
+                    raise ExprError(left.col_offset, f"'in' asks whether a seat (an int) is listed, not {lt}", "type")
+                continue
+            if Type.SEATS in (lt, rt):
+                bad = left if lt is Type.SEATS else right
+                raise ExprError(bad.col_offset, "a list of seats is only the right side of 'in' or 'not in'", "type")
             if {lt, rt} == {Type.CHOICE, Type.TEXT} and isinstance(op, ast.Eq | ast.NotEq):
                 option, text = (left, right) if lt is Type.CHOICE else (right, left)
                 choices = self.symbols[option.id].choices  # type: ignore[attr-defined]
@@ -277,12 +298,31 @@ class _Checker:
 
     def _Call(self, node: ast.Call, narrowed: frozenset[str]) -> Type:
         name = node.func.id  # type: ignore[attr-defined]
+        if name in AGGREGATES and len(node.args) == 1:
+            return self._aggregate(name, node.args[0])
         low, high = FUNCTIONS[name]
         if not low <= len(node.args) <= high:
             count = f"{low}" if low == high else f"{low} to {high}"
             raise ExprError(node.col_offset, f"{name}() takes {count} arguments, not {len(node.args)}", "type")
         for arg in node.args:
             self._expect(arg, narrowed, Type.INT, f"an argument of {name}()")
+        if name in SEAT_FUNCTIONS:
+            self.reads_seats = True
+            return Type(SEAT_FUNCTIONS[name])
+        return Type.INT
+
+    def _aggregate(self, name: str, arg: ast.expr) -> Type:
+        """``max(x)`` / ``min(x)`` over the seats, of a per-seat table input: a table value."""
+        symbol = self.symbols.get(arg.id) if isinstance(arg, ast.Name) else None
+        if symbol is None or symbol.kind != "input" or symbol.scope != "seat" or symbol.type is not Type.INT:
+            raise ExprError(
+                arg.col_offset,
+                f"{name}() of one argument takes a per-seat int input (its {name} over the seats); "
+                f"compare values with {name}(a, b)",
+                "type",
+            )
+        assert isinstance(arg, ast.Name)
+        self.aggregated.add(arg.id)
         return Type.INT
 
 
@@ -321,12 +361,15 @@ _COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
 }
 
 
-def fold(node: ast.expr) -> object:
-    """The value of ``node`` if it depends on no name, else ``_UNKNOWN``. Never calls eval."""
+def fold(node: ast.expr, known: Mapping[str, object] | None = None) -> object:
+    """The value of ``node`` if it depends on no name but those ``known``, else ``_UNKNOWN``.
+    Never calls eval."""
     if isinstance(node, ast.Constant):
         return node.value
+    if isinstance(node, ast.Name):
+        return known.get(node.id, _UNKNOWN) if known else _UNKNOWN
     if isinstance(node, ast.BoolOp):
-        values = [fold(v) for v in node.values]
+        values = [fold(v, known) for v in node.values]
         if isinstance(node.op, ast.And):
             if any(v is False for v in values):
                 return False
@@ -335,12 +378,12 @@ def fold(node: ast.expr) -> object:
             return True
         return False if all(v is False for v in values) else _UNKNOWN
     if isinstance(node, ast.UnaryOp):
-        value = fold(node.operand)
+        value = fold(node.operand, known)
         if value is _UNKNOWN:
             return _UNKNOWN
         return (not value) if isinstance(node.op, ast.Not) else -value  # type: ignore[operator]
     if isinstance(node, ast.BinOp):
-        left, right = fold(node.left), fold(node.right)
+        left, right = fold(node.left, known), fold(node.right, known)
         if left is _UNKNOWN or right is _UNKNOWN:
             return _UNKNOWN
         assert isinstance(left, int) and isinstance(right, int)
@@ -354,7 +397,7 @@ def fold(node: ast.expr) -> object:
             return _UNKNOWN
         return left // right if isinstance(node.op, ast.FloorDiv) else left % right
     if isinstance(node, ast.Compare):
-        values = [fold(node.left), *(fold(c) for c in node.comparators)]
+        values = [fold(node.left, known), *(fold(c, known) for c in node.comparators)]
         if any(v is _UNKNOWN for v in values):
             return _UNKNOWN
         for op, left, right in zip(node.ops, values, values[1:], strict=False):
@@ -363,11 +406,17 @@ def fold(node: ast.expr) -> object:
                 return False
         return True
     if isinstance(node, ast.IfExp):
-        test = fold(node.test)
+        test = fold(node.test, known)
         if test is _UNKNOWN:
             return _UNKNOWN
-        return fold(node.body if test else node.orelse)
+        return fold(node.body if test else node.orelse, known)
     return _UNKNOWN
+
+
+def constant_value(tree: ast.expr, known: Mapping[str, object]) -> tuple[bool, object]:
+    """Whether ``tree`` has one value given the ``known`` values of some names, and that value."""
+    value = fold(tree, known)
+    return value is not _UNKNOWN, value
 
 
 def check(text: str, symbols: Mapping[str, Name], scope: frozenset[str] = frozenset()) -> Expr:

@@ -31,6 +31,9 @@ TABLES = (
     "events",
     "procedure_rules",
     "procedures",
+    "inputs",
+    "roles",
+    "forced_bets",
 )
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")

@@ -6,7 +6,7 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.engine import Engine, Pot, Ruling, engine_class
+from betspec.runtime.engine import Engine, Pot, Ruling, engine_class, engine_names
 from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
 
@@ -22,4 +22,5 @@ __all__ = [
     "Start",
     "Table",
     "engine_class",
+    "engine_names",
 ]

@@ -10,7 +10,7 @@ expects of a generated class (``Engine``'s abstract methods and class variables)
 from __future__ import annotations
 
 #: The version of this contract.
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 #: The names generated code may import, by module.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -18,7 +18,27 @@ EXPORTED: dict[str, tuple[str, ...]] = {
     "betspec.runtime.engine": ("NO_VIEW", "Compiled", "Engine", "Said", "Steps", "View"),
     "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
     "betspec.runtime.functions": ("ceil_to", "floor_to"),
-    "betspec.runtime.table": ("Start", "Table", "bool_option", "choice_option", "int_option", "optional_int_option"),
+    "betspec.runtime.table": (
+        "ABSENT",
+        "Declared",
+        "Start",
+        "Table",
+        "bool_input",
+        "bool_option",
+        "choice_input",
+        "choice_option",
+        "int_input",
+        "int_option",
+        "items_input",
+        "optional_int_input",
+        "optional_int_option",
+        "optional_seat_input",
+        "per_seat_input",
+        "required_input",
+        "seat_input",
+        "seats_input",
+        "unknown_inputs",
+    ),
 }
 
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 import copy
 import enum
 import importlib
+import importlib.util
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
-from betspec.runtime.table import Start, Table
+from betspec.runtime.table import Declared, Start, Table
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import (
     ACT_NAMES,
@@ -97,31 +99,28 @@ class Engine:
         "_acted_at",
         "_actor",
         "_announced",
-        "_ante",
-        "_bb_acted",
-        "_bb_seat",
         "_behind",
         "_bet_level",
-        "_big_bet",
-        "_big_blind",
         "_button",
         "_contributed",
         "_dead",
         "_declared",
         "_folded",
+        "_forced_raises",
         "_last_full_level",
+        "_last_live",
         "_last_raise",
         "_live",
         "_log",
         "_n",
+        "_nominal",
         "_out_of_turn",
         "_players_in",
+        "_posted_dead",
+        "_posted_live",
         "_pot",
         "_put_in",
         "_raises",
-        "_sb_seat",
-        "_small_bet",
-        "_small_blind",
         "_start",
         "_state",
         "_street",
@@ -134,31 +133,28 @@ class Engine:
     _acted_at: list[int]
     _actor: int
     _announced: int
-    _ante: int
-    _bb_acted: bool
-    _bb_seat: int
     _behind: list[int]
     _bet_level: int
-    _big_bet: int
-    _big_blind: int
     _button: int
     _contributed: list[int]
     _dead: int
     _declared: int
     _folded: list[bool]
+    _forced_raises: int
     _last_full_level: int
+    _last_live: int
     _last_raise: int
     _live: list[int]
     _log: list[tuple[int, str, Any]]
     _n: int
+    _nominal: int
     _out_of_turn: dict[int, tuple[int, int]]
     _players_in: int
+    _posted_dead: int
+    _posted_live: int
     _pot: int
     _put_in: list[int]
     _raises: int
-    _sb_seat: int
-    _small_bet: int
-    _small_blind: int
     _start: Start | None
     _state: enum.Enum
     _street: int
@@ -172,9 +168,11 @@ class Engine:
     PROCEDURE_RULES: ClassVar[Mapping[str, str]] = {}
     STATE_STREET: ClassVar[Mapping[Any, str]] = {}
     STATE_PHASE: ClassVar[Mapping[Any, str]] = {}
-    USES_BETS: ClassVar[bool] = False
     INITIAL: ClassVar[Any] = None
     OPTION_DEFAULTS: ClassVar[Mapping[str, int | bool | str | None]] = {}
+    #: The spec's options and table inputs as it declares them (for tools building hands).
+    OPTIONS: ClassVar[Mapping[str, Declared]] = {}
+    INPUTS: ClassVar[Mapping[str, Declared]] = {}
     #: The automatic events, taken after every event while a guard holds: (event, compiled table).
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
@@ -188,6 +186,16 @@ class Engine:
         """A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.
         ``options`` are the spec's (each generated class declares its own, typed)."""
         raise NotImplementedError  # pragma: no cover - generated
+
+    @classmethod
+    def example_table(cls, stacks: Sequence[int], button: int = 0, **inputs: object) -> Table:
+        """A table for ``stacks``: the inputs given, the spec's examples for the others it needs."""
+        for name, declared in cls.INPUTS.items():
+            if name not in inputs and declared.required:
+                if declared.example is None:
+                    raise InvalidTable(f"{cls.SPEC_NAME} needs the table's {name}, and gives no example of it")
+                inputs[name] = declared.example
+        return Table.of(stacks, button, inputs)
 
     def __new__(cls, *args: object, **kwargs: object) -> Engine:
         # Binding the arguments to the generated __init__ would raise a TypeError naming the
@@ -215,22 +223,14 @@ class Engine:
             raise InvalidTable("a seat with no chips is not dealt in (give every seat chips)")
         self._table = table
         self._start = start
-        #: Every action and deal taken, as (seat, action, to) and (-1, street, None): a snapshot
-        #: replays it, so a hand restored from one is the hand that was played.
+        #: Every call made on the hand, as (seat, action, argument); a deal is (-1, street, None): a
+        #: snapshot replays it, so a hand restored from one is the hand that was played.
         self._log: list[tuple[int, str, Any]] = []
-        if self.USES_BETS and table.bets is None:
-            raise InvalidTable(f"{self.SPEC_NAME} needs the table's bets [small_bet, big_bet]")
-        if not self.USES_BETS and table.bets is not None:
-            raise InvalidTable(f"{self.SPEC_NAME} takes no bets [small_bet, big_bet]: its sizes come from the blinds")
         n = len(table.stacks)
         self._n = n
         self._button = table.button
-        # Heads-up the button posts the small blind and the other seat the big blind.
-        self._sb_seat = table.button if n == 2 else (table.button + 1) % n
-        self._bb_seat = (self._sb_seat + 1) % n
-        self._small_blind, self._big_blind = table.blinds
-        self._ante = table.ante
-        self._small_bet, self._big_bet = table.bets if table.bets is not None else (0, 0)
+        self._load_inputs(table.inputs)
+        self._compute_roles()
         self._check_table()
         self._behind = list(table.stacks)
         self._put_in = [0] * n
@@ -247,7 +247,8 @@ class Engine:
         self._pot = 0
         self._dead = 0
         self._players_in = n
-        self._bb_acted = False
+        self._last_live = table.button
+        self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
         #: What the seat to act declared without the chips yet (a bet or raise to come), or a call
@@ -269,6 +270,18 @@ class Engine:
         self._settle()
 
     def _begin(self, street: str | None) -> None:  # pragma: no cover - generated
+        raise NotImplementedError
+
+    def _load_inputs(self, given: Mapping[str, object]) -> None:  # pragma: no cover - generated
+        """Check the table's inputs against the spec's and keep them (defaults for those not given)."""
+        raise NotImplementedError
+
+    def _compute_roles(self) -> None:  # pragma: no cover - generated
+        """The seats of the spec's roles, once a hand; raises InvalidTable for one that is not a seat."""
+        raise NotImplementedError
+
+    def _post_forced_bets(self) -> None:  # pragma: no cover - generated
+        """Post the spec's forced bets, in its order (through :meth:`_post`)."""
         raise NotImplementedError
 
     def _check_table(self) -> None:  # pragma: no cover - generated
@@ -422,6 +435,17 @@ class Engine:
         """The spec's options as this hand was built with them."""
         return {name: getattr(self, f"_opt_{name}") for name in self.OPTION_DEFAULTS}
 
+    def __repr__(self) -> str:
+        """How this hand was built and how far it is (what a failing test or a log needs)."""
+        options = "".join(
+            f", {name}={value!r}" for name, value in self.options.items() if value != self.OPTION_DEFAULTS[name]
+        )
+        start = f", start={self._start!r}" if self._start is not None else ""
+        return (
+            f"<{type(self).__name__}({self._table!r}{start}{options}): {self.street_name}, "
+            f"{len(self._log)} calls, {'hand over' if self.hand_over else f'seat {self.to_act} to act'}>"
+        )
+
     def snapshot(self, key: bytes | None = None) -> dict[str, Any]:
         """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it.
 
@@ -498,13 +522,6 @@ class Engine:
                 return True
         return False
 
-    def _small_blind_committed(self) -> int:
-        return self._put_in[self._sb_seat]
-
-    def _is_small_blind(self) -> bool:
-        """The seat to act posted the small blind."""
-        return self._actor == self._sb_seat
-
     # ---- primitives the specs' effects call ---------------------------------------------
 
     def _put(self, seat: int, amount: int) -> None:
@@ -516,34 +533,34 @@ class Engine:
         if (before > 0) != (after > 0) and not self._folded[seat]:
             self._able_count += 1 if after > 0 else -1
 
-    def _post_antes(self) -> None:
-        for seat in range(self._n):
-            self._put(seat, min(self._ante, self._behind[seat]))
-
-    def _post_blinds(self) -> None:
-        for seat, blind in ((self._sb_seat, self._small_blind), (self._bb_seat, self._big_blind)):
-            paid = min(blind, self._behind[seat])
+    def _post(self, seat: int, amount: int, live: bool, acts_last: bool, in_full: bool, what: str) -> None:
+        """``seat`` posts a forced bet of ``amount`` (all it has if less, unless ``in_full``): live,
+        toward its call and raising the bet to face, or dead. A post whose poster acts last
+        moves the first turn after its seat, unless it is smaller than a post before it or
+        nothing at all (a blind of zero is no blind: the button's left acts first)."""
+        if amount < 0:
+            raise InvalidTable(f"the {what} comes to {amount} chips: a forced bet is not negative")
+        if not 0 <= seat < self._n:
+            raise InvalidTable(f"the {what} falls on seat {seat}, which is not at this table")
+        behind = self._behind[seat]
+        if in_full and behind < amount:
+            raise InvalidTable(f"seat {seat} cannot post the {what} of {amount} in full: it has {behind}")
+        if acts_last and amount >= self._nominal and amount > 0:  # a smaller post, or none, gets no option
+            self._last_live = seat
+        paid = amount if amount <= behind else behind
+        if paid > 0:
             self._put(seat, paid)
-            self._put_in[seat] += paid
-        # A blind posted all-in for less does not lower the bet: the others owe the full blind.
-        self._bet_level = self._big_blind
-        self._actor = self._next_needing_action(self._bb_seat)
-
-    def _post_burn_blind(self, amount: int) -> None:
-        """The seat after the big blind posts ``amount`` (nothing when 0): it then acts last
-        before the flop, with the option to raise, as it has not acted."""
-        if amount <= 0:
+        if not live:
+            self._posted_dead += paid
             return
-        seat = (self._bb_seat + 1) % self._n
-        if self._behind[seat] < amount:
-            raise InvalidTable(
-                f"seat {seat} cannot burn: the burn blind of {amount} is posted in full, "
-                f"and it has {self._behind[seat]}"
-            )
-        self._put(seat, amount)
-        self._put_in[seat] += amount
-        self._bet_level = max(self._bet_level, amount)
-        self._actor = self._next_needing_action(seat)
+        self._posted_live += paid
+        put = self._put_in[seat] = self._put_in[seat] + paid
+        if put > self._bet_level:
+            self._bet_level = put
+        if amount > self._nominal:
+            self._nominal = amount
+            if acts_last:
+                self._forced_raises += 1
 
     def _begin_street(self, street: int) -> None:
         self._street = street
@@ -554,7 +571,17 @@ class Engine:
         self._bet_level = 0
         self._out_of_turn = {}
         self._announced = -1
-        self._actor = self._next_needing_action(self._button)
+        self._actor = -1
+
+    def _from_button(self) -> range | list[int]:
+        """Every seat, clockwise from the button's left (the button last): the order seats post in."""
+        first = self._button + 1
+        n = self._n
+        return [*range(first, n), *range(first)] if first < n else range(n)
+
+    def _open_betting(self, after: int) -> None:
+        """The first seat after ``after`` that still has to act is to act."""
+        self._actor = self._next_needing_action(after)
 
     def _commit(self, to: int) -> None:
         seat = self._actor
@@ -581,8 +608,6 @@ class Engine:
         self._declared = NOT_BOUND
         self._acted[seat] = True
         self._acted_at[seat] = self._bet_level
-        if seat == self._bb_seat and self._street == 0:
-            self._bb_acted = True
 
     def _pass_action(self) -> None:
         self._actor = self._next_needing_action(self._actor)
@@ -893,3 +918,13 @@ def engine_class(structure: str) -> type[Engine]:
     if not (isinstance(engine, type) and issubclass(engine, Engine)):
         raise LookupError(f"generated/{structure}.py defines no engine")
     return engine
+
+
+def engine_names() -> list[str]:
+    """The structures with a generated engine, found on disk: no list of names lives in Python."""
+    try:
+        found = importlib.util.find_spec("betspec.engines")
+    except ImportError:
+        return []
+    where = list(found.submodule_search_locations or []) if found is not None else []
+    return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from betspec.runtime.errors import InvalidTable, shown
+from betspec.suggest import did_you_mean
 from betspec.vocabulary import STREETS
 
+T = TypeVar("T")
+#: What a generated engine reads for an input the table does not give.
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 MAX_SEATS = 23  # 52 cards, 2 each, 5 on the board
 MAX_CHIPS = 10**15
 
@@ -21,20 +25,45 @@ def _chips(value: object, what: str) -> int:
     return value
 
 
-@dataclass(frozen=True)
 class Table:
-    """Seats 0..n-1 clockwise, the button seat, ``[small, big]`` blinds, an ante, fixed-limit bets."""
+    """Seats 0..n-1 clockwise with their chips, the button's seat, and what else the spec's
+    ``inputs`` declare (``blinds=(small, big)``, ``ante``, ``bets``, ``straddles``...).
 
-    stacks: Sequence[int]
-    button: int
-    blinds: Sequence[int]
-    ante: int = 0
-    bets: Sequence[int] | None = None
-    #: The seat after the big blind posts a burn blind of twice the big blind (no-limit rule 12).
-    burn_blind: bool = False
+    ``blinds`` may come third, positionally, as most specs have them; every other input is a
+    keyword. The engine checks the inputs against its spec: an unknown one is refused, naming
+    its near name; a missing one takes the spec's default, or is refused when it has none.
+    """
+
+    __slots__ = ("button", "inputs", "stacks")
+
+    def __init__(self, stacks: Sequence[int], button: int = 0, blinds: Sequence[int] | None = None, **inputs: object):
+        self.stacks = stacks
+        self.button = button
+        self.inputs: Mapping[str, object] = {"blinds": blinds, **inputs} if blinds is not None else dict(inputs)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "inputs"):
+            raise AttributeError("a Table does not change: build another one")
+        object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {name}={value!r}" for name, value in sorted(self.inputs.items()))
+        return f"Table(stacks={self.stacks!r}, button={self.button!r}{given})"
+
+    def get(self, name: str, default: object = None) -> object:
+        """The value of input ``name``, or ``default`` when the table does not give it."""
+        return self.inputs.get(name, default)
 
     def checked(self) -> Table:
-        """This table with every value checked, as tuples; raises :class:`InvalidTable`."""
+        """This table with its seats checked and its values as tuples; raises :class:`InvalidTable`.
+
+        The inputs are checked by the engine, against its spec."""
         if isinstance(self.stacks, str | bytes) or not isinstance(self.stacks, Sequence):
             raise InvalidTable("stacks must be a list of chip counts")
         if not 2 <= len(self.stacks) <= MAX_SEATS:
@@ -44,38 +73,43 @@ class Table:
             if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
                 _chips(stack, f"stack of seat {seat}")  # raises, naming the seat
                 stacks = tuple(int(s) for s in stacks)  # an int subclass: keep plain ints
-        if isinstance(self.button, bool) or not isinstance(self.button, int):
-            raise InvalidTable(f"button must be a seat number, not {self.button!r}")
+        if type(self.button) is not int:
+            raise InvalidTable(f"button must be a seat number, not {shown(self.button)}")
         if not 0 <= self.button < len(stacks):
             raise InvalidTable(f"button {self.button} is not a seat (0..{len(stacks) - 1})")
-        if isinstance(self.blinds, str | bytes) or not isinstance(self.blinds, Sequence) or len(self.blinds) != 2:
-            raise InvalidTable("blinds must be [small, big]")
-        small, big = (_chips(b, name) for b, name in zip(self.blinds, ("small blind", "big blind"), strict=True))
-        if small > big:
-            raise InvalidTable(f"the small blind ({small}) is larger than the big blind ({big})")
-        ante = _chips(self.ante, "ante")
-        bets: tuple[int, int] | None = None
-        if self.bets is not None:
-            if isinstance(self.bets, str | bytes) or not isinstance(self.bets, Sequence) or len(self.bets) != 2:
-                raise InvalidTable("bets must be [small_bet, big_bet]")
-            bets = (_chips(self.bets[0], "small bet"), _chips(self.bets[1], "big bet"))
-        if not isinstance(self.burn_blind, bool):
-            raise InvalidTable(f"burn_blind must be true or false, not {self.burn_blind!r}")
-        if self.burn_blind and len(stacks) < 3:
-            raise InvalidTable("a burn blind needs three seats or more (the seat after the big blind posts it)")
-        return Table(stacks, self.button, (small, big), ante, bets, self.burn_blind)
+        if not isinstance(self.inputs, Mapping) or not all(type(name) is str for name in self.inputs):
+            raise InvalidTable("a table's inputs are named")
+        return Table.of(stacks, self.button, {name: _frozen(value) for name, value in self.inputs.items()})
+
+    @classmethod
+    def of(cls, stacks: Sequence[int], button: int, inputs: Mapping[str, object]) -> Table:
+        """A table of these fields, as they are (``inputs`` may hold ``blinds`` like any input)."""
+        table = cls.__new__(cls)
+        object.__setattr__(table, "stacks", stacks)
+        object.__setattr__(table, "button", button)
+        object.__setattr__(table, "inputs", dict(inputs))
+        return table
 
     def to_json(self) -> dict[str, Any]:
-        """Every field as JSON data: the one place snapshots, cases and tools write a table from."""
-        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}
+        """The table as JSON data: the one place snapshots, cases and tools write a table from."""
+        return {"stacks": list(self.stacks), "button": self.button, **{k: _json(v) for k, v in self.inputs.items()}}
 
     @classmethod
     def from_json(cls, data: object) -> Table:
-        """The table ``to_json`` wrote (or a case's table: missing fields take their defaults).
+        """The table ``to_json`` wrote, or a case's table; raises :class:`InvalidTable` for anything else."""
+        if not isinstance(data, Mapping):
+            raise InvalidTable(f"a table is a JSON object, not {type(data).__name__}")
+        if "stacks" not in data:
+            raise InvalidTable("a table needs its stacks")
+        inputs = {str(k): v for k, v in data.items() if k not in ("stacks", "button")}
+        return cls.of(data["stacks"], data.get("button", 0), inputs)
 
-        Raises :class:`InvalidTable` for anything else; the values are checked when an engine
-        is built from it."""
-        return cls(**_fields_of(cls, data, "table"))
+
+def _frozen(value: object) -> object:
+    """Lists as tuples, so that a checked table cannot be changed through what it was given."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -99,7 +133,9 @@ class Start:
 
 
 def _json(value: object) -> object:
-    return list(value) if isinstance(value, tuple) else value
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
 
 
 def _fields_of(cls: type, data: object, what: str) -> dict[str, Any]:
@@ -148,3 +184,89 @@ def choice_option(name: str, value: object, choices: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in choices:
         raise InvalidTable(f"option {name} must be one of {', '.join(choices)}, not {shown(value)}")
     return value
+
+
+@dataclass(frozen=True)
+class Declared:
+    """An option or a table input as its spec declares it: what tools read to build tables and
+    options for any spec (its type, default or example, bounds, choices)."""
+
+    name: str
+    type: str
+    default: object  # ABSENT when the table must give it
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    per_seat: bool = False
+    example: object = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is ABSENT
+
+
+# ---- table inputs, checked against the spec's declarations (generated code calls these) ----
+
+
+def unknown_inputs(spec: str, given: Mapping[str, object], names: frozenset[str]) -> None:
+    """Refuse a table input the spec does not declare, naming its near name."""
+    for name in given:
+        if name not in names:
+            known = ", ".join(sorted(names)) or "none"
+            hint = did_you_mean(name, names)
+            raise InvalidTable(f"{spec} has no table input {shown(name)}{hint} (its inputs: {known})")
+
+
+def required_input(spec: str, name: str) -> InvalidTable:
+    return InvalidTable(f"{spec} needs the table's {name}")
+
+
+def int_input(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int:
+    return _whole(f"table input {name}", value, minimum, maximum, or_null=False)
+
+
+def optional_int_input(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    return None if value is None else _whole(f"table input {name}", value, minimum, maximum, or_null=True)
+
+
+def bool_input(name: str, value: object) -> bool:
+    return bool_option(f"table input {name}", value)
+
+
+def choice_input(name: str, value: object, choices: tuple[str, ...]) -> str:
+    return choice_option(f"table input {name}", value, choices)
+
+
+def seat_input(name: str, value: object, seats: int) -> int:
+    return _whole(f"table input {name} (a seat)", value, 0, seats - 1, or_null=False)
+
+
+def optional_seat_input(name: str, value: object, seats: int) -> int | None:
+    return None if value is None else seat_input(name, value, seats)
+
+
+def seats_input(name: str, value: object, seats: int) -> tuple[int, ...]:
+    """A list of distinct seats."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InvalidTable(f"table input {name} is a list of seats, not {shown(value)}")
+    found = tuple(seat_input(name, seat, seats) for seat in value)
+    if len(set(found)) != len(found):
+        raise InvalidTable(f"table input {name} names a seat twice: {shown(list(found))}")
+    return found
+
+
+def items_input(name: str, value: object, count: int, minimum: int | None, maximum: int | None) -> tuple[int, ...]:
+    """A fixed-length list of ints (``blinds``: [small, big])."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != count:
+        raise InvalidTable(f"table input {name} is a list of {count} whole numbers, not {shown(value)}")
+    return tuple(_whole(f"table input {name}", v, minimum, maximum, or_null=False) for v in value)
+
+
+def per_seat_input(name: str, value: object, seats: int, check: Callable[[str, object], T]) -> tuple[T, ...]:
+    """One value per seat, in seat order (a single value stands for every seat)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        return (check(name, value),) * seats
+    if len(value) != seats:
+        raise InvalidTable(f"table input {name} gives {len(value)} values for {seats} seats")
+    return tuple(check(name, v) for v in value)
