@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal, cast
 
 from transitions import Event, EventData, Machine
@@ -1433,55 +1433,33 @@ class PotLimitMachine(Engine):
 
     def _load_inputs(self, given: Mapping[str, object]) -> None:
         "The table's inputs, checked against the spec's; the defaults for those it does not give."
-        if not given.keys() <= INPUT_NAMES:
-            unknown_inputs(SPEC_NAME, given, INPUT_NAMES)
-        value = given.get('blinds', ABSENT)
-        if value is ABSENT:
+        if 'blinds' not in given:
             raise required_input(SPEC_NAME, 'blinds')
-        self._in_small_blind, self._in_big_blind = items_input('blinds', value, 2, 0, None)
-        value = given.get('ante', ABSENT)
-        self._in_ante = 0 if value is ABSENT else int_input('ante', value, 0, None)
-        value = given.get('seat_antes', ABSENT)
-        self._in_seat_antes = (0,) * self._n if value is ABSENT else per_seat_input('seat_antes', value, self._n, lambda n, v: int_input(n, v, 0, None))
-        value = given.get('big_blind_ante', ABSENT)
-        self._in_big_blind_ante = 0 if value is ABSENT else int_input('big_blind_ante', value, 0, None)
-        value = given.get('button_ante', ABSENT)
-        self._in_button_ante = 0 if value is ABSENT else int_input('button_ante', value, 0, None)
-        value = given.get('burn_blind', ABSENT)
-        self._in_burn_blind = False if value is ABSENT else bool_input('burn_blind', value)
-        value = given.get('straddles', ABSENT)
-        self._in_straddles = 0 if value is ABSENT else int_input('straddles', value, 0, 3)
-        value = given.get('button_straddle', ABSENT)
-        self._in_button_straddle = False if value is ABSENT else bool_input('button_straddle', value)
-        value = given.get('dead_small_blind', ABSENT)
-        self._in_dead_small_blind = False if value is ABSENT else bool_input('dead_small_blind', value)
-        value = given.get('missed_big_blinds', ABSENT)
-        self._in_missed_big_blinds = () if value is ABSENT else seats_input('missed_big_blinds', value, self._n)
-        value = given.get('missed_small_blinds', ABSENT)
-        self._in_missed_small_blinds = () if value is ABSENT else seats_input('missed_small_blinds', value, self._n)
-        value = given.get('blinds_by_seat', ABSENT)
-        self._in_blinds_by_seat = False if value is ABSENT else bool_input('blinds_by_seat', value)
-        value = given.get('seat_blinds', ABSENT)
-        self._in_seat_blinds = (0,) * self._n if value is ABSENT else per_seat_input('seat_blinds', value, self._n, lambda n, v: int_input(n, v, 0, None))
-        value = given.get('bomb_pot', ABSENT)
-        self._in_bomb_pot = 0 if value is ABSENT else int_input('bomb_pot', value, 0, None)
+        self._in_ante = 0
+        self._in_seat_antes = (0,) * self._n
+        self._in_big_blind_ante = 0
+        self._in_button_ante = 0
+        self._in_burn_blind = False
+        self._in_straddles = 0
+        self._in_button_straddle = False
+        self._in_dead_small_blind = False
+        self._in_missed_big_blinds = ()
+        self._in_missed_small_blinds = ()
+        self._in_blinds_by_seat = False
+        self._in_seat_blinds = (0,) * self._n
+        self._in_bomb_pot = 0
+        for name, value in given.items():
+            load = LOADERS.get(name)
+            if load is None:
+                unknown_inputs(SPEC_NAME, given, INPUT_NAMES)
+            load(self, value)  # type: ignore[misc]
 
     def _compute_roles(self) -> None:
         self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        if not 0 <= self._role_small_blind_seat < self._n:
-            raise InvalidTable(f'the small_blind_seat is seat {self._role_small_blind_seat}, which is not at this table')
         self._role_big_blind_seat = (self._button + 1) % self._n if self._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        if not 0 <= self._role_big_blind_seat < self._n:
-            raise InvalidTable(f'the big_blind_seat is seat {self._role_big_blind_seat}, which is not at this table')
         self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        if not 0 <= self._role_second_straddle_seat < self._n:
-            raise InvalidTable(f'the second_straddle_seat is seat {self._role_second_straddle_seat}, which is not at this table')
         self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        if not 0 <= self._role_straddle_seat < self._n:
-            raise InvalidTable(f'the straddle_seat is seat {self._role_straddle_seat}, which is not at this table')
         self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
-        if not 0 <= self._role_third_straddle_seat < self._n:
-            raise InvalidTable(f'the third_straddle_seat is seat {self._role_third_straddle_seat}, which is not at this table')
 
     def _post_forced_bets(self) -> None:
         amount = self._in_ante
@@ -1492,20 +1470,36 @@ class PotLimitMachine(Engine):
             for seat in self._from_button():
                 self._post(seat, self._in_seat_antes[seat], False, False, False, 'seat ante')
         if not self._in_dead_small_blind and not self._in_blinds_by_seat and self._in_bomb_pot <= 0:
-            self._post(self._role_small_blind_seat, self._in_small_blind, True, False, False, 'small blind')
+            amount = self._in_small_blind
+            if amount:
+                self._post(self._role_small_blind_seat, amount, True, False, False, 'small blind')
         if not self._in_blinds_by_seat and self._in_bomb_pot <= 0:
-            self._post(self._role_big_blind_seat, self._in_big_blind, True, True, False, 'big blind')
+            amount = self._in_big_blind
+            if amount:
+                self._post(self._role_big_blind_seat, amount, True, True, False, 'big blind')
         if self._in_bomb_pot <= 0:
-            self._post(self._role_big_blind_seat, self._in_big_blind_ante, False, False, False, 'big blind ante')
-        self._post(self._button, self._in_button_ante, False, False, False, 'button ante')
+            amount = self._in_big_blind_ante
+            if amount:
+                self._post(self._role_big_blind_seat, amount, False, False, False, 'big blind ante')
+        amount = self._in_button_ante
+        if amount:
+            self._post(self._button, amount, False, False, False, 'button ante')
         if (self._in_burn_blind or self._in_straddles >= 1) and self._in_bomb_pot <= 0:
-            self._post(self._role_straddle_seat, 2 * self._in_big_blind, True, True, True, 'straddle')
+            amount = 2 * self._in_big_blind
+            if amount:
+                self._post(self._role_straddle_seat, amount, True, True, True, 'straddle')
         if self._in_straddles >= 2 and self._in_bomb_pot <= 0:
-            self._post(self._role_second_straddle_seat, 4 * self._in_big_blind, True, True, True, 'second straddle')
+            amount = 4 * self._in_big_blind
+            if amount:
+                self._post(self._role_second_straddle_seat, amount, True, True, True, 'second straddle')
         if self._in_straddles >= 3 and self._in_bomb_pot <= 0:
-            self._post(self._role_third_straddle_seat, 8 * self._in_big_blind, True, True, True, 'third straddle')
+            amount = 8 * self._in_big_blind
+            if amount:
+                self._post(self._role_third_straddle_seat, amount, True, True, True, 'third straddle')
         if self._in_button_straddle and self._in_bomb_pot <= 0:
-            self._post(self._button, 2 * self._in_big_blind, True, True, True, 'button straddle')
+            amount = 2 * self._in_big_blind
+            if amount:
+                self._post(self._button, amount, True, True, True, 'button straddle')
         if self._in_bomb_pot <= 0:
             amount = self._in_big_blind
             if amount > 0:
@@ -1811,6 +1805,81 @@ class PotLimit(Compiled, PotLimitMachine):
     "Pot-limit hold'em: the default engine. The same spec, states, transitions, guards and effects as PotLimitMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal."
 
     __slots__ = ()
+
+
+def _load_blinds(m: PotLimitMachine, value: object) -> None:
+    m._in_small_blind, m._in_big_blind = items_input('blinds', value, 2, 0, None)
+
+
+def _load_ante(m: PotLimitMachine, value: object) -> None:
+    m._in_ante = int_input('ante', value, 0, None)
+
+
+def _load_seat_antes(m: PotLimitMachine, value: object) -> None:
+    m._in_seat_antes = per_seat_input('seat_antes', value, m._n, lambda n, v: int_input(n, v, 0, None))
+
+
+def _load_big_blind_ante(m: PotLimitMachine, value: object) -> None:
+    m._in_big_blind_ante = int_input('big_blind_ante', value, 0, None)
+
+
+def _load_button_ante(m: PotLimitMachine, value: object) -> None:
+    m._in_button_ante = int_input('button_ante', value, 0, None)
+
+
+def _load_burn_blind(m: PotLimitMachine, value: object) -> None:
+    m._in_burn_blind = bool_input('burn_blind', value)
+
+
+def _load_straddles(m: PotLimitMachine, value: object) -> None:
+    m._in_straddles = int_input('straddles', value, 0, 3)
+
+
+def _load_button_straddle(m: PotLimitMachine, value: object) -> None:
+    m._in_button_straddle = bool_input('button_straddle', value)
+
+
+def _load_dead_small_blind(m: PotLimitMachine, value: object) -> None:
+    m._in_dead_small_blind = bool_input('dead_small_blind', value)
+
+
+def _load_missed_big_blinds(m: PotLimitMachine, value: object) -> None:
+    m._in_missed_big_blinds = seats_input('missed_big_blinds', value, m._n)
+
+
+def _load_missed_small_blinds(m: PotLimitMachine, value: object) -> None:
+    m._in_missed_small_blinds = seats_input('missed_small_blinds', value, m._n)
+
+
+def _load_blinds_by_seat(m: PotLimitMachine, value: object) -> None:
+    m._in_blinds_by_seat = bool_input('blinds_by_seat', value)
+
+
+def _load_seat_blinds(m: PotLimitMachine, value: object) -> None:
+    m._in_seat_blinds = per_seat_input('seat_blinds', value, m._n, lambda n, v: int_input(n, v, 0, None))
+
+
+def _load_bomb_pot(m: PotLimitMachine, value: object) -> None:
+    m._in_bomb_pot = int_input('bomb_pot', value, 0, None)
+
+
+#: The loader of each input the spec declares, by name.
+LOADERS: dict[str, Callable[[PotLimitMachine, object], None]] = {
+    'blinds': _load_blinds,
+    'ante': _load_ante,
+    'seat_antes': _load_seat_antes,
+    'big_blind_ante': _load_big_blind_ante,
+    'button_ante': _load_button_ante,
+    'burn_blind': _load_burn_blind,
+    'straddles': _load_straddles,
+    'button_straddle': _load_button_straddle,
+    'dead_small_blind': _load_dead_small_blind,
+    'missed_big_blinds': _load_missed_big_blinds,
+    'missed_small_blinds': _load_missed_small_blinds,
+    'blinds_by_seat': _load_blinds_by_seat,
+    'seat_blinds': _load_seat_blinds,
+    'bomb_pot': _load_bomb_pot,
+}
 
 
 #: The engine class of this module, for tools that load engines by structure name.

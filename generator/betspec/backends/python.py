@@ -222,7 +222,7 @@ def generate(spec: Spec, root: str) -> str:
     w("from __future__ import annotations")
     w()
     w("import enum")
-    w("from collections.abc import Mapping")
+    w("from collections.abc import Callable, Mapping")
     w(f"from typing import {', '.join(sorted({'ClassVar', 'cast', *(['Literal'] if _has_choices(spec) else [])}))}")
     w()
     w("from transitions import Event, EventData, Machine")
@@ -247,6 +247,8 @@ def generate(spec: Spec, root: str) -> str:
     _machine(w, spec, callbacks)
     _engine(w, spec, symbols, cls, callbacks)
     w()
+    w()
+    _loaders(w, spec, cls)
     w()
     w("#: The engine class of this module, for tools that load engines by structure name.")
     w(f"ENGINE = {cls}")
@@ -829,20 +831,39 @@ def _default_source(item: Input) -> str:
 
 
 def _load_inputs(w: _Writer, spec: Spec) -> None:
+    """``_load_inputs``: every default set at once, then a loader for each input the table gives
+    (most tables give one or two of a spec's inputs)."""
     w("def _load_inputs(self, given: Mapping[str, object]) -> None:", 4)
     w(repr("The table's inputs, checked against the spec's; the defaults for those it does not give."), 8)
-    w("if not given.keys() <= INPUT_NAMES:", 8)
-    w("unknown_inputs(SPEC_NAME, given, INPUT_NAMES)", 12)
     for item in spec.inputs.values():
-        targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
-        w(f"value = given.get({_lit(item.name)}, ABSENT)", 8)
         if item.required:
-            w("if value is ABSENT:", 8)
+            w(f"if {_lit(item.name)} not in given:", 8)
             w(f"raise required_input(SPEC_NAME, {_lit(item.name)})", 12)
-            w(f"{targets} = {_input_check(item, 'value')[0]}", 8)
-        else:
-            default = _default_source(item)
-            w(f"{targets} = {default} if value is ABSENT else {_input_check(item, 'value')[0]}", 8)
+    for item in spec.inputs.values():
+        if not item.required:
+            targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
+            w(f"{targets} = {_default_source(item)}", 8)
+    w("for name, value in given.items():", 8)
+    w("load = LOADERS.get(name)", 12)
+    w("if load is None:", 12)
+    w("unknown_inputs(SPEC_NAME, given, INPUT_NAMES)", 16)
+    w("load(self, value)  # type: ignore[misc]", 12)
+    w()
+
+
+def _loaders(w: _Writer, spec: Spec, cls: str) -> None:
+    """One function per input, checking a given value and keeping it (``LOADERS``)."""
+    for item in spec.inputs.values():
+        targets = ", ".join(f"m._in_{name}" for name in item.names or (item.name,))
+        w(f"def _load_{item.name}(m: {cls}Machine, value: object) -> None:")
+        w(f"{targets} = {_input_check(item, 'value')[0].replace('self._n', 'm._n')}", 4)
+        w()
+        w()
+    w("#: The loader of each input the spec declares, by name.")
+    w(f"LOADERS: dict[str, Callable[[{cls}Machine, object], None]] = {{")
+    for item in spec.inputs.values():
+        w(f"{_lit(item.name)}: _load_{item.name},", 4)
+    w("}")
     w()
 
 
@@ -852,9 +873,26 @@ def _compute_roles(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> Non
         w("return None", 8)
     for role in spec.roles.values():
         w(f"self._role_{role.name} = {compile_source(role.expr.tree, symbols)}", 8)
-        w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
-        w(f"raise InvalidTable(f'the {role.name} is seat {{self._role_{role.name}}}, which is not at this table')", 12)
+        if not _always_a_seat(spec, role.expr.tree):
+            w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
+            message = f"f'the {role.name} is seat {{self._role_{role.name}}}, which is not at this table'"
+            w(f"raise InvalidTable({message})", 12)
     w()
+
+
+def _always_a_seat(spec: Spec, tree: ast.expr) -> bool:
+    """Whether a role's expression is a seat whatever the table: ``x % seats``, the button, a seat
+    input (checked when loaded), a role before it, or a choice between such."""
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mod):
+        return isinstance(tree.right, ast.Name) and tree.right.id == "seats"
+    if isinstance(tree, ast.IfExp):
+        return _always_a_seat(spec, tree.body) and _always_a_seat(spec, tree.orelse)
+    if isinstance(tree, ast.Name):
+        if tree.id == "button" or tree.id in spec.roles:
+            return True
+        item = next((i for i in spec.inputs.values() if tree.id in i.names), None)
+        return item is not None and item.type in ("seat", "seat?") and not item.per_seat
+    return False
 
 
 def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
@@ -875,8 +913,12 @@ def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> 
             indent += 4
         if bet.seats is None:
             assert bet.seat is not None
+            # A post of nothing does nothing (no chips, no option): most tables leave most forced
+            # bets at 0, and the seat is not even computed for them.
             seat = compile_source(bet.seat.tree, symbols)
-            w(f"self._post({seat}, {compile_source(bet.amount.tree, symbols)}, {flags})", indent)
+            w(f"amount = {compile_source(bet.amount.tree, symbols)}", indent)
+            w("if amount:", indent)
+            w(f"self._post({seat}, amount, {flags})", indent + 4)
             continue
         seats = "self._from_button()" if bet.seats == "all" else f"self._in_{bet.seats}"
         # What does not depend on the seat is decided once, before going round the table.

@@ -64,6 +64,31 @@ class Table:
         """This table with its seats checked and its values as tuples; raises :class:`InvalidTable`.
 
         The inputs are checked by the engine, against its spec."""
+        stacks, button, inputs = self.stacks, self.button, self.inputs
+        plain = (
+            (type(stacks) is list or type(stacks) is tuple)
+            and 2 <= len(stacks) <= MAX_SEATS
+            and type(button) is int
+            and 0 <= button < len(stacks)
+            and type(inputs) is dict
+        )
+        if plain:
+            for stack in stacks:
+                if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
+                    plain = False
+                    break
+        if plain:
+            # The common case, as the slow path below would leave it: plain values, lists as tuples.
+            frozen = {}
+            for name, value in inputs.items():
+                if type(name) is not str:
+                    raise InvalidTable("a table's inputs are named")
+                frozen[name] = _frozen(value) if type(value) is list or type(value) is tuple else value
+            table = Table.__new__(Table)
+            _set(table, "stacks", tuple(stacks))
+            _set(table, "button", button)
+            _set(table, "inputs", frozen)
+            return table
         if isinstance(self.stacks, str | bytes) or not isinstance(self.stacks, Sequence):
             raise InvalidTable("stacks must be a list of chip counts")
         if not 2 <= len(self.stacks) <= MAX_SEATS:
@@ -85,9 +110,9 @@ class Table:
     def of(cls, stacks: Sequence[int], button: int, inputs: Mapping[str, object]) -> Table:
         """A table of these fields, as they are (``inputs`` may hold ``blinds`` like any input)."""
         table = cls.__new__(cls)
-        object.__setattr__(table, "stacks", stacks)
-        object.__setattr__(table, "button", button)
-        object.__setattr__(table, "inputs", dict(inputs))
+        _set(table, "stacks", stacks)
+        _set(table, "button", button)
+        _set(table, "inputs", dict(inputs))
         return table
 
     def to_json(self) -> dict[str, Any]:
@@ -105,10 +130,16 @@ class Table:
         return cls.of(data["stacks"], data.get("button", 0), inputs)
 
 
+_set = object.__setattr__
+
+
 def _frozen(value: object) -> object:
     """Lists as tuples, so that a checked table cannot be changed through what it was given."""
     if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
+        for v in value:
+            if isinstance(v, list | tuple):
+                return tuple(_frozen(v) for v in value)
+        return tuple(value)
     return value
 
 
@@ -222,7 +253,20 @@ def required_input(spec: str, name: str) -> InvalidTable:
     return InvalidTable(f"{spec} needs the table's {name}")
 
 
+def _plain_int(value: object, minimum: int | None, maximum: int | None) -> bool:
+    """``value`` is a plain int within the bounds and the chip range: the common case, checked
+    without building a message."""
+    return (
+        type(value) is int
+        and -MAX_CHIPS <= value <= MAX_CHIPS
+        and (minimum is None or value >= minimum)
+        and (maximum is None or value <= maximum)
+    )
+
+
 def int_input(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int:
+    if _plain_int(value, minimum, maximum):
+        return value  # type: ignore[return-value]
     return _whole(f"table input {name}", value, minimum, maximum, or_null=False)
 
 
@@ -258,6 +302,9 @@ def seats_input(name: str, value: object, seats: int) -> tuple[int, ...]:
 
 def items_input(name: str, value: object, count: int, minimum: int | None, maximum: int | None) -> tuple[int, ...]:
     """A fixed-length list of ints (``blinds``: [small, big])."""
+    plain = (type(value) is tuple or type(value) is list) and len(value) == count
+    if plain and all(_plain_int(v, minimum, maximum) for v in value):  # type: ignore[attr-defined]
+        return tuple(value)  # type: ignore[arg-type]
     if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != count:
         raise InvalidTable(f"table input {name} is a list of {count} whole numbers, not {shown(value)}")
     return tuple(_whole(f"table input {name}", v, minimum, maximum, or_null=False) for v in value)
