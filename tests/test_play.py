@@ -407,3 +407,15 @@ def test_a_split_pot_gives_the_odd_chip_clockwise_from_the_button() -> None:
 def test_what_is_typed(line: str, action: str, to: int | None) -> None:
     typed = parse(line)
     assert (typed.action, typed.to, typed.problem) == (action, to, "")
+
+
+def test_any_table_input_the_spec_declares_is_given_with_input() -> None:
+    status, out = _run(
+        "no_limit", "--seats", "4", "--input", "straddles=1", "--input", "ante=2", "--bots", "all", "--seed", "1"
+    )
+    assert status == 0, out
+    assert out.splitlines()[0] == "betspec play: no_limit, 4 seats, blinds 5/10, ante 2, straddles 1"
+    status, out = _run("no_limit", "--input", "straddle=1")
+    assert status == 2 and "no_limit has no table input 'straddle' (did you mean 'straddles'?" in out
+    status, out = _run("no_limit", "--input", "straddles=5", "--seats", "3")
+    assert status == 2 and "table input straddles must be at most 3" in out

@@ -105,7 +105,7 @@ class ForcedBet:
     amount: Expr
     kind: str  # one of vocabulary.FORCED_BET_KINDS
     when: Expr | None
-    acts_last: bool  # the poster acts last in the first betting round (the option)
+    order: str  # one of vocabulary.FORCED_BET_ORDERS: where the poster acts in the first round
     in_full: bool  # posted in full or not at all (a table whose poster is short is refused)
     meaning: str
     rule: str

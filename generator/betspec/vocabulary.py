@@ -146,6 +146,11 @@ BUILT_IN_INPUTS = ("stacks", "button")
 #: or live (a blind or a straddle: toward the poster's call, raising the bet to face).
 FORCED_BET_KINDS = ("ante", "dead", "blind")
 LIVE_KINDS = ("blind",)
+#: Where a live forced bet puts its poster in the first round's order: ``in_turn`` (where his seat
+#: comes), ``starts_after`` (the round starts with the seat after his, so he acts last: the big
+#: blind, a straddle), ``last`` (passed over until every other player has acted, whatever his
+#: seat: a kill blind).
+FORCED_BET_ORDERS = ("in_turn", "starts_after", "last")
 
 #: The kinds of events a spec declares.
 EVENT_KINDS = ("start", "action", "automatic", "deal")

@@ -902,7 +902,8 @@ def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> 
         w("return None", 8)
     seat_symbols = _symbols(spec, "self", seat="seat")
     for bet in spec.forced_bets:
-        flags = f"{bet.live}, {bet.acts_last}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
+        order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
+        flags = f"{bet.live}, {order}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
         indent = 8
         per_seat_when = bet.when is not None and bet.seats is not None and _reads_seat(spec, bet.when.tree)
         when = None if bet.when is None else compile_source(bet.when.tree, seat_symbols if per_seat_when else symbols)

@@ -66,8 +66,10 @@ def _posted_by(bet: ForcedBet) -> str:
 
 def _how(bet: ForcedBet) -> str:
     words = [bet.kind + (" (live)" if bet.live else " (dead)")]
-    if bet.acts_last:
-        words.append("acts last")
+    if bet.order == "starts_after":
+        words.append("the round starts after it")
+    elif bet.order == "last":
+        words.append("acts last, from any seat")
     if bet.in_full:
         words.append("in full or not at all")
     return ", ".join(words)

@@ -223,8 +223,9 @@ class _Checker:
             if when is not None and when.is_constant and when.constant is False:
                 self.error(f"{pointer}/when", "constant-guard", "this forced bet is never posted")
             kind = entry["kind"]
-            if entry.get("acts_last") and kind not in vocabulary.LIVE_KINDS:
-                self.error(f"{pointer}/acts_last", "type", f"a {kind} is dead money: its poster does not act last")
+            order = entry.get("order", "in_turn")
+            if order != "in_turn" and kind not in vocabulary.LIVE_KINDS:
+                self.error(f"{pointer}/order", "type", f"a {kind} is dead money: it does not move its poster's turn")
             out.append(
                 ForcedBet(
                     name,
@@ -233,7 +234,7 @@ class _Checker:
                     amount,
                     kind,
                     when,
-                    bool(entry.get("acts_last", False)),
+                    order,
                     bool(entry.get("in_full", False)),
                     entry["meaning"],
                     entry["rule"],

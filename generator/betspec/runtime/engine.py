@@ -105,6 +105,7 @@ class Engine:
         "_contributed",
         "_dead",
         "_declared",
+        "_deferred",
         "_folded",
         "_forced_raises",
         "_last_full_level",
@@ -143,6 +144,7 @@ class Engine:
     _forced_raises: int
     _last_full_level: int
     _last_live: int
+    _deferred: int
     _last_raise: int
     _live: list[int]
     _log: list[tuple[int, str, Any]]
@@ -248,6 +250,7 @@ class Engine:
         self._dead = 0
         self._players_in = n
         self._last_live = table.button
+        self._deferred = -1  # a seat passed over until every other has acted (a kill blind)
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -533,11 +536,14 @@ class Engine:
         if (before > 0) != (after > 0) and not self._folded[seat]:
             self._able_count += 1 if after > 0 else -1
 
-    def _post(self, seat: int, amount: int, live: bool, acts_last: bool, in_full: bool, what: str) -> None:
+    def _post(
+        self, seat: int, amount: int, live: bool, starts_after: bool, last: bool, in_full: bool, what: str
+    ) -> None:
         """``seat`` posts a forced bet of ``amount`` (all it has if less, unless ``in_full``): live,
-        toward its call and raising the bet to face, or dead. A post whose poster acts last
-        moves the first turn after its seat, unless it is smaller than a post before it or
-        nothing at all (a blind of zero is no blind: the button's left acts first)."""
+        toward its call and raising the bet to face, or dead. A post that ``starts_after`` moves
+        the first turn to the seat after it; one that acts ``last`` has its poster passed over
+        until every other player has acted; neither when it is smaller than a post before it
+        (a blind of zero is no blind: the button's left acts first)."""
         if amount < 0:
             raise InvalidTable(f"the {what} comes to {amount} chips: a forced bet is not negative")
         if not 0 <= seat < self._n:
@@ -545,8 +551,12 @@ class Engine:
         behind = self._behind[seat]
         if in_full and behind < amount:
             raise InvalidTable(f"seat {seat} cannot post the {what} of {amount} in full: it has {behind}")
-        if acts_last and amount >= self._nominal and amount > 0:  # a smaller post, or none, gets no option
-            self._last_live = seat
+        option = (starts_after or last) and amount >= self._nominal and amount > 0
+        if option:  # a smaller post, or none, gets no option
+            if starts_after:
+                self._last_live = seat
+            else:
+                self._deferred = seat
         paid = amount if amount <= behind else behind
         if paid > 0:
             self._put(seat, paid)
@@ -559,7 +569,7 @@ class Engine:
             self._bet_level = put
         if amount > self._nominal:
             self._nominal = amount
-            if acts_last:
+            if option:
                 self._forced_raises += 1
 
     def _begin_street(self, street: int) -> None:
@@ -572,6 +582,7 @@ class Engine:
         self._out_of_turn = {}
         self._announced = -1
         self._actor = -1
+        self._deferred = -1
 
     def _from_button(self) -> range | list[int]:
         """Every seat, clockwise from the button's left (the button last): the order seats post in."""
@@ -603,6 +614,8 @@ class Engine:
         self._mark_acted(seat)
 
     def _mark_acted(self, seat: int) -> None:
+        if seat == self._deferred:
+            self._deferred = -1
         if self._out_of_turn:
             self._out_of_turn.pop(seat, None)
         self._declared = NOT_BOUND
@@ -628,12 +641,16 @@ class Engine:
     def _next_needing_action(self, after: int) -> int:
         n, level = self._n, self._bet_level
         live, folded, acted, put_in = self._live, self._folded, self._acted, self._put_in
+        deferred = self._deferred
         for step in range(1, n + 1):
             seat = (after + step) % n
             # _needs_action, written out: this loop runs after every action.
-            if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level):
+            if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
                 return seat
-        return -1
+        if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+            return -1
+        # Every other player has acted: the passed-over seat's turn, if it still has to act.
+        return deferred if not acted[deferred] or put_in[deferred] < level else -1
 
     # ---- rejections ---------------------------------------------------------------------
 
