@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from betspec.runtime import Engine, Start
 from betspec.runtime.table import Declared
-from betspec.vocabulary import DEALT_STREETS
 
 
 def _mostly(default: object, other: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -63,7 +62,8 @@ def engine_args(
     button = draw(st.integers(0, seats - 1))
     inputs = {name: draw(value_of(declared, seats)) for name, declared in cls.INPUTS.items()}
     inputs = {name: value for name, value in inputs.items() if value != cls.INPUTS[name].default}
-    start = draw(st.one_of(st.none(), st.builds(Start, st.sampled_from(DEALT_STREETS), st.integers(0, 300))))
+    later = st.sampled_from(cls.STREETS[1:]) if len(cls.STREETS) > 1 else st.nothing()
+    start = draw(st.one_of(st.none(), st.builds(Start, later, st.integers(0, 300))))
     options = {
         name: draw(_mostly(declared.default, value_of(declared, seats))) for name, declared in cls.OPTIONS.items()
     }

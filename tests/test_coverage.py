@@ -18,10 +18,12 @@ def test_the_cases_reach_every_transition_of_every_spec() -> None:
     assert failures == []
     for coverage in coverages.values():
         assert coverage.missing() == [], coverage.summary()
-        # The one outcome never seen is structural: 'bet_level == 0' is only tried once
-        # 'bet_level > 0' failed, so it cannot be false.
+        # The outcomes never seen are structural: 'bet_level == 0' is only tried once
+        # 'bet_level > 0' failed, so it cannot be false; a deal in the runout past the last
+        # street is refused before the event fires (it is not the next street).
         assert [coverage.describe(i) for i, _ in coverage.missing_outcomes()] == [
-            "post_blinds: hand_start -> preflop_unopened [bet_level == 0] (BLINDS)"
+            "post_blinds: hand_start -> unopened [bet_level == 0] (BLINDS)",
+            "deal: all_in_runout -> all_in_runout [street < last_street] (RUNOUT)",
         ]
 
 
@@ -48,5 +50,5 @@ def test_a_recording_engine_counts_what_fires() -> None:
     assert sum(coverage.fired.values()) == 0  # a fresh record is untouched by other runs
     coverages, _ = measure([str(ROOT / "tests" / "conformance" / "heads-up-blinds-and-order.json")], ["no_limit"])
     fired = {coverages["no_limit"].describe(i) for i in coverages["no_limit"].fired}
-    assert "fold: flop_facing_bet -> flop_facing_bet (FOLD)" in fired
-    assert "end_round: flop_facing_bet -> settled [players_in == 1] (UNCONTESTED)" in fired
+    assert "fold: facing_bet -> facing_bet (FOLD)" in fired
+    assert "end_round: facing_bet -> settled [players_in == 1] (UNCONTESTED)" in fired

@@ -24,7 +24,11 @@ def test_a_spec_diagram_names_every_state_and_every_transition() -> None:
 
 def test_labels_cannot_break_the_syntax() -> None:
     diagram = Diagram(
-        "x", 'a "title"; #1', {"preflop": [("s", "a: b {c} <d>\nnext", "unopened")]}, [Edge("s", "s", ["x >= 1; y"])]
+        "x",
+        'a "title"; #1',
+        {"round": [("s", "a: b {c} <d>\nnext", "unopened")]},
+        [Edge("s", "s", ["x >= 1; y"])],
+        {"round": "Each {round}"},
     )
     text = mermaid.render(diagram)
     assert "a #quot;title#quot;#59; #35;1" in text

@@ -133,7 +133,7 @@ def test_a_guard_citing_no_declared_rule(project: Path) -> None:
 
 def test_a_constantly_false_guard_and_an_unreachable_state(project: Path) -> None:
     base = json.loads((SPEC_DIR / "betting_round.json").read_text())
-    base["states"]["limbo"] = {"street": "river", "phase": "complete", "label": "nowhere"}
+    base["states"]["limbo"] = {"phase": "complete", "label": "nowhere"}
     base["transitions"].append(
         {"event": "fold", "source": "showdown", "dest": "settled", "guard": "1 > 2 and players_in == 1", "rule": "FOLD"}
     )

@@ -37,10 +37,8 @@ CASE = schema("case.schema.json")
         ("/properties/options/additionalProperties/properties/type/enum", ("int", "bool", "int?", "choice")),
         ("/properties/variables/additionalProperties/properties/type/enum", ("int", "bool", "int?")),
         ("/properties/quantities/additionalProperties/properties/type/enum", ("int", "bool", "int?")),
-        ("/properties/states/additionalProperties/properties/street/enum", v.STATE_STREETS),
         ("/properties/states/additionalProperties/properties/phase/enum", v.PHASES),
         ("/properties/events/additionalProperties/properties/kind/enum", v.EVENT_KINDS),
-        ("/properties/events/additionalProperties/properties/street/enum", v.STREETS),
         (
             "/properties/events/additionalProperties/properties/requires/items/properties/error/enum",
             v.REQUIREMENT_CODES,
@@ -61,13 +59,10 @@ def test_the_spec_schema_lets_actions_take_only_the_vocabularys_parameters() -> 
 @pytest.mark.parametrize(
     "pointer, words",
     [
-        ("/properties/start/properties/street/enum", v.STREETS),
         ("/$defs/code/enum", v.ACTION_CODES),
         ("/$defs/action/enum", tuple(a for a in v.ACT_NAMES if a != "timeout")),  # the clock has its own step
-        ("/$defs/step/properties/deal/enum", v.DEALT_STREETS),
         ("/$defs/step/properties/out_of_turn/properties/act/enum", v.OUT_OF_TURN_DECLARATIONS),
         ("/$defs/expect/properties/legal/items/enum", v.CHOSEN_ACTIONS),
-        ("/$defs/expect/properties/street/enum", v.STATE_STREETS),
         ("/$defs/say/oneOf/0/enum", v.DECLARATIONS),
         ("/$defs/say/oneOf/1/properties/act/enum", v.WAGERS),
         ("/$defs/ruling/properties/act/enum", v.RULING_ACTIONS),

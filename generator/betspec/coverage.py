@@ -23,7 +23,7 @@ from typing import Any
 from betspec.conformance.runner import run_case
 from betspec.draw import draw_options, draw_table
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
-from betspec.vocabulary import DEALT_STREETS, STREETS, WAGERS
+from betspec.vocabulary import WAGERS
 
 Transition = tuple[str, str, str, "str | None", str]
 
@@ -133,7 +133,7 @@ def _random_setup(cls: type[Engine], rng: random.Random) -> tuple[dict[str, Any]
     table = draw_table(cls, rng, rng.randint(2, 6), lambda: rng.choice(sizes)(), variety=0.2)
     start = None
     if rng.random() < 0.25:
-        start = Start(rng.choice(STREETS), rng.choice([0, 30, 200]))
+        start = Start(rng.choice(cls.STREETS), rng.choice([0, 30, 200]))
     return table.to_json(), start, draw_options(cls, rng)
 
 
@@ -141,9 +141,9 @@ def _play(engine: Engine, rng: random.Random, steps: list[dict[str, Any]]) -> No
     for _ in range(300):
         if engine.hand_over:
             if rng.random() < 0.5 and engine.street_name == "showdown":
-                street = engine.next_street or DEALT_STREETS[-1]
+                street = engine.next_street or engine.STREETS[-1]
                 if rng.random() < 0.3:  # a deal in the runout, sometimes of the wrong street
-                    street = rng.choice(DEALT_STREETS)
+                    street = rng.choice(engine.STREETS[1:] or engine.STREETS)
                 try:
                     engine.deal(street)
                     steps.append({"deal": street})

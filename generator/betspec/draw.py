@@ -14,7 +14,6 @@ from typing import Any
 
 from betspec.runtime import Engine, InvalidTable, Start, Table
 from betspec.runtime.table import Declared
-from betspec.vocabulary import DEALT_STREETS
 
 
 def _scaled(example: object, scale: int) -> object:
@@ -89,7 +88,8 @@ def draw_engine(
     for _ in range(tries):
         count = rng.randint(*seats)
         table = draw_table(cls, rng, count, lambda: draw_stack(rng))
-        start = Start(rng.choice(DEALT_STREETS), rng.randint(0, 300)) if rng.random() < start_chance else None
+        later = cls.STREETS[1:]
+        start = Start(rng.choice(later), rng.randint(0, 300)) if later and rng.random() < start_chance else None
         try:
             return cls(table, start=start, **draw_options(cls, rng))
         except InvalidTable:

@@ -146,9 +146,29 @@ class Check:
 @dataclass(frozen=True)
 class State:
     name: str
-    street: str
     phase: str
     label: str
+
+
+@dataclass(frozen=True)
+class StreetValue:
+    """A value that differs from street to street (``big_bets``), as the spec declares it."""
+
+    name: str
+    type: str  # "int", "bool" or "choice"
+    default: int | bool | str
+    meaning: str
+    rule: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Street:
+    """One betting round, in the spec's order, with its street values (every declared one)."""
+
+    name: str
+    meaning: str
+    values: dict[str, int | bool | str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -179,7 +199,6 @@ Effect = Assignment | Call
 class Event:
     name: str
     kind: str  # "start", "action", "automatic", "deal"
-    street: str | None
     blinds: bool
     params: tuple[str, ...]
     requires: tuple[Requirement, ...]
@@ -231,6 +250,9 @@ class Spec:
     inputs: dict[str, Input] = field(default_factory=dict)
     roles: dict[str, Role] = field(default_factory=dict)  # in dependency order
     forced_bets: tuple[ForcedBet, ...] = ()
+    streets: tuple[Street, ...] = ()
+    street_values: dict[str, StreetValue] = field(default_factory=dict)
+    deal_inputs: dict[str, Input] = field(default_factory=dict)
 
     def transitions_of(self, event: str) -> list[Transition]:
         return [t for t in self.transitions if t.event == event]

@@ -1,7 +1,7 @@
 """The one vocabulary: the words specs, the front end, the back ends and the runtime share.
 
 What a spec may read (variables), write (registers), call (primitives and functions); the
-actions, declarations and event kinds; the phases of states and the streets; the quantities
+actions, declarations and event kinds; the phases of states (the streets are each spec's); the quantities
 and procedure rules the runtime needs; the error codes. Each list is written here once and
 nowhere else: the front end checks specs against it, the back ends and the runtime read it, and
 tests/test_vocabulary.py checks that the JSON Schemas' enums say the same.
@@ -36,11 +36,13 @@ class Variable:
 VARIABLES: dict[str, Variable] = {
     "stack": Variable("int", "seat", minimum=0),
     "committed": Variable("int", "seat", minimum=0),
+    "contributed": Variable("int", "seat", minimum=0),
     "has_acted": Variable("bool", "seat"),
     "acted_at": Variable("int", "seat", minimum=0),
     "bet_level": Variable("int", writable=True, minimum=0),
     "pot": Variable("int", minimum=0),
     "street": Variable("int", minimum=0),
+    "last_street": Variable("int", "table", minimum=0),
     "seats": Variable("int", "table", minimum=2),
     "button": Variable("int", "table", minimum=0),
     "actor": Variable("int"),
@@ -159,12 +161,6 @@ EVENT_KINDS = ("start", "action", "automatic", "deal")
 PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
 BETTING_PHASES = ("unopened", "facing_bet")
 HAND_OVER_PHASES = ("runout", "showdown", "settled")
-
-#: The betting rounds, in order; a hand may start on any; the others are dealt.
-STREETS = ("preflop", "flop", "turn", "river")
-DEALT_STREETS = STREETS[1:]
-#: What a state's street may be: a betting round, or the end of the betting.
-STATE_STREETS = (*STREETS, "showdown", "settled")
 
 #: Quantities every concrete spec defines: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, ValueType] = {

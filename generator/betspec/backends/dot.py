@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pydot
 
 from betspec.backends.base import BackendError, header, header_lines, register
-from betspec.backends.diagram_model import STREET_ORDER, STREET_TITLES, Diagram, extract
+from betspec.backends.diagram_model import CLUSTER_ORDER, Diagram, extract
 from betspec.model import Spec
 
 PHASE_STYLE = {
@@ -48,14 +48,13 @@ def render(diagram: Diagram) -> pydot.Dot:
     )
     graph.set_node_defaults(fontname="Helvetica", fontsize="11")
     graph.set_edge_defaults(fontname="Helvetica", fontsize="9")
-    order = ["start", *STREET_ORDER]
-    for street in sorted(diagram.clusters, key=order.index):
+    for street in sorted(diagram.clusters, key=CLUSTER_ORDER.index):
         states = diagram.clusters[street]
         container: pydot.Dot | pydot.Cluster = graph
         if street != "start":
             container = pydot.Cluster(
                 _quoted(street)[1:-1],
-                label=_quoted(STREET_TITLES[street]),
+                label=_quoted(diagram.titles[street]),
                 style="rounded",
                 color="#999999",
             )

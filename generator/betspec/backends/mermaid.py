@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from betspec.backends.base import header, register
-from betspec.backends.diagram_model import STREET_ORDER, STREET_TITLES, Diagram, extract
+from betspec.backends.diagram_model import CLUSTER_ORDER, Diagram, extract
 from betspec.model import Spec
 
 #: Characters Mermaid reads as syntax in a label, written as its entity codes instead.
@@ -26,13 +26,12 @@ def _label(text: str) -> str:
 
 def render(diagram: Diagram) -> str:
     lines = ["stateDiagram-v2", f"    accTitle: {_label(diagram.title)}"]
-    order = ["start", *STREET_ORDER]
     first = None
-    for street in sorted(diagram.clusters, key=order.index):
+    for street in sorted(diagram.clusters, key=CLUSTER_ORDER.index):
         states = diagram.clusters[street]
         indent = "    "
         if street != "start":
-            lines.append(f'    state "{_label(STREET_TITLES[street])}" as street_{street} {{')
+            lines.append(f'    state "{_label(diagram.titles[street])}" as street_{street} {{')
             indent = "        "
         for name, label, phase in states:
             first = first or name

@@ -24,11 +24,13 @@ from betspec.vocabulary import AGGREGATES
 ACCESSORS: dict[str, str] = {
     "stack": "m._behind[m._actor]",
     "committed": "m._put_in[m._actor]",
+    "contributed": "m._contributed[m._actor]",
     "has_acted": "m._acted[m._actor]",
     "acted_at": "m._acted_at[m._actor]",
     "bet_level": "m._bet_level",
     "pot": "m._pot",
     "street": "m._street",
+    "last_street": "m.LAST_STREET",
     "seats": "m._n",
     "button": "m._button",
     "actor": "m._actor",

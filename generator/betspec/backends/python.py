@@ -47,7 +47,8 @@ IMPORT_WIDTH = 120
 def _json_literal(value: object) -> str:
     """A Python literal for JSON data (lists as tuples): scalars through :func:`_lit`."""
     if isinstance(value, list):
-        return "(" + "".join(f"{_json_literal(v)}, " for v in value) + ")"
+        items = [_json_literal(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
     return _lit(value)
 
 
@@ -124,6 +125,14 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
             symbols[name] = Symbol.read(value_type, accessor, "input", positive=positive)
     for name in spec.roles:
         symbols[name] = Symbol.read(Type.INT, f"{model}._role_{name}", "role")
+    for item in spec.deal_inputs.values():
+        value_type = _TYPES[_INPUT_VALUE_TYPES.get(item.type, item.type)]
+        symbols[item.name] = Symbol.read(value_type, f"{model}._dl_{item.name}", "deal input")
+    for value in spec.street_values.values():
+        # A tuple of the street's values, one per street, indexed by the street being played.
+        symbols[value.name] = Symbol.read(
+            _TYPES[value.type], f"SV_{value.name.upper()}[{model}._street]", "street value"
+        )
     symbols[MODEL] = Symbol.read(Type.INT, model, "model")
     symbols["to"] = Symbol.read(Type.INT, "to", "parameter")
     for name, kind in vocabulary.PUSH_PARAMETERS.items():
@@ -237,6 +246,12 @@ def generate(spec: Spec, root: str) -> str:
     w(f"SPEC_HASH = {_lit(spec.hash)}")
     w("#: The table inputs the spec declares (besides stacks and button).")
     w("INPUT_NAMES = frozenset({" + ", ".join(_lit(n) for n in sorted(spec.inputs)) + "})")
+    w("#: The spec's streets (its betting rounds), in order.")
+    w(f"STREETS: tuple[str, ...] = {_tuple([street.name for street in spec.streets])}")
+    for value in spec.street_values.values():
+        values = _tuple([street.values[value.name] for street in spec.streets])
+        w(f"#: {value.meaning} ({value.name}), street by street.")
+        w(f"SV_{value.name.upper()}: tuple[{_PY_TYPES.get(value.type, 'str')}, ...] = {values}")
     w()
     w()
     _states(w, spec)
@@ -640,6 +655,7 @@ def _engine(
             *(f"_opt_{name}" for name in spec.options),
             *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
             *(f"_role_{name}" for name in spec.roles),
+            *(f"_dl_{name}" for name in spec.deal_inputs),
         ]
     )
     slots = ", ".join(f'"{name}"' for name in names)
@@ -652,10 +668,8 @@ def _engine(
     for code, rule in sorted(spec.procedure_rules.items()):
         w(f"{_lit(code)}: {_lit(rule)},", 8)
     w("}", 4)
-    w("STATE_STREET: ClassVar[dict[State, str]] = {", 4)
-    for state in spec.states.values():
-        w(f"State.{_enum_member(state.name)}: {_lit(state.street)},", 8)
-    w("}", 4)
+    w("STREETS: ClassVar[tuple[str, ...]] = STREETS", 4)
+    w(f"LAST_STREET: ClassVar[int] = {len(spec.streets) - 1}", 4)
     w("STATE_PHASE: ClassVar[dict[State, str]] = {", 4)
     for state in spec.states.values():
         w(f"State.{_enum_member(state.name)}: {_lit(state.phase)},", 8)
@@ -699,9 +713,8 @@ def _engine(
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
     w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})", 4)
     w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
-    deals = [e for e in _fired_events(spec) if e.kind == "deal"]
-    pairs = ", ".join(f"({_lit(e.street)}, FAST_{e.name.upper()})" for e in deals)
-    w(f"DEALS: ClassVar[tuple[tuple[str, Steps], ...]] = ({pairs}{',' if len(deals) == 1 else ''})", 4)
+    deal = next(e for e in _fired_events(spec) if e.kind == "deal")
+    w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}", 4)
     w("_state: State", 4)
     for option in spec.options.values():
         w(f"_opt_{option.name}: {_option_type(option)}", 4)
@@ -710,10 +723,13 @@ def _engine(
             w(f"_in_{name}: {_input_type(item)}", 4)
     for name in spec.roles:
         w(f"_role_{name}: int", 4)
+    for item in spec.deal_inputs.values():
+        w(f"_dl_{item.name}: {_input_type(item)}", 4)
     w()
     _init(w, spec)
     _start(w, spec)
     _load_inputs(w, spec)
+    _load_deal(w, spec)
     _compute_roles(w, spec, self_symbols)
     _post_forced_bets(w, spec, self_symbols)
     _table_checks(w, spec, self_symbols)
@@ -778,12 +794,15 @@ def _start(w: _Writer, spec: Spec) -> None:
     starts = [e for e in _fired_events(spec) if e.kind == "start"]
     for blinds in (True, False):
         for event in (e for e in starts if e.blinds == blinds):
-            w("if street is None:" if blinds else f"if street == {_lit(event.street)}:", 8)
+            indent = 8
+            if blinds:
+                w("if street is None:", 8)
+                indent = 12
             if event.effects:
-                w(f"on_{event.name}(self)", 12)
-            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", 12)
-            w("return", 12)
-    w('raise InvalidTable(f"this structure cannot start on {street!r}")', 8)
+                w(f"on_{event.name}(self)", indent)
+            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", indent)
+            if blinds:
+                w("return", indent)
     w()
 
 
@@ -820,13 +839,18 @@ def _input_check(item: Input, value: str) -> tuple[str, set[str]]:
     return f"{function}({name}, {value}, {bounds})", {function}
 
 
+def _tuple(values: Sequence[object]) -> str:
+    """A tuple literal of scalars: ``(a, b)``, ``(a,)`` for one value."""
+    return _json_literal(list(values))
+
+
 def _default_source(item: Input) -> str:
     """The value an input keeps when the table does not give it, as Python source."""
     value = item.default
     if item.per_seat:
         return f"({_lit(value)},) * self._n"
     if isinstance(value, list):
-        return "(" + "".join(f"{_lit(v)}, " for v in value) + ")"
+        return _tuple(value)
     return _lit(value)
 
 
@@ -1112,19 +1136,52 @@ def _requirement(
 
 
 def _deal(w: _Writer, spec: Spec) -> None:
-    deals = [e for e in spec.events.values() if e.kind == "deal"]
-    w("def deal(self, street: str) -> None:", 4)
-    w(repr("Deal the next street once the betting round is over (or during an all-in runout)."), 8)
+    (event,) = [e for e in spec.events.values() if e.kind == "deal"]
+    name = event.name.upper()
+    w("def deal(self, street: str, **given: object) -> None:", 4)
+    w(
+        repr(
+            "Deal the next street once the betting round is over (or during an all-in runout); "
+            "``given`` are the spec's deal inputs."
+        ),
+        8,
+    )
     w(f"if self.STATE_PHASE[self._state] in {vocabulary.BETTING_PHASES!r}:", 8)
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
-    for event in deals:
-        name = event.name.upper()
-        condition = f"street == {_lit(event.street)} and self._state in FROM_{name}"
-        w(f"if {condition} and self._fire(EVENT_{name}, FAST_{name}):", 8)
-        w("self._log.append((-1, street, None))", 12)
-        w("self._settle()", 12)
-        w("return", 12)
-    w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 8)
+    w("if street != self.next_street:", 8)
+    w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 12)
+    w("try:", 8)
+    w("self._load_deal(given)", 12)
+    w("except InvalidTable as error:", 8)
+    w(
+        'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
+        "error.message) from None",
+        12,
+    )
+    w(f"self._fire(EVENT_{name}, FAST_{name})", 8)
+    w("self._log.append((-1, street, dict(given) if given else None))", 8)
+    w("self._settle()", 8)
+
+
+def _load_deal(w: _Writer, spec: Spec) -> None:
+    """``_load_deal``: the spec's deal inputs, their defaults unless given (each deal resets them)."""
+    w("def _load_deal(self, given: Mapping[str, object]) -> None:", 4)
+    for item in spec.deal_inputs.values():
+        w(f"self._dl_{item.name} = {_default_source(item)}", 8)
+    if not spec.deal_inputs:
+        w("if given:", 8)
+        w('raise InvalidTable(f"nothing is given with a deal in this structure, not {sorted(given)}")', 12)
+        w()
+        return
+    w("for name, value in given.items():", 8)
+    choices = ", ".join(sorted(spec.deal_inputs))
+    for index, item in enumerate(spec.deal_inputs.values()):
+        check = _input_check(item, "value")[0]
+        w(f"{'if' if index == 0 else 'elif'} name == {_lit(item.name)}:", 12)
+        w(f"self._dl_{item.name} = {check}", 16)
+    w("else:", 12)
+    w(f'raise InvalidTable(f"a deal gives only {choices}, not {{name!r}}")', 16)
+    w()
 
 
 GENERATED_INIT = '"""Engines generated from spec/*.json by `betspec generate`. Do not edit: regenerate."""\n'

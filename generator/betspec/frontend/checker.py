@@ -36,6 +36,8 @@ from betspec.model import (
     Rule,
     Spec,
     State,
+    Street,
+    StreetValue,
     Transition,
     Type,
     Variable,
@@ -126,11 +128,20 @@ class _Checker:
             self.declare(name, symbol, pointer, owners, "variables")
         return out
 
-    def inputs(self, owners: dict[str, str]) -> dict[str, Input]:
-        """What a table provides: each input's names become table (or per-seat) variables."""
+    def inputs(self, owners: dict[str, str], section: str = "inputs") -> dict[str, Input]:
+        """What a table provides (``inputs``), or a deal (``deal_inputs``): each input's names
+        become table (or per-seat) variables; a deal input's are hand variables of its round."""
         out: dict[str, Input] = {}
-        for name, entry in self.table("inputs").items():
-            pointer = f"/inputs/{name}"
+        dealt = section == "deal_inputs"
+        for name, entry in self.table(section).items():
+            pointer = f"/{section}/{name}"
+            if dealt and ("default" not in entry or entry.get("per_seat") or entry.get("items")):
+                message = "a deal input has a default (a runout deals without it) and is one value"
+                self.error(pointer, "type", message, key=True)
+                continue
+            if dealt and entry["type"] == "seats":
+                self.error(f"{pointer}/type", "type", "a deal input is a value, not a list of seats")
+                continue
             if name in vocabulary.BUILT_IN_INPUTS:
                 self.error(pointer, "reserved-name", f"every table has {name!r}: a spec does not declare it", key=True)
                 continue
@@ -164,13 +175,60 @@ class _Checker:
                 entry.get("example"),
             )
             out[name] = item
-            scope = "seat" if per_seat else "table"
+            scope = "hand" if dealt else "seat" if per_seat else "table"
             value_type = {"seat": "int", "seat?": "int?"}.get(kind, kind)
             minimum = 0 if kind in ("seat", "seat?") else entry.get("minimum")
             for variable in item.names:
-                symbol = Name(_TYPES[value_type], "input", minimum, choices=choices, scope=scope)
-                self.declare(variable, symbol, pointer, owners, "inputs")
+                symbol = Name(
+                    _TYPES[value_type], "deal input" if dealt else "input", minimum, choices=choices, scope=scope
+                )
+                self.declare(variable, symbol, pointer, owners, section)
         return out
+
+    def street_values(self, owners: dict[str, str]) -> dict[str, StreetValue]:
+        """Values that differ per street: hand variables read on the street being played."""
+        out: dict[str, StreetValue] = {}
+        for name, entry in self.table("street_values").items():
+            pointer = f"/street_values/{name}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            kind, choices = entry["type"], tuple(entry.get("choices", ()))
+            if (kind == "choice") != bool(choices):
+                self.error(pointer, "type", "a choice street value, and only one, lists its 'choices'", key=True)
+                continue
+            if not _input_fits(kind, entry["default"], (), False, choices):
+                self.error(f"{pointer}/default", "type", f"default {entry['default']!r} is not a {kind}")
+                continue
+            out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
+            self.declare(name, Name(_TYPES[kind], "street value", choices=choices), pointer, owners, "street_values")
+        return out
+
+    def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
+        """The betting rounds in order, each with every street value (its own or the default)."""
+        entries = self.doc.get("streets", [])
+        if not isinstance(entries, list) or not entries:
+            if not self.abstract:
+                self.error("", "missing", "the spec (with the specs it extends) has no 'streets'", about="streets")
+            return ()
+        out: list[Street] = []
+        seen: set[str] = set()
+        for index, entry in enumerate(entries):
+            pointer = f"/streets/{index}"
+            name = entry["name"]
+            if name in seen:
+                self.error(f"{pointer}/name", "duplicate-name", f"street {name!r} is named twice")
+                continue
+            seen.add(name)
+            given = dict(entry.get("values", {}))
+            for key, value in given.items():
+                declared = values.get(key)
+                if declared is None:
+                    hint = did_you_mean(key, values)
+                    self.error(f"{pointer}/values/{key}", "unknown-name", f"no street value {key!r} is declared{hint}")
+                elif not _input_fits(declared.type, value, (), False, declared.choices):
+                    self.error(f"{pointer}/values/{key}", "type", f"{value!r} is not a {declared.type}")
+            full = {key: given.get(key, declared.default) for key, declared in values.items()}
+            out.append(Street(name, entry["meaning"], full))
+        return tuple(out)
 
     def roles(self, owners: dict[str, str]) -> dict[str, Role]:
         """The seats that matter, as table expressions, in the order they depend on one another."""
@@ -390,10 +448,7 @@ class _Checker:
         return tuple(out)
 
     def states(self) -> dict[str, State]:
-        return {
-            name: State(name, entry["street"], entry["phase"], entry["label"])
-            for name, entry in self.table("states").items()
-        }
+        return {name: State(name, entry["phase"], entry["label"]) for name, entry in self.table("states").items()}
 
     def effects(
         self,
@@ -488,7 +543,7 @@ class _Checker:
 
     def events(self, variables: dict[str, Variable], primitives: dict[str, str]) -> dict[str, Event]:
         out: dict[str, Event] = {}
-        blind_starts = 0
+        blind_starts = deals = plain_starts = 0
         for name, entry in self.table("events").items():
             pointer = f"/events/{name}"
             kind = entry["kind"]
@@ -503,10 +558,8 @@ class _Checker:
                     self.error(pointer, "params", f"action {name!r} takes {want}", key=True)
             elif params:
                 self.error(f"{pointer}/params", "params", "only action events take parameters")
-            if kind in ("start", "deal") and "street" not in entry:
-                self.error(pointer, "missing", f"a {kind} event names its street", key=True)
-            if kind == "deal" and entry.get("street") == "preflop":
-                self.error(f"{pointer}/street", "type", "the pre-flop is not dealt by a deal event")
+            deals += kind == "deal"
+            plain_starts += kind == "start" and not entry.get("blinds")
             if entry.get("blinds") and kind != "start":
                 self.error(f"{pointer}/blinds", "type", "only a start event posts the blinds")
             blind_starts += bool(entry.get("blinds")) and kind == "start"
@@ -534,17 +587,19 @@ class _Checker:
                         )
                     requires.append(Requirement(checked, req["error"], req["rule"], req["message"], needs_to))
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
-            out[name] = Event(
-                name, kind, entry.get("street"), bool(entry.get("blinds")), params, tuple(requires), effects
-            )
+            out[name] = Event(name, kind, bool(entry.get("blinds")), params, tuple(requires), effects)
         if not self.abstract:
             for action in vocabulary.ACTIONS:
                 if action not in out:
                     self.error("/events", "missing", f"the spec declares no {action!r} action", key=True, about=action)
-            if blind_starts != 1:
-                self.error(
-                    "/events", "missing", f"exactly one start event posts the blinds, not {blind_starts}", key=True
-                )
+            counts = (
+                (blind_starts, "start event posts the blinds"),
+                (plain_starts, "other start event begins a later street"),
+                (deals, "deal event deals the next street"),
+            )
+            for count, what in counts:
+                if count != 1:
+                    self.error("/events", "missing", f"exactly one {what}, not {count}", key=True)
         return out
 
     def _needs_to(self, checked: Expr) -> bool:
@@ -659,6 +714,9 @@ class _Checker:
         variables = self.variables(owners)
         options = self.options(owners)
         inputs = self.inputs(owners)
+        deal_inputs = self.inputs(owners, "deal_inputs")
+        street_values = self.street_values(owners)
+        streets = self.streets(street_values)
         roles = self.roles(owners)
         primitives = self.primitives()
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
@@ -713,6 +771,9 @@ class _Checker:
             inputs=inputs,
             roles=roles,
             forced_bets=forced_bets,
+            streets=streets,
+            street_values=street_values,
+            deal_inputs=deal_inputs,
         )
 
 

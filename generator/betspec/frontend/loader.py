@@ -2,9 +2,10 @@
 
 ``extends`` names a spec in the same folder, or else one shipped with betspec (``no_limit.json``
 and the others of ``spec/``), so that a spec written anywhere can build on them. Sections that
-are tables (rules, options, variables, primitives, quantities, states, events) merge entry by
-entry, the extending spec winning; in the lists (transitions, checks) the base's entries come
-first, then the extending spec's; scalars are overridden. Every merged value remembers the file
+are tables (rules, options, variables, primitives, quantities, states, events, inputs, ...) merge
+entry by entry, the extending spec winning; in the lists (transitions, checks) the base's entries
+come first, then the extending spec's; scalars and ``streets`` (the betting rounds, in order) are
+replaced whole. Every merged value remembers the file
 and pointer it came from, so diagnostics point at the right file.
 """
 
@@ -32,8 +33,10 @@ TABLES = (
     "procedure_rules",
     "procedures",
     "inputs",
+    "deal_inputs",
     "roles",
     "forced_bets",
+    "street_values",
 )
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")

@@ -28,7 +28,6 @@ from betspec.vocabulary import (
     DECLARATIONS,
     HAND_OVER_PHASES,
     OUT_OF_TURN_DECLARATIONS,
-    STREETS,
     WAGERS,
 )
 
@@ -179,8 +178,9 @@ class Engine:
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
     SETTLE_LIMIT: ClassVar[int] = 0
-    #: The deal events: (the street each deals, its compiled table).
-    DEALS: ClassVar[tuple[tuple[str, Steps], ...]] = ()
+    #: The spec's streets, in order, and its deal event's compiled table.
+    STREETS: ClassVar[tuple[str, ...]] = ()
+    DEAL: ClassVar[Steps] = {}
 
     # ---- construction -------------------------------------------------------------------
 
@@ -267,8 +267,12 @@ class Engine:
         if start is None:
             self._begin(None)
         else:
-            self._street = STREETS.index(start.street)
+            if start.street not in self.STREETS:
+                known = ", ".join(self.STREETS)
+                raise InvalidTable(f"start street must be one of {known}, not {shown(start.street)}")
+            self._street = self.STREETS.index(start.street)
             self._dead = self._pot = start.pot
+            self._load_deal(start.inputs)
             self._begin(start.street)
         self._settle()
 
@@ -277,6 +281,10 @@ class Engine:
 
     def _load_inputs(self, given: Mapping[str, object]) -> None:  # pragma: no cover - generated
         """Check the table's inputs against the spec's and keep them (defaults for those not given)."""
+        raise NotImplementedError
+
+    def _load_deal(self, given: Mapping[str, object]) -> None:  # pragma: no cover - generated
+        """Check what a deal gives against the spec's deal inputs and keep it for the round."""
         raise NotImplementedError
 
     def _compute_roles(self) -> None:  # pragma: no cover - generated
@@ -350,16 +358,19 @@ class Engine:
     @property
     def next_street(self) -> str | None:
         """The street a deal would open now (the next card, or the next of an all-in runout), or None."""
-        for street, table in self.DEALS:
-            for check, _, _ in table.get(self._state, ()):
-                if check is None or check(self):
-                    return street
+        for check, _, _ in self.DEAL.get(self._state, ()):
+            if check is None or check(self):
+                return self.STREETS[self._street + 1]
         return None
 
     @property
     def street_name(self) -> str:
-        """``preflop`` .. ``river``, or ``showdown`` / ``settled`` once betting is finished."""
-        return self.STATE_STREET[self._state]
+        """The spec's name of the street being played (or waiting for the next), ``showdown``
+        once the betting is over for good, ``settled`` once the pot is won uncontested."""
+        phase = self.STATE_PHASE[self._state]
+        if phase in ("runout", "showdown"):
+            return "showdown"
+        return "settled" if phase == "settled" else self.STREETS[self._street]
 
     @property
     def phase(self) -> str:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from betspec.runtime.errors import InvalidTable, shown
 from betspec.suggest import did_you_mean
-from betspec.vocabulary import STREETS
 
 T = TypeVar("T")
 #: What a generated engine reads for an input the table does not give.
@@ -145,18 +144,26 @@ def _frozen(value: object) -> object:
 
 @dataclass(frozen=True)
 class Start:
-    """Begin on ``street`` with every seat in the hand and ``pot`` chips already in the middle."""
+    """Begin on ``street`` (one of the spec's) with every seat in the hand and ``pot`` chips
+    already in the middle; ``inputs`` are what its deal would have given (a stud street's opener)."""
 
     street: str
     pot: int = 0
+    inputs: Mapping[str, object] = field(default_factory=dict)
 
     def checked(self) -> Start:
-        if type(self.street) is not str or self.street not in STREETS:
-            raise InvalidTable(f"start street must be one of {', '.join(STREETS)}, not {self.street!r}")
-        return Start(self.street, _chips(self.pot, "start pot"))
+        """This start with its values checked; the engine checks the street against its spec's."""
+        if type(self.street) is not str:
+            raise InvalidTable(f"start street must be a street's name, not {shown(self.street)}")
+        if not isinstance(self.inputs, Mapping) or not all(type(name) is str for name in self.inputs):
+            raise InvalidTable("a start's inputs are named")
+        return Start(self.street, _chips(self.pot, "start pot"), dict(self.inputs))
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}
+        data: dict[str, Any] = {"street": self.street, "pot": self.pot}
+        if self.inputs:
+            data["inputs"] = {name: _json(value) for name, value in self.inputs.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Start:
