@@ -27,7 +27,7 @@ from betspec.draw import draw_table
 from betspec.runtime import Engine, InvalidTable, Table, engine_class
 
 HANDS = int(os.environ.get("BETSPEC_DIFF_HANDS", "1500"))
-WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1}
+WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1, "bring_in": 3}
 #: short_blind_lowers_bet: PokerKit lowers the bet to a blind posted short (its default off,
 #: the rulebooks' rule, is pinned by rules/short-big-blind-all-in-full-blind-owed).
 SHARED_OPTIONS: dict[str, object] = {"short_blind_lowers_bet": True}

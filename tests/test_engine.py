@@ -44,8 +44,11 @@ def check_invariants(engine: Engine, chips: int) -> None:
     check_pots(engine)
     if engine.to_act is not None:
         legal = engine.legal_actions()
-        assert "fold" in legal and legal == tuple(sorted(legal))
-        assert ("check" in legal) != ("call" in legal)
+        assert legal == tuple(sorted(legal))
+        if "bring_in" in legal:  # a seat that owes the bring-in makes it or completes, nothing else
+            assert set(legal) <= {"bring_in", "bet"}
+        else:
+            assert "fold" in legal and ("check" in legal) != ("call" in legal)
         assert not ({"bet", "raise"} <= set(legal))
         if engine.min_to is not None:
             assert engine.max_to is not None and engine.min_to <= engine.max_to
@@ -139,7 +142,7 @@ def play(engine: Engine, rng: random.Random) -> int:
         if rng.random() < 0.04:
             declare_out_of_turn(engine, rng)
         legal = engine.legal_actions()
-        weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 2}
+        weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 2, "bring_in": 4}
         action = rng.choices(legal, [weights[a] for a in legal])[0]
         everything = engine.committed[seat] + engine.stacks[seat]
         if action in ("bet", "raise"):

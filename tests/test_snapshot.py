@@ -9,7 +9,7 @@ import random
 import pytest
 
 from betspec.conformance.runner import snapshot
-from betspec.runtime import Engine, Start, Table, engine_class
+from betspec.runtime import Engine, InvalidTable, Start, Table, engine_class
 from betspec.runtime.snapshot import SnapshotError, restore
 from betspec.simulate import choose
 from tests.test_engine import STRUCTURES, random_engine
@@ -45,7 +45,7 @@ def test_round_trip_mid_hand_on_every_street_then_identical_play(structure: str)
                         step(twin, local)
             assert snapshot(restored) == snapshot(engine)
         assert through_json(engine).snapshot() == engine.snapshot()
-    assert streets == {"preflop", "flop", "turn", "river"}
+    assert streets == set(type(engine).STREETS)
 
 
 def a_snapshot() -> dict:
@@ -167,7 +167,7 @@ def a_engine(last_bet: int = 50) -> Engine:
     return engine
 
 
-@pytest.mark.parametrize("structure", STRUCTURES)
+@pytest.mark.parametrize("structure", [s for s in STRUCTURES if "burn_blind" in engine_class(s).INPUTS])
 def test_burn_blind_hands_restore_on_every_street(structure: str) -> None:
     rng = random.Random(f"burn-{structure}")
     streets: set[str] = set()
@@ -175,10 +175,13 @@ def test_burn_blind_hands_restore_on_every_street(structure: str) -> None:
         engine = random_engine(structure, rng)
         seats = max(engine.seats, 3)
         table = type(engine).example_table([5000] * seats, rng.randrange(seats), burn_blind=True)
-        engine = type(engine)(table, **engine.options)
+        try:
+            engine = type(engine)(table, **engine.options)
+        except InvalidTable:  # the drawn options do not fit the example table (a bet unit)
+            continue
         while not engine.hand_over:
             streets.add(engine.street_name)
             restored = through_json(engine)
             assert restored.table.get("burn_blind") is True and snapshot(restored) == snapshot(engine)
             step(engine, rng)
-    assert streets == {"preflop", "flop", "turn", "river"}
+    assert streets == set(type(engine).STREETS)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from betspec.runtime import Engine, Table, engine_class
 from betspec.vocabulary import WAGERS
 
-WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5}
+WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
 
 

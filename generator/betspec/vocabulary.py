@@ -107,10 +107,13 @@ ACTION_PARAMS: dict[str, tuple[str, ...]] = {
     "bet": ("to",),
     "raise": ("to",),
     "timeout": (),
+    "bring_in": (),
 }
 ACTIONS = tuple(ACTION_PARAMS)
+#: Actions a structure may go without (a stud bring-in); every other is declared by every spec.
+OPTIONAL_ACTIONS = ("bring_in",)
 #: The actions a seat chooses among, reported by legal_actions() (a timeout happens to it).
-CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise")
+CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
 #: The actions that take a "to" amount: a bet or a raise, a wager.
 WAGERS = ("bet", "raise")
 #: What ``act`` and a case's ``act`` take: the chosen actions, all-in and the clock.

@@ -185,7 +185,10 @@ def _hoisted(
         if name not in needed or (quantity.needs_to and not with_to):
             continue
         formula = python(quantity.expr.tree, local)
-        if counts.get(name, 0) > 1:
+        if isinstance(formula, ast.Constant):
+            # Decided by the structure (a hook left at its default): folded where it is read.
+            local[name] = Symbol(local[name].type, formula, "quantity")
+        elif counts.get(name, 0) > 1:
             locals_.append((f"{name}_", formula))
             local[name] = Symbol.read(local[name].type, f"{name}_", "quantity")
         elif local[name].inlined:
@@ -285,7 +288,7 @@ def _runtime_imports(spec: Spec) -> list[str]:
     """The import lines of a generated module, checked against the runtime's declared contract."""
     wanted = {module: set(names) for module, names in _RUNTIME_NAMES.items()}
     wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in spec.options.values()}
-    for item in spec.inputs.values():
+    for item in (*spec.inputs.values(), *spec.deal_inputs.values()):
         wanted["betspec.runtime.table"] |= _input_check(item, "value")[1]
     if _functions_used(spec):
         wanted["betspec.runtime.functions"] = set(_functions_used(spec))
@@ -1083,7 +1086,12 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
     # this action proves they all hold on this very state (the view is dropped at every event),
     # so only the amount is left to check, and the first failing requirement is the same.
-    independent = [r for r in event.requires if not r.needs_to]
+    independent = []
+    for requirement in (r for r in event.requires if not r.needs_to):
+        if is_false(negate(python(requirement.expr.tree, symbols))):
+            w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", 8)
+        else:
+            independent.append(requirement)
     unproven = f"view is None or {_lit(event.name)} not in view[0]"
     refused = f"raise self._reject('illegal_action', {_lit(rule)}, {tried}, 'not possible now')"
     w("view = self._view", 8)

@@ -113,7 +113,7 @@ STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout")
 def _apply(engine: Engine, step: dict[str, Any]) -> Ruling | None:
     """Take one step; a push or a declaration returns how it was ruled."""
     if "deal" in step:
-        engine.deal(step["deal"])
+        engine.deal(step["deal"], **step.get("with", {}))
     elif "act" in step:
         engine.act(step["seat"], step["act"], step.get("to"))
     elif "chips" in step:

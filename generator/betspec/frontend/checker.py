@@ -590,7 +590,7 @@ class _Checker:
             out[name] = Event(name, kind, bool(entry.get("blinds")), params, tuple(requires), effects)
         if not self.abstract:
             for action in vocabulary.ACTIONS:
-                if action not in out:
+                if action not in out and action not in vocabulary.OPTIONAL_ACTIONS:
                     self.error("/events", "missing", f"the spec declares no {action!r} action", key=True, about=action)
             counts = (
                 (blind_starts, "start event posts the blinds"),

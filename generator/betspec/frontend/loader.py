@@ -1,7 +1,8 @@
 """Reading a spec file and the specs it extends into one merged document with positions.
 
 ``extends`` names a spec in the same folder, or else one shipped with betspec (``no_limit.json``
-and the others of ``spec/``), so that a spec written anywhere can build on them. Sections that
+and the others of ``spec/``), so that a spec written anywhere can build on them; a list of specs
+is merged in its order (a structure and a shared base: ``["no_limit.json", "draw.json"]``). Sections that
 are tables (rules, options, variables, primitives, quantities, states, events, inputs, ...) merge
 entry by entry, the extending spec winning; in the lists (transitions, checks) the base's entries
 come first, then the extending spec's; scalars and ``streets`` (the betting rounds, in order) are
@@ -40,7 +41,9 @@ TABLES = (
 )
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")
-NOT_INHERITED = ("abstract", "extends", "$schema")
+NOT_INHERITED = ("abstract", "extends", "$schema", "remove")
+#: What a transition or check to remove is matched on (every field given must be equal).
+_MATCHED = {"transitions": ("event", "source", "dest", "rule"), "checks": ("rule", "message")}
 MAX_CHAIN = 16
 MAX_BYTES = 4 * 1024 * 1024
 
@@ -140,55 +143,75 @@ def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
 
     None when a file cannot be used at all (unreadable, not JSON, not an object, bad extends).
     """
-    chain: list[Located] = []
     diagnostics: list[Diagnostic] = []
     broken: set[str] = set()
-    seen: list[str] = []
-    current = path
-    referrer: tuple[Located, str] | None = None
-    while True:
-        if referrer is not None and not os.path.exists(current):
-            where, pointer = referrer
-            base = os.path.basename(current)
-            shipped = packaged.specs() / base
-            if not shipped.is_file():
-                here = [n for n in os.listdir(os.path.dirname(current) or ".") if n.endswith(".json")]
-                names = {*here, *(p.name for p in packaged.specs().glob("*.json"))}
-                message = f"extends {base!r}: no such spec here or shipped with betspec{did_you_mean(base, names)}"
-                diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
-                return None, diagnostics
-            current = str(shipped)
-        real = os.path.realpath(current)
-        if (real in seen or len(seen) >= MAX_CHAIN) and referrer is not None:
-            where, pointer = referrer
-            cycle = " -> ".join(os.path.basename(p) for p in [*seen, real])
-            too_long = f"more than {MAX_CHAIN} specs extend one another"
-            message = f"extends makes a cycle: {cycle}" if real in seen else too_long
-            diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
-            return None, diagnostics
-        seen.append(real)
-        doc, found = read(current)
-        diagnostics += found
-        if doc is None:
-            return None, diagnostics
-        broken |= prune(doc, found)
-        chain.append(doc)
-        base = doc.value.get("extends")
-        if not isinstance(base, str):
-            break
-        referrer = (doc, "/extends")
-        current = os.path.join(os.path.dirname(current), base)
-    merged = merge(path, list(reversed(chain)))
+    chain = _chain(path, None, [], diagnostics, broken)
+    if chain is None:
+        return None, diagnostics
+    merged = merge(path, chain, diagnostics)
     merged.broken = broken
     return merged, diagnostics
 
 
-def merge(path: str, chain: list[Located]) -> Merged:
-    """Fold ``chain`` (root base first) into one document."""
+def _chain(
+    current: str,
+    referrer: tuple[Located, str] | None,
+    stack: list[str],
+    diagnostics: list[Diagnostic],
+    broken: set[str],
+) -> list[Located] | None:
+    """The spec at ``current`` after the specs it extends, root bases first: ``extends`` names one
+    spec or a list of them, merged in order (a spec reached twice is merged once, first)."""
+    if referrer is not None and not os.path.exists(current):
+        where, pointer = referrer
+        base = os.path.basename(current)
+        shipped = packaged.specs() / base
+        if not shipped.is_file():
+            here = [n for n in os.listdir(os.path.dirname(current) or ".") if n.endswith(".json")]
+            names = {*here, *(p.name for p in packaged.specs().glob("*.json"))}
+            message = f"extends {base!r}: no such spec here or shipped with betspec{did_you_mean(base, names)}"
+            diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
+            return None
+        current = str(shipped)
+    real = os.path.realpath(current)
+    if (real in stack or len(stack) >= MAX_CHAIN) and referrer is not None:
+        where, pointer = referrer
+        cycle = " -> ".join(os.path.basename(p) for p in [*stack, real])
+        too_long = f"more than {MAX_CHAIN} specs extend one another"
+        message = f"extends makes a cycle: {cycle}" if real in stack else too_long
+        diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
+        return None
+    doc, found = read(current)
+    diagnostics += found
+    if doc is None:
+        return None
+    broken |= prune(doc, found)
+    bases = doc.value.get("extends")
+    bases_named: list[str] = [bases] if isinstance(bases, str) else list(bases) if isinstance(bases, list) else []
+    out: list[Located] = []
+    for index, base in enumerate(bases_named):
+        pointer = "/extends" if isinstance(bases, str) else f"/extends/{index}"
+        sub = _chain(os.path.join(os.path.dirname(current), base), (doc, pointer), [*stack, real], diagnostics, broken)
+        if sub is None:
+            return None
+        merged_already = {os.path.realpath(d.path) for d in out}
+        out += [d for d in sub if os.path.realpath(d.path) not in merged_already]
+    out.append(doc)
+    return out
+
+
+def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None = None) -> Merged:
+    """Fold ``chain`` (root base first) into one document; each spec's ``remove`` takes entries of
+    the specs it extends out before its own are merged (a removal that names nothing is reported)."""
     merged = Merged(path, {}, [doc.path for doc in reversed(chain)])
     value = merged.value
     for depth, doc in enumerate(chain):
         last = depth == len(chain) - 1
+        removals = doc.value.get("remove")
+        if isinstance(removals, dict):
+            found = _remove(value, doc, removals)
+            if diagnostics is not None:
+                diagnostics += found
         for key, item in doc.value.items():
             if key in NOT_INHERITED and not last:
                 continue
@@ -211,3 +234,77 @@ def merge(path: str, chain: list[Located]) -> Merged:
                 merged.origins[pointer] = (doc, pointer)
     merged.origins.setdefault("", (chain[-1], ""))
     return merged
+
+
+def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> list[Diagnostic]:
+    """Take out of ``value`` (the bases merged so far) what ``doc``'s ``remove`` names: table
+    entries by name, transitions and checks by their fields. A removed state takes the
+    transitions from and to it. Each removal that names nothing is a positioned diagnostic."""
+    found: list[Diagnostic] = []
+    removed_states: set[str] = set()
+    for section, names in removals.items():
+        if section in _MATCHED:
+            continue
+        table = value.get(section)
+        table = table if isinstance(table, dict) else {}
+        for index, name in enumerate(names):
+            pointer = f"/remove/{section}/{index}"
+            if name not in table:
+                hint = did_you_mean(name, table)
+                message = f"nothing to remove: the specs this one extends have no {section} entry {name!r}{hint}"
+                found.append(Diagnostic(doc.at(pointer), pointer, "remove", message))
+                continue
+            del table[name]
+            if section == "states":
+                removed_states.add(name)
+    for section, fields in _MATCHED.items():
+        entries = value.get(section)
+        entries = entries if isinstance(entries, list) else []
+        for index, wanted in enumerate(removals.get(section, [])):
+            pointer = f"/remove/{section}/{index}"
+            hit = False
+            kept = []
+            for entry in entries:
+                if not _matches(entry, wanted, fields):
+                    kept.append(entry)
+                    continue
+                hit = True
+                sources = entry.get("source")
+                if "source" in wanted and isinstance(sources, list) and len(sources) > 1:
+                    # One source of a transition written for several: the others keep it.
+                    kept.append({**entry, "source": [s for s in sources if s != wanted["source"]]})
+            entries[:] = kept
+            if not hit:
+                shown = ", ".join(f"{key} {wanted[key]!r}" for key in fields if key in wanted)
+                message = f"nothing to remove: the specs this one extends have no {section[:-1]} with {shown}"
+                found.append(Diagnostic(doc.at(pointer), pointer, "remove", message))
+    if removed_states and isinstance(value.get("transitions"), list):
+        value["transitions"] = [
+            entry
+            for entry in value["transitions"]
+            if entry.get("dest") not in removed_states
+            and not set(entry["source"] if isinstance(entry.get("source"), list) else [entry.get("source")])
+            <= removed_states
+        ]
+        value["transitions"] = [
+            {**entry, "source": [s for s in entry["source"] if s not in removed_states]}
+            if isinstance(entry.get("source"), list)
+            else entry
+            for entry in value["transitions"]
+        ]
+    return found
+
+
+def _matches(entry: Any, wanted: dict[str, Any], fields: tuple[str, ...]) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    for key in fields:
+        if key not in wanted:
+            continue
+        have = entry.get(key)
+        if key == "source" and isinstance(have, list):
+            if wanted[key] not in have:
+                return False
+        elif have != wanted[key]:
+            return False
+    return True

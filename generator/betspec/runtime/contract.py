@@ -51,6 +51,7 @@ ACTION_METHODS: dict[str, str] = {
     "raise": "raise_to",
     "all_in": "all_in",
     "timeout": "timeout",
+    "bring_in": "bring_in",
 }
 
 

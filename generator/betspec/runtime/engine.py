@@ -265,6 +265,7 @@ class Engine:
         self._view: View | None = None
         self._state = self.INITIAL
         if start is None:
+            self._load_deal({})
             self._begin(None)
         else:
             if start.street not in self.STREETS:
@@ -834,7 +835,8 @@ class Engine:
         self._logged(mark, (seat, "all_in", None))
 
     def act(self, seat: int, action: str, to: int | None = None) -> None:
-        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in`` or ``timeout``."""
+        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``, ``timeout``
+        or ``bring_in``."""
         if action == "bet" or action == "raise":
             if to is None:
                 why = "a bet or raise needs a 'to' amount"
@@ -867,6 +869,12 @@ class Engine:
 
     def fold(self, seat: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
+
+    def bring_in(self, seat: int) -> None:
+        """Post the bring-in (stud): refused in a structure that has none."""
+        self._require_turn(seat, "bring_in", None)
+        rule = self.PROCEDURE_RULES["unknown_action"]
+        raise self._reject("illegal_action", rule, seat, "bring_in", None, "this structure has no bring-in")
 
     def timeout(self, seat: int) -> None:  # pragma: no cover - generated
         raise NotImplementedError
