@@ -1125,6 +1125,8 @@ class BadugiMachine(Engine):
         'kill': Declared('kill', 'choice', 'none', choices=('none', 'full', 'half')),
         'killer': Declared('killer', 'seat?', None),
     }
+    DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
     SETTLE_LIMIT: ClassVar[int] = 7

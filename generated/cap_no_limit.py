@@ -1101,6 +1101,8 @@ class CapNoLimitMachine(Engine):
         'bomb_pot': Declared('bomb_pot', 'int', 0, minimum=0),
         'cap': Declared('cap', 'int', ABSENT, minimum=1, example=20),
     }
+    DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
     SETTLE_LIMIT: ClassVar[int] = 7

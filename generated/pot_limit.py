@@ -1137,6 +1137,8 @@ class PotLimitMachine(Engine):
         'seat_blinds': Declared('seat_blinds', 'int', 0, minimum=0, per_seat=True),
         'bomb_pot': Declared('bomb_pot', 'int', 0, minimum=0),
     }
+    DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
     SETTLE_LIMIT: ClassVar[int] = 7

@@ -1202,6 +1202,9 @@ class RazzMachine(Engine):
         'bring_in': Declared('bring_in', 'int', ABSENT, minimum=1, example=5),
         'bring_in_seat': Declared('bring_in_seat', 'seat', ABSENT, example=0),
     }
+    DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+        'opener': Declared('opener', 'seat?', None),
+    }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)
     SETTLE_LIMIT: ClassVar[int] = 7

@@ -243,3 +243,66 @@ def test_a_spec_anywhere_may_extend_a_shipped_one(tmp_path: Path, capsys) -> Non
     (folder / "house_no_limit.json").write_text(json.dumps(house))
     assert main(["--root", str(tmp_path / "house"), "validate"]) == 1
     assert "no such spec here or shipped with betspec (did you mean 'no_limit.json'?)" in capsys.readouterr().out
+
+
+# ---- extends: a list of bases, and what a spec removes from them ------------------------------
+
+
+def test_a_list_of_bases_is_merged_in_order(project: Path) -> None:
+    body = '  "streets": [{"name": "before", "meaning": "m"}, {"name": "after", "meaning": "m"}]'
+    write(
+        project,
+        "two_rounds",
+        child("two_rounds", body)
+        .replace('"no_limit.json"', '"betting_round.json"')
+        .replace('"title": "test",', '"title": "test",\n  "abstract": true,'),
+    )
+    text = child("mixed", "").replace('"extends": "no_limit.json"', '"extends": ["pot_limit.json", "two_rounds.json"]')
+    spec, found = load_spec(str(write(project, "mixed", text)))
+    assert found == [] and spec is not None
+    assert [s.name for s in spec.streets] == ["before", "after"]  # the later base wins
+    assert "count_blinds_in_full" in spec.options  # pot limit's, kept
+    assert [Path(f).name for f in spec.files] == [
+        "mixed.json",
+        "two_rounds.json",
+        "pot_limit.json",
+        "no_limit.json",
+        "betting_round.json",
+    ]
+
+
+def test_a_removal_that_names_nothing_is_reported_with_a_near_name(project: Path) -> None:
+    body = '  "remove": {"inputs": ["straddle"], "transitions": [{"event": "deal", "source": "nowhere"}]}'
+    found = diagnostics(write(project, "rm", child("rm", body)))
+    assert any(
+        "/remove/inputs/0: nothing to remove: the specs this one extends have no inputs entry 'straddle' (did you mean 'straddles'?) [remove]"
+        in line
+        for line in found
+    ), found
+    assert any("/remove/transitions/0: nothing to remove" in line and "source 'nowhere'" in line for line in found), (
+        found
+    )
+
+
+def test_a_removed_state_takes_its_transitions(project: Path) -> None:
+    body = '  "remove": {"states": ["all_in_runout"]}'
+    spec, found = load_spec(str(write(project, "norunout", child("norunout", body))))
+    # no "unknown state" for the transitions that led there or left it, nor "unused" events
+    assert found == [] and spec is not None
+    assert "all_in_runout" not in spec.states
+    assert not [t for t in spec.transitions if "all_in_runout" in (t.source, t.dest)]
+
+
+def test_one_mistake_does_not_hide_the_next_and_runtime_names_say_how_to_declare_them(project: Path) -> None:
+    body = (
+        '  "remove": {"variables": ["contributed"]},\n'
+        '  "quantities": {"x": {"type": "int", "expr": "contributed + stakk", "meaning": "m", "rule": "CAP"}},\n'
+        '  "events": {"fold": {"kind": "action", "effects": ["rasies = foo + 1", "fold()", "pass_action()"]}}'
+    )
+    found = diagnostics(write(project, "many", child("many", body)))
+    assert any(
+        "unknown name 'contributed': the runtime provides it; declare it in \"variables\"" in line for line in found
+    ), found
+    assert any("unknown name 'stakk' (did you mean 'stack'?)" in line for line in found), found
+    assert any("'rasies' is not a writable variable (did you mean 'raises'?)" in line for line in found), found
+    assert any("unknown name 'foo'" in line for line in found), found

@@ -74,7 +74,11 @@ def _module(spec: str) -> Any:
 
 def recording_class(spec: str, coverage: Coverage) -> type[Engine]:
     """The spec's default engine, counting transitions and guard outcomes into ``coverage``."""
-    module = _module(spec)
+    return recording_class_of(_module(spec), coverage)
+
+
+def recording_class_of(module: Any, coverage: Coverage) -> type[Engine]:
+    """The default engine of a generated ``module``, counting into ``coverage``."""
     fast = module.ENGINE
     fired, outcomes = coverage.fired, coverage.outcomes
     # A table entry is the n-th transition of its event from its source, in the spec's order.

@@ -213,6 +213,7 @@ class Transition:
     guard: Expr | None
     rule: str
     effects: tuple[Effect, ...]
+    origin: str = ""  # the JSON pointer of the spec entry it comes from (/transitions/3)
 
 
 @dataclass(frozen=True)

@@ -694,23 +694,8 @@ def _engine(
         )
         w(f"{_lit(option.name)}: Declared({_lit(option.name)}, {_lit(option.type)}, {_lit(option.default)}{extra}),", 8)
     w("}", 4)
-    w("INPUTS: ClassVar[dict[str, Declared]] = {", 4)
-    for item in spec.inputs.values():
-        default = "ABSENT" if item.required else _json_literal(item.default)
-        extra = "".join(
-            f", {key}={value}"
-            for key, value in (
-                ("minimum", _lit(item.minimum)),
-                ("maximum", _lit(item.maximum)),
-                ("choices", repr(tuple(item.choices))),
-                ("items", repr(tuple(item.items))),
-                ("per_seat", repr(item.per_seat)),
-                ("example", _json_literal(item.example)),
-            )
-            if value not in ("None", "()", "False")
-        )
-        w(f"{_lit(item.name)}: Declared({_lit(item.name)}, {_lit(item.type)}, {default}{extra}),", 8)
-    w("}", 4)
+    _declared_inputs(w, "INPUTS", spec.inputs.values())
+    _declared_inputs(w, "DEAL_INPUTS", spec.deal_inputs.values())
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
     automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
@@ -807,6 +792,27 @@ def _start(w: _Writer, spec: Spec) -> None:
             if blinds:
                 w("return", indent)
     w()
+
+
+def _declared_inputs(w: _Writer, name: str, items: Iterable[Input]) -> None:
+    """``name``: the inputs as the spec declares them, for tools that build tables and deals."""
+    w(f"{name}: ClassVar[dict[str, Declared]] = {{", 4)
+    for item in items:
+        default = "ABSENT" if item.required else _json_literal(item.default)
+        extra = "".join(
+            f", {key}={value}"
+            for key, value in (
+                ("minimum", _lit(item.minimum)),
+                ("maximum", _lit(item.maximum)),
+                ("choices", repr(tuple(item.choices))),
+                ("items", repr(tuple(item.items))),
+                ("per_seat", repr(item.per_seat)),
+                ("example", _json_literal(item.example)),
+            )
+            if value not in ("None", "()", "False")
+        )
+        w(f"{_lit(item.name)}: Declared({_lit(item.name)}, {_lit(item.type)}, {default}{extra}),", 8)
+    w("}", 4)
 
 
 def _input_type(item: Input) -> str:

@@ -81,16 +81,42 @@ class _Checker:
         try:
             checked = ex.check(text, self.symbols, scope)
         except ExprError as exc:
-            if exc.name in self.merged.broken:
-                return None
-            position = self.merged.at(pointer).shifted(1 + exc.offset)
-            doc_pointer = self.merged._origin(pointer)[1]
-            self.diagnostics.append(Diagnostic(position, doc_pointer, exc.code, exc.message))
+            self._expression_error(pointer, text, 0, exc)
             return None
         if want is not None and not _assignable(checked.type, want):
             self.error(pointer, "type", f"expression is {checked.type}, expected {want}")
             return None
         return checked
+
+    def _expression_error(self, pointer: str, text: str, shift: int, exc: ExprError) -> None:
+        """Report an expression's error; for an unknown name, every unknown name in it (one
+        mistake does not hide the next), each saying how to declare it if the runtime has it."""
+        if exc.name in self.merged.broken:
+            return
+        doc_pointer = self.merged._origin(pointer)[1]
+        problems = [(exc.offset, exc.code, exc.message, exc.name)]
+        if exc.code == "unknown-name":
+            try:
+                tree = ast.parse(text, mode="eval")
+            except SyntaxError:
+                tree = None
+            called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} if tree is not None else set()
+            for node in ast.walk(tree) if tree is not None else ():
+                unknown = isinstance(node, ast.Name) and id(node) not in called and node.id not in self.symbols
+                if unknown and node.id != exc.name and node.id not in {p[3] for p in problems}:  # type: ignore[attr-defined]
+                    hint = did_you_mean(node.id, self.symbols)  # type: ignore[attr-defined]
+                    problems.append((node.col_offset, "unknown-name", f"unknown name {node.id!r}{hint}", node.id))  # type: ignore[attr-defined]
+        for offset, code, message, name in sorted(problems):
+            if name in self.merged.broken:
+                continue
+            if code == "unknown-name" and name in vocabulary.VARIABLES:
+                kind = vocabulary.VARIABLES[name].type
+                message = (
+                    f"unknown name {name!r}: the runtime provides it; declare it in \"variables\" "
+                    f"({{\"{name}\": {{\"type\": \"{kind}\", \"meaning\": ...}}}}) to read it"
+                )
+            position = self.merged.at(pointer).shifted(1 + shift + offset)
+            self.diagnostics.append(Diagnostic(position, doc_pointer, code, message))
 
     # ---- sections -----------------------------------------------------------------------
 
@@ -500,6 +526,7 @@ class _Checker:
                 writable = [v.name for v in variables.values() if v.writable]
                 hint = did_you_mean(target, writable)
                 self.error(pointer, "unknown-name", f"{target!r} is not a writable variable{hint}")
+                self.expression_at(pointer, text, body[0].value, scope, None)  # its own mistakes too
                 return None
             value = body[0].value
             checked = self.expression_at(pointer, text, value, scope, _TYPES[variable.type])
@@ -513,7 +540,14 @@ class _Checker:
             call = body[0].value
             name = call.func.id  # type: ignore[attr-defined]
             if name not in primitives:
-                self.error(pointer, "unknown-primitive", f"unknown primitive {name!r}{did_you_mean(name, primitives)}")
+                if name in vocabulary.PRIMITIVES:
+                    message = (
+                        f"unknown primitive {name!r}: the runtime provides it; declare it in \"primitives\" "
+                        f"({{\"{name}\": {{\"meaning\": ...}}}}) to call it"
+                    )
+                else:
+                    message = f"unknown primitive {name!r}{did_you_mean(name, primitives)}"
+                self.error(pointer, "unknown-primitive", message)
                 return None
             arity = vocabulary.PRIMITIVES[name]
             if len(call.args) != arity or call.keywords:
@@ -526,17 +560,16 @@ class _Checker:
         self.error(pointer, "syntax", "an effect is 'name = expression' or 'primitive(arguments)'")
         return None
 
-    def expression_at(self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type) -> Expr | None:
+    def expression_at(
+        self, pointer: str, text: str, node: ast.expr, scope: frozenset[str], want: Type | None
+    ) -> Expr | None:
         segment = ast.get_source_segment(text, node) or ""
         try:
             checked = ex.check(segment, self.symbols, scope)
         except ExprError as exc:
-            if exc.name in self.merged.broken:
-                return None
-            position = self.merged.at(pointer).shifted(1 + node.col_offset + exc.offset)
-            self.diagnostics.append(Diagnostic(position, self.merged._origin(pointer)[1], exc.code, exc.message))
+            self._expression_error(pointer, segment, node.col_offset, exc)
             return None
-        if not _assignable(checked.type, want):
+        if want is not None and not _assignable(checked.type, want):
             self.error(pointer, "type", f"{segment!r} is {checked.type}, expected {want}")
             return None
         return checked
@@ -662,7 +695,7 @@ class _Checker:
                     continue
                 seen[signature] = index
                 if event is not None:
-                    out.append(Transition(event.name, source, dest, guard, entry["rule"], effects))
+                    out.append(Transition(event.name, source, dest, guard, entry["rule"], effects, pointer))
         return out
 
     def push_rulings(self) -> tuple[PushRuling, ...]:

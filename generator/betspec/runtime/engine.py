@@ -174,6 +174,7 @@ class Engine:
     #: The spec's options and table inputs as it declares them (for tools building hands).
     OPTIONS: ClassVar[Mapping[str, Declared]] = {}
     INPUTS: ClassVar[Mapping[str, Declared]] = {}
+    DEAL_INPUTS: ClassVar[Mapping[str, Declared]] = {}
     #: The automatic events, taken after every event while a guard holds: (event, compiled table).
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
@@ -359,6 +360,8 @@ class Engine:
     @property
     def next_street(self) -> str | None:
         """The street a deal would open now (the next card, or the next of an all-in runout), or None."""
+        if self._street + 1 >= len(self.STREETS):
+            return None
         for check, _, _ in self.DEAL.get(self._state, ()):
             if check is None or check(self):
                 return self.STREETS[self._street + 1]
