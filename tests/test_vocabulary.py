@@ -87,7 +87,10 @@ def test_the_runtime_raises_only_the_vocabularys_codes() -> None:
 def test_the_python_back_end_reads_every_word_and_only_those() -> None:
     assert set(pyexpr.ACCESSORS) == set(v.VARIABLES)
     assert set(pyexpr.PRIMITIVE_METHODS) == set(v.PRIMITIVES)
-    assert set(pyexpr.FUNCTION_SOURCES) == set(v.FUNCTIONS)
+    assert set(pyexpr.FUNCTION_SOURCES) | set(pyexpr.SEAT_METHODS) == set(v.FUNCTIONS)
+    assert not set(pyexpr.FUNCTION_SOURCES) & set(pyexpr.SEAT_METHODS)
+    for method in pyexpr.SEAT_METHODS.values():
+        assert callable(getattr(Engine, method)), method
     for method in pyexpr.PRIMITIVE_METHODS.values():
         assert callable(getattr(Engine, method.removeprefix("m."))), method
 

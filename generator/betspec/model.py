@@ -78,6 +78,7 @@ class Input:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     example: object = None  # a value tools build example tables with (JSON)
+    hand: bool = False  # given for one hand only (a straddle, a kill): the next table drops it
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -148,6 +149,14 @@ class State:
     name: str
     phase: str
     label: str
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """How the next hand's table follows from this one's: its button, and inputs set for it."""
+
+    button: Expr
+    inputs: dict[str, Expr] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -252,6 +261,7 @@ class Spec:
     roles: dict[str, Role] = field(default_factory=dict)  # in dependency order
     forced_bets: tuple[ForcedBet, ...] = ()
     streets: tuple[Street, ...] = ()
+    next_hand: NextHand | None = None
     street_values: dict[str, StreetValue] = field(default_factory=dict)
     deal_inputs: dict[str, Input] = field(default_factory=dict)
 

@@ -106,6 +106,7 @@ class Hand:
     big_bet: int | None
     acts: tuple[Act, ...]
     number: str | None = None  # the ``hand`` field: the site's hand number
+    winnings: tuple[int, ...] | None = None  # the ``winnings`` field, where the site recorded it
     header: str = ""  # the file's leading comment, which often says where the hands come from
 
     @property
@@ -236,6 +237,7 @@ class _Parsed:
             small_bet=optional("small_bet"),
             big_bet=optional("big_bet"),
             acts=acts,
+            winnings=chip_list("winnings") if "winnings" in self.amounts else None,
             number=self.number,
             header=header,
         )
@@ -292,10 +294,14 @@ def _parse(key: str, raw: object) -> _Parsed:
             raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
     for name in limits:
         amounts[name] = _amount(raw[name], name)
+    winnings = raw.get("winnings")
+    if isinstance(winnings, list) and len(winnings) == n:  # recorded by some sites: what each won
+        amounts["winnings"] = [_amount(v, f"winnings[{i}]") for i, v in enumerate(winnings)]
     number = raw.get("hand")
     acts = _parse_actions(raw["actions"], n)
     written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
     written += [amounts[name] for name in limits]
+    written += amounts.get("winnings", [])
     written += [act[4] for act in acts]
     places = max((_places(v) for v in written if v is not None), default=0)
     return _Parsed(key, variant, amounts, acts, None if number is None else str(number), places)

@@ -52,6 +52,7 @@ VARIABLES: dict[str, Variable] = {
     "posted_dead": Variable("int", minimum=0),
     "forced_raises": Variable("int", minimum=0),
     "players_in": Variable("int", minimum=1),
+    "seats_left": Variable("int", minimum=0),
     "able": Variable("int", minimum=0),
     "others_able": Variable("int", minimum=0),
     "answerable": Variable("bool"),
@@ -92,12 +93,20 @@ FUNCTIONS: dict[str, tuple[int, int]] = {
     "committed_of": (1, 1),
     "stack_of": (1, 1),
     "acted_of": (1, 1),
+    "next_live": (1, 1),
+    "prev_live": (1, 1),
 }
 #: Functions that, given one argument, read it over every seat: ``max(seat_blinds)`` is the
 #: largest of a per-seat input, whoever acts.
 AGGREGATES = frozenset({"min", "max"})
 #: What the functions reading one seat give (their argument is a seat number); the others give int.
-SEAT_FUNCTIONS: dict[str, ValueType] = {"committed_of": "int", "stack_of": "int", "acted_of": "bool"}
+SEAT_FUNCTIONS: dict[str, ValueType] = {
+    "committed_of": "int",
+    "stack_of": "int",
+    "acted_of": "bool",
+    "next_live": "int",  # the next seat clockwise with chips
+    "prev_live": "int",  # the previous seat with chips
+}
 
 #: Action events a spec declares, and the parameters each takes.
 ACTION_PARAMS: dict[str, tuple[str, ...]] = {
@@ -168,6 +177,7 @@ HAND_OVER_PHASES = ("runout", "showdown", "settled")
 #: Quantities every concrete spec defines: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, ValueType] = {
     "all_in_to": "int",
+    "odd_chip_after": "int",
     "call_amount": "int",
     "bet_min_to": "int",
     "bet_max_to": "int",

@@ -40,6 +40,7 @@ ACCESSORS: dict[str, str] = {
     "posted_dead": "m._posted_dead",
     "forced_raises": "m._forced_raises",
     "players_in": "m._players_in",
+    "seats_left": "m._seats_left()",
     "able": "m._able()",
     "others_able": "m._others_able()",
     "answerable": "m._answerable()",
@@ -83,6 +84,8 @@ FUNCTION_SOURCES: dict[str, str] = {
 }
 #: The functions reading one seat, as the engine's list each indexes with its argument.
 SEAT_READS: dict[str, str] = {"committed_of": "_put_in", "stack_of": "_behind", "acted_of": "_acted"}
+#: The functions about seats the engine answers with a method of its own.
+SEAT_METHODS: dict[str, str] = {"next_live": "_next_live", "prev_live": "_prev_live"}
 #: The key under which a symbol table says how generated code names the engine (``m``, ``self``):
 #: not a spec name, so it can never be one.
 MODEL = "@model"
@@ -138,6 +141,10 @@ class _Substitute(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.expr:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
+        if name in SEAT_METHODS:
+            engine = _copied(self.symbols[MODEL].tree)
+            method = ast.Attribute(engine, SEAT_METHODS[name], ast.Load())
+            return ast.Call(method, [self.visit(node.args[0])], [])
         if name in SEAT_READS:
             engine = _copied(self.symbols[MODEL].tree)
             reads = ast.Attribute(engine, SEAT_READS[name], ast.Load())

@@ -729,6 +729,10 @@ def _engine(
     w("def _all_in_to(self) -> int:", 4)
     w(f"return {source(self_symbols['all_in_to'].tree)}", 8)
     w()
+    _next_hand(w, spec, self_symbols)
+    w("def _odd_chip_after(self) -> int:", 4)
+    w(f"return {compile_source(spec.quantities['odd_chip_after'].expr.tree, self_symbols)}", 8)
+    w()
     _refusal(w, spec, self_symbols, actions)
     w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
     w("return push_ruling(self, pushed, chips, largest, said)", 8)
@@ -808,11 +812,23 @@ def _declared_inputs(w: _Writer, name: str, items: Iterable[Input]) -> None:
                 ("items", repr(tuple(item.items))),
                 ("per_seat", repr(item.per_seat)),
                 ("example", _json_literal(item.example)),
+                ("hand", repr(item.hand)),
             )
             if value not in ("None", "()", "False")
         )
         w(f"{_lit(item.name)}: Declared({_lit(item.name)}, {_lit(item.type)}, {default}{extra}),", 8)
     w("}", 4)
+
+
+def _next_hand(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    """``_next_hand``: the spec's next_hand expressions, read once the pots are paid."""
+    w("def _next_hand(self) -> tuple[int, dict[str, object]]:", 4)
+    assert spec.next_hand is not None
+    given = ", ".join(
+        f"{_lit(name)}: {compile_source(expr.tree, symbols)}" for name, expr in spec.next_hand.inputs.items()
+    )
+    w(f"return {compile_source(spec.next_hand.button.tree, symbols)}, {{{given}}}", 8)
+    w()
 
 
 def _input_type(item: Input) -> str:

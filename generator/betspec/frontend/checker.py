@@ -28,6 +28,7 @@ from betspec.model import (
     Expr,
     ForcedBet,
     Input,
+    NextHand,
     Option,
     PushRuling,
     Quantity,
@@ -112,8 +113,8 @@ class _Checker:
             if code == "unknown-name" and name in vocabulary.VARIABLES:
                 kind = vocabulary.VARIABLES[name].type
                 message = (
-                    f"unknown name {name!r}: the runtime provides it; declare it in \"variables\" "
-                    f"({{\"{name}\": {{\"type\": \"{kind}\", \"meaning\": ...}}}}) to read it"
+                    f'unknown name {name!r}: the runtime provides it; declare it in "variables" '
+                    f'({{"{name}": {{"type": "{kind}", "meaning": ...}}}}) to read it'
                 )
             position = self.merged.at(pointer).shifted(1 + shift + offset)
             self.diagnostics.append(Diagnostic(position, doc_pointer, code, message))
@@ -199,6 +200,7 @@ class _Checker:
                 entry.get("maximum"),
                 choices,
                 entry.get("example"),
+                bool(entry.get("hand", False)),
             )
             out[name] = item
             scope = "hand" if dealt else "seat" if per_seat else "table"
@@ -210,6 +212,28 @@ class _Checker:
                 )
                 self.declare(variable, symbol, pointer, owners, section)
         return out
+
+    def next_hand(self, inputs: dict[str, Input]) -> NextHand | None:
+        """The next hand's button and the inputs set for it, as expressions over this hand."""
+        entry = self.doc.get("next_hand")
+        if not isinstance(entry, dict):
+            if not self.abstract:
+                self.error("", "missing", "the spec (with the specs it extends) has no 'next_hand'", about="next_hand")
+            return None
+        button = self.expression("/next_hand/button", entry["button"], _NO_TO, Type.INT)
+        given: dict[str, Expr] = {}
+        for name, text in entry.get("inputs", {}).items():
+            item = inputs.get(name)
+            pointer = f"/next_hand/inputs/{name}"
+            if item is None or item.items or item.per_seat or item.type == "seats":
+                hint = did_you_mean(name, inputs)
+                self.error(pointer, "unknown-name", f"{name!r} is not a table input set by one value{hint}", key=True)
+                continue
+            want = _TYPES[{"seat": "int", "seat?": "int?"}.get(item.type, item.type)]
+            checked = self.expression(pointer, text, _NO_TO, want)
+            if checked is not None:
+                given[name] = checked
+        return NextHand(button, given) if button is not None else None
 
     def street_values(self, owners: dict[str, str]) -> dict[str, StreetValue]:
         """Values that differ per street: hand variables read on the street being played."""
@@ -542,8 +566,8 @@ class _Checker:
             if name not in primitives:
                 if name in vocabulary.PRIMITIVES:
                     message = (
-                        f"unknown primitive {name!r}: the runtime provides it; declare it in \"primitives\" "
-                        f"({{\"{name}\": {{\"meaning\": ...}}}}) to call it"
+                        f'unknown primitive {name!r}: the runtime provides it; declare it in "primitives" '
+                        f'({{"{name}": {{"meaning": ...}}}}) to call it'
                     )
                 else:
                     message = f"unknown primitive {name!r}{did_you_mean(name, primitives)}"
@@ -773,6 +797,7 @@ class _Checker:
         push_rulings = self.push_rulings()
         checks = self.checks()
         forced_bets = self.forced_bets(inputs)
+        next_hand = self.next_hand(inputs)
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -807,6 +832,7 @@ class _Checker:
             streets=streets,
             street_values=street_values,
             deal_inputs=deal_inputs,
+            next_hand=next_hand,
         )
 
 

@@ -39,6 +39,48 @@ class Pot:
 
 
 @dataclass(frozen=True)
+class Award:
+    """One pot (or one run's portion of it) paid: to whom, how much each."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]  # chips each winner took, in the order of ``winners``
+    run: int = 0  # the board it was settled on, when the board was run more than once
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What settling a hand paid: each pot and portion, and what every seat won."""
+
+    awards: tuple[Award, ...]
+    won: tuple[int, ...]  # chips each seat took from the pot, in seat order
+    returned: tuple[int, ...] = ()  # uncalled bets each seat had back during the hand
+
+    @property
+    def collected(self) -> tuple[int, ...]:
+        """What each seat took back from the middle: its winnings and its uncalled bets (what
+        hand histories record as a player's winnings)."""
+        return tuple(w + r for w, r in zip(self.won, self.returned, strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "won": list(self.won),
+            "returned": list(self.returned),
+            "awards": [
+                {
+                    "amount": a.amount,
+                    "eligible": list(a.eligible),
+                    "winners": list(a.winners),
+                    "shares": list(a.shares),
+                    "run": a.run,
+                }
+                for a in self.awards
+            ],
+        }
+
+
+@dataclass(frozen=True)
 class Said:
     """What a player said with (or instead of) his chips."""
 
@@ -115,12 +157,14 @@ class Engine:
         "_n",
         "_nominal",
         "_out_of_turn",
+        "_paid",
         "_players_in",
         "_posted_dead",
         "_posted_live",
         "_pot",
         "_put_in",
         "_raises",
+        "_returned",
         "_start",
         "_state",
         "_street",
@@ -144,6 +188,8 @@ class Engine:
     _last_full_level: int
     _last_live: int
     _deferred: int
+    _paid: bool
+    _returned: list[int]
     _last_raise: int
     _live: list[int]
     _log: list[tuple[int, str, Any]]
@@ -252,6 +298,8 @@ class Engine:
         self._players_in = n
         self._last_live = table.button
         self._deferred = -1  # a seat passed over until every other has acted (a kill blind)
+        self._paid = False
+        self._returned = [0] * n  # uncalled bets given back, per seat
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -475,6 +523,162 @@ class Engine:
         """Chips on the table: behind and in the middle. Constant for a hand."""
         return sum(self._behind) + self._pot
 
+    # ---- paying the pots -------------------------------------------------------------------
+
+    def settle(
+        self,
+        ranking: Sequence[int | Sequence[int]] | None = None,
+        *,
+        runs: Sequence[Sequence[int | Sequence[int]]] | None = None,
+        odd_chip_seat: int | None = None,
+    ) -> Settlement:
+        """Pay the pots once the hand is over and return what each seat won.
+
+        ``ranking`` is the showdown's result, best first: seats, or lists of seats whose hands
+        tie (``[2, [0, 1]]``); an uncontested pot needs none. With ``runs`` (the board run twice
+        or more, one ranking per run), each pot is divided into that many equal portions, each
+        settled by its own ranking, the odd chips of the division to the first run. Tied winners
+        split a pot; the chips that do not divide go one by one to the winners in order from the
+        spec's ``odd_chip_after`` seat (the first seat left of the button), or from
+        ``odd_chip_seat`` when the dealer gives it (the high card by suit). Every chip ends in a
+        stack; a wrong ranking raises IllegalAction and changes nothing."""
+        rule = self.PROCEDURE_RULES["round_not_over"]
+        if not self.hand_over:
+            raise self._reject("round_not_over", rule, None, "settle", None, "the hand is not over")
+        if self._paid:
+            raise self._reject("illegal_action", rule, None, "settle", None, "the pots are paid already")
+        if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
+            raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
+        pots = self.pots()
+        contested = [p for p in pots if len(p.eligible) > 1]
+        if runs is not None:
+            if ranking is not None:
+                raise self._reject("illegal_action", rule, None, "settle", None, "give a ranking or runs, not both")
+            if isinstance(runs, str | bytes) or not isinstance(runs, Sequence) or not runs or len(runs) > 10:
+                raise self._reject("illegal_action", rule, None, "settle", None, "runs is a list of 1 to 10 rankings")
+            orders = [self._ranked(r, contested) for r in runs]
+        elif contested:
+            orders = [self._ranked(ranking, contested)]
+        else:
+            orders = [[]]
+        first = self._odd_chip_after() if odd_chip_seat is None else (odd_chip_seat - 1) % self._n
+        won = [0] * self._n
+        awards: list[Award] = []
+        for pot in pots:
+            portions = [pot.amount // len(orders)] * len(orders)
+            portions[0] += pot.amount - sum(portions)
+            for run, (portion, order) in enumerate(zip(portions, orders, strict=True)):
+                winners = (
+                    list(pot.eligible)
+                    if len(pot.eligible) == 1
+                    else next(
+                        [s for s in group if s in pot.eligible]
+                        for group in order
+                        if any(s in pot.eligible for s in group)
+                    )
+                )
+                # Odd chips clockwise from the seat after ``first``: the winners in that order.
+                winners.sort(key=lambda seat: (seat - first - 1) % self._n)
+                base, odd = divmod(portion, len(winners))
+                shares = [base + (1 if i < odd else 0) for i in range(len(winners))]
+                for seat, share in zip(winners, shares, strict=True):
+                    won[seat] += share
+                awards.append(Award(portion, pot.eligible, tuple(winners), tuple(shares), run))
+        for seat, amount in enumerate(won):
+            self._behind[seat] += amount
+        self._pot -= sum(won)
+        self._paid = True
+        self._view = None
+        self._log.append(
+            (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
+        )
+        return Settlement(tuple(awards), tuple(won), tuple(self._returned))
+
+    def _ranked(self, ranking: object, contested: Sequence[Pot]) -> list[list[int]]:
+        """A ranking checked: groups of seats best first, every seat eligible for a contested pot
+        in it, none twice, none that folded."""
+        rule = self.PROCEDURE_RULES["round_not_over"]
+        if isinstance(ranking, str | bytes) or not isinstance(ranking, Sequence):
+            raise self._reject(
+                "illegal_action", rule, None, "settle", None, "the showdown needs a ranking (seats best first)"
+            )
+        order: list[list[int]] = []
+        seen: set[int] = set()
+        for entry in ranking:
+            group: list[Any] = (
+                [entry] if not isinstance(entry, Sequence) or isinstance(entry, str | bytes) else list(entry)
+            )
+            for seat in group:
+                if type(seat) is not int or not 0 <= seat < self._n:
+                    raise self._reject("bad_seat", rule, None, "settle", seat, "a ranking lists seat numbers")
+                if seat in seen or self._folded[seat]:
+                    why = "ranked twice" if seat in seen else "folded"
+                    raise self._reject("illegal_action", rule, None, "settle", seat, f"seat {seat} is {why}")
+                seen.add(seat)
+            if group:
+                order.append(group)
+        missing = sorted({s for pot in contested for s in pot.eligible} - seen)
+        if missing:
+            raise self._reject(
+                "illegal_action", rule, None, "settle", None, f"seat {missing[0]} shows down and is not ranked"
+            )
+        return order
+
+    def _next_live(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that has chips (``seat`` itself if none has)."""
+        for step in range(1, self._n + 1):
+            other = (seat + step) % self._n
+            if self._behind[other] > 0:
+                return other
+        return seat
+
+    def _prev_live(self, seat: int) -> int:
+        """The previous seat before ``seat`` that has chips."""
+        for step in range(1, self._n + 1):
+            other = (seat - step) % self._n
+            if self._behind[other] > 0:
+                return other
+        return seat
+
+    def _seats_left(self) -> int:
+        return sum(1 for stack in self._behind if stack > 0)
+
+    def next_table(self) -> Table:
+        """The table of the next hand, once this one is paid: the stacks after settlement, the
+        seats with no chips left out (the others numbered in order), the button moved as the
+        spec's ``next_hand`` says (moving or dead button, heads-up), and the inputs that carry
+        over from hand to hand; those given for one hand only take their defaults."""
+        if not self._paid:
+            raise InvalidTable("settle the hand before the next: its pots are not paid")
+        live = [seat for seat in range(self._n) if self._behind[seat] > 0]
+        if len(live) < 2:
+            raise InvalidTable("the session is over: fewer than two seats have chips")
+        button, given = self._next_hand()
+        renumbered = {seat: number for number, seat in enumerate(live)}
+        inputs: dict[str, object] = {}
+        for name, value in self._table.inputs.items():
+            declared = self.INPUTS.get(name)
+            if declared is None or declared.hand:
+                continue
+            if declared.per_seat and isinstance(value, list | tuple):
+                value = tuple(value[seat] for seat in live)
+            inputs[name] = value
+        inputs.update(given)
+        return Table.of(tuple(self._behind[seat] for seat in live), renumbered.get(button, 0), inputs)
+
+    def _next_hand(self) -> tuple[int, dict[str, object]]:  # pragma: no cover - generated
+        """The next hand's button (a seat of this one) and the inputs the spec sets for it."""
+        raise NotImplementedError
+
+    def _odd_chip_after(self) -> int:  # pragma: no cover - generated
+        """The seat after which odd chips go, clockwise (the spec's ``odd_chip_after``)."""
+        raise NotImplementedError
+
+    @property
+    def paid(self) -> bool:
+        """The pots have been paid (:meth:`settle`)."""
+        return self._paid
+
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots; each with the seats that can win it."""
         live = sorted({c for c, f in zip(self._contributed, self._folded, strict=True) if not f})
@@ -649,6 +853,7 @@ class Engine:
         if uncalled > 0:
             self._put(top, -uncalled)
             self._put_in[top] = second
+            self._returned[top] += uncalled
 
     def _deal_runout(self, street: int) -> None:
         self._street = street
@@ -967,3 +1172,10 @@ def engine_names() -> list[str]:
         return []
     where = list(found.submodule_search_locations or []) if found is not None else []
     return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))
+
+
+def _plain(value: object) -> object:
+    """A ranking as JSON data (tuples as lists), for the log a snapshot replays."""
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -56,8 +56,15 @@ def _replay(engine: Engine, number: int, step: object) -> None:
     seat, action, argument = step
     _require(type(action) is str, f"{where}: the action is not a name: {shown(action)}")
     if seat == -1 and type(seat) is int:
-        _require(argument is None, f"{where} is not a deal")
-        engine.deal(action)
+        _require(argument is None or isinstance(argument, dict), f"{where} is not a deal")
+        engine.deal(action, **(argument or {}))
+        return
+    if seat == -2 and type(seat) is int and action == "settle":
+        _require(
+            isinstance(argument, dict) and set(argument) == {"ranking", "runs", "odd_chip_seat"},
+            f"{where}: not a settlement",
+        )
+        engine.settle(argument["ranking"], runs=argument["runs"], odd_chip_seat=argument["odd_chip_seat"])
         return
     _require(type(seat) is int and 0 <= seat < engine.seats, f"{where}: seat {shown(seat)} out of range")
     if action in _PLAIN:

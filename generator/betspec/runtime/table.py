@@ -238,6 +238,7 @@ class Declared:
     items: tuple[str, ...] = ()
     per_seat: bool = False
     example: object = None
+    hand: bool = False  # given for one hand only: not carried to the next table
 
     @property
     def required(self) -> bool:
