@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from betspec.backends import REGISTRY, mermaid
-from betspec.backends.diagram_model import Diagram, Edge
+from betspec.backends.diagram_model import Diagram, Edge, Node
 from betspec.frontend import load_spec
 from tests.conftest import ROOT, SPEC_DIR
 
@@ -18,15 +18,37 @@ def test_a_spec_diagram_names_every_state_and_every_transition() -> None:
     assert "\nstateDiagram-v2\n" in text
     for state in spec.states:
         assert re.search(rf"^\s+{state} : ", text, re.M), state
+    clusters = _clusters_holding(text)
     for t in spec.transitions:
-        assert re.search(rf"^\s+{t.source} --> {t.dest} : .*{re.escape(t.event)}", text, re.M), t
+        # An edge leaving every state of a cluster alike is drawn once, from the cluster.
+        sources = "|".join([t.source, *(f"cluster_{c}" for c, held in clusters.items() if t.source in held)])
+        assert re.search(rf"^\s+(?:{sources}) --> {t.dest} : .*{re.escape(t.event)}", text, re.M), t
+
+
+def _clusters_holding(text: str) -> dict[str, set[str]]:
+    """Each composite state of a Mermaid text -> the states drawn inside it, nested ones included."""
+    held: dict[str, set[str]] = {}
+    open_clusters: list[str] = []
+    for line in text.splitlines():
+        opened = re.match(r'\s+state ".*" as cluster_(\w+) \{$', line)
+        if opened:
+            open_clusters.append(opened[1])
+            held[opened[1]] = set()
+        elif line.strip() == "}":
+            open_clusters.pop()
+        else:
+            state = re.match(r"\s+(\w+) : ", line)
+            if state:
+                for cluster in open_clusters:
+                    held[cluster].add(state[1])
+    return held
 
 
 def test_labels_cannot_break_the_syntax() -> None:
     diagram = Diagram(
         "x",
         'a "title"; #1',
-        {"round": [("s", "a: b {c} <d>\nnext", "unopened")]},
+        {"round": [Node("s", ("a: b {c} <d>\nnext",), "unopened")]},
         [Edge("s", "s", ["x >= 1; y"])],
         {"round": "Each {round}"},
     )
@@ -39,4 +61,6 @@ def test_labels_cannot_break_the_syntax() -> None:
 def test_the_back_end_is_registered_and_owns_its_files() -> None:
     (backend,) = [b for b in REGISTRY if b.name == "mermaid"]
     assert backend.owns == (("diagrams", (".mmd",)),)
-    assert sorted(p.stem for p in (ROOT / "diagrams").glob("*.mmd")) == sorted(p.stem for p in SPEC_DIR.glob("*.json"))
+    stems = sorted(p.stem for p in (ROOT / "diagrams").glob("*.mmd"))
+    specs = sorted(p.stem for p in SPEC_DIR.glob("*.json"))
+    assert stems == sorted([*specs, *(f"{s}.streets" for s in specs)])

@@ -1,13 +1,15 @@
 """The DOT back end: a spec's diagram as Graphviz DOT and SVG, through pydot.
 
-:func:`render` turns the diagram model (:mod:`betspec.backends.diagram_model`) into pydot
+:func:`render` turns a diagram of the model (:mod:`betspec.backends.diagram_model`) into pydot
 objects. SVG is drawn by ``graphviz-pure``, a pip-installed renderer that writes the same bytes on
 every machine.
 """
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -15,17 +17,18 @@ from collections.abc import Sequence
 import pydot
 
 from betspec.backends.base import BackendError, header, header_lines, register
-from betspec.backends.diagram_model import CLUSTER_ORDER, Diagram, extract
+from betspec.backends.diagram_model import CLUSTER_ORDER, PARENT, WRAP, Diagram, betting_round, diagrams, wrap
 from betspec.model import Spec
 
 PHASE_STYLE = {
-    "start": {"shape": "circle", "style": "filled", "fillcolor": "#333333", "fontcolor": "white"},
+    "start": {"shape": "box", "style": "rounded,filled", "fillcolor": "#333333", "fontcolor": "white"},
     "unopened": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e8f4e8"},
     "facing_bet": {"shape": "box", "style": "rounded,filled", "fillcolor": "#fbe9d0"},
     "complete": {"shape": "box", "style": "rounded,dashed"},
+    "street": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e8eef8"},
     "runout": {"shape": "box", "style": "rounded,filled", "fillcolor": "#f4e0f4"},
-    "showdown": {"shape": "doublecircle"},
-    "settled": {"shape": "doublecircle"},
+    "showdown": {"shape": "box", "style": "rounded,bold", "peripheries": "2"},
+    "settled": {"shape": "box", "style": "rounded,bold", "peripheries": "2"},
 }
 
 
@@ -33,6 +36,20 @@ def _quoted(text: str, newline: str = "\\n") -> str:
     """A DOT double-quoted string: backslashes and quotes escaped, line breaks as ``newline``."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return '"' + escaped.replace("\r", "").replace("\n", newline) + '"'
+
+
+def _html(text: str) -> str:
+    """Text safe inside a DOT HTML-like label."""
+    return html.escape(text.replace("\r", "").replace("\n", " "), quote=True)
+
+
+def _legend(diagram: Diagram) -> str:
+    """The guards legend as a DOT HTML-like table: key, expression, rule, one row each."""
+    rows = [f'<tr><td colspan="3" align="left"><b>{_html(diagram.legend_title)}</b></td></tr>']
+    for key, text, rule in diagram.legend:
+        expression = "".join(f'{_html(line)}<br align="left"/>' for line in wrap(text, 2 * WRAP))
+        rows.append(f'<tr><td><b>{_html(key)}</b></td><td align="left">{expression}</td><td>{_html(rule)}</td></tr>')
+    return '<<table border="0" cellborder="1" cellspacing="0" cellpadding="4">' + "".join(rows) + "</table>>"
 
 
 def render(diagram: Diagram) -> pydot.Dot:
@@ -43,47 +60,48 @@ def render(diagram: Diagram) -> pydot.Dot:
         fontname="Helvetica",
         label=_quoted(diagram.title),
         labelloc="t",
-        fontsize="20",
+        fontsize="18",
         newrank="true",
+        compound="true",
     )
     graph.set_node_defaults(fontname="Helvetica", fontsize="11")
-    graph.set_edge_defaults(fontname="Helvetica", fontsize="9")
-    for street in sorted(diagram.clusters, key=CLUSTER_ORDER.index):
-        states = diagram.clusters[street]
-        container: pydot.Dot | pydot.Cluster = graph
-        if street != "start":
+    graph.set_edge_defaults(fontname="Helvetica", fontsize="10")
+    containers: dict[str, pydot.Dot | pydot.Cluster] = {}
+    for cluster in sorted(diagram.clusters, key=CLUSTER_ORDER.index):
+        parent = containers.get(PARENT.get(cluster, ""), graph)
+        container = parent
+        if diagram.titles.get(cluster):
             container = pydot.Cluster(
-                _quoted(street)[1:-1],
-                label=_quoted(diagram.titles[street]),
-                style="rounded",
-                color="#999999",
+                cluster, label=_quoted(diagram.titles[cluster]), style="rounded", color="#999999", fontsize="12"
             )
-            graph.add_subgraph(container)  # type: ignore[arg-type]  # pydot's hints say Subgraph; a Cluster is one
-        for name, label, phase in states:
-            node = pydot.Node(name, label=_quoted(f"{label}\n{name}"))
-            for key, value in PHASE_STYLE[phase].items():
-                node.set(key, value)
-            container.add_node(node)
-    for number, (title, lines) in enumerate(diagram.notes):
-        text = title + ":\n" + "\n".join(lines) + "\n"
-        graph.add_node(
-            pydot.Node(
-                f"note_{number}",
-                label=_quoted(text, "\\l"),
-                shape="note",
-                fontsize="9",
-                style="filled",
-                fillcolor="#ffffee",
-            )
-        )
+            parent.add_subgraph(container)  # type: ignore[arg-type]  # pydot's hints say Subgraph; a Cluster is one
+        containers[cluster] = container
+        for node in diagram.clusters[cluster]:
+            dot_node = pydot.Node(node.name, label=_quoted("\n".join(node.lines)))
+            for key, value in PHASE_STYLE[node.kind].items():
+                dot_node.set(key, value)
+            container.add_node(dot_node)
+    if diagram.legend:
+        graph.add_node(pydot.Node("legend", label=_legend(diagram), shape="plaintext", fontsize="10"))
+        # Below the machine (hung from the states it ends in), where a reader looks for the key.
+        leaving = {edge.source for edge in diagram.edges if edge.source != edge.dest}
+        for nodes in diagram.clusters.values():
+            for node in nodes:
+                if node.name not in leaving:
+                    graph.add_edge(pydot.Edge(node.name, "legend", style="invis"))
     for edge in diagram.edges:
         label = "\n".join(edge.lines) + "\n"
-        graph.add_edge(pydot.Edge(edge.source, edge.dest, label=_quoted(label, "\\l")))
+        dot_edge = pydot.Edge(edge.source, edge.dest, label=_quoted(label, "\\l"))
+        if edge.dashed:
+            dot_edge.set("style", "dashed")
+        if edge.from_cluster:
+            dot_edge.set("ltail", f"cluster_{edge.from_cluster}")
+        graph.add_edge(dot_edge)
     return graph
 
 
 def to_dot(spec: Spec) -> str:
-    return render(extract(spec)).to_string()
+    return render(betting_round(spec)).to_string()
 
 
 def renderer() -> str | None:
@@ -94,16 +112,47 @@ def renderer() -> str | None:
     return shutil.which("graphviz-pure")
 
 
-def to_svg(graph: pydot.Dot) -> str:
-    """The SVG of a rendered diagram, drawn by graphviz-pure through pydot."""
+def _run(graph: pydot.Dot, fmt: str) -> str:
     program = renderer()
     if program is None:
         raise BackendError("graphviz-pure is not installed: run the README's setup command")
     try:
-        svg: bytes | str = graph.create(prog=program, format="svg")
+        out: bytes | str = graph.create(prog=program, format=fmt)
     except (OSError, AssertionError, RuntimeError) as exc:
         raise BackendError(f"graphviz-pure failed: {exc}") from None
-    return svg.decode("utf-8") if isinstance(svg, bytes) else svg
+    return out.decode("utf-8") if isinstance(out, bytes) else out
+
+
+#: An xdot text operation: ``T x y justification width bytes -text``.
+_XDOT_TEXT = re.compile(r"T (-?[\d.]+) (-?[\d.]+) -?\d (-?[\d.]+) \d+ -")
+_SVG_TEXT = re.compile(r'<text ([^>]*?)x="(-?[\d.]+)" y="(-?[\d.]+)"')
+
+
+def _text_widths(xdot: str) -> dict[tuple[float, float], str]:
+    """Where graphviz put each text, and the width it laid it out with: (x, y) -> width."""
+    flat = xdot.replace("\\\n", "")
+    return {(round(float(x), 1), round(float(y), 1)): w for x, y, w in _XDOT_TEXT.findall(flat)}
+
+
+def fit_text(svg: str, xdot: str) -> str:
+    """``svg`` with every text held to the width graphviz measured it at (``textLength``).
+
+    Graphviz sizes boxes with its own font metrics; a browser draws with whatever font it has,
+    wider or narrower. Held to its laid-out width, a label fits its box in every font."""
+    widths = _text_widths(xdot)
+
+    def held(match: re.Match[str]) -> str:
+        width = widths.get((round(float(match[2]), 1), round(-float(match[3]), 1)))
+        if width is None:
+            return match[0]
+        return f'{match[0]} textLength="{width}" lengthAdjust="spacingAndGlyphs"'
+
+    return _SVG_TEXT.sub(held, svg)
+
+
+def to_svg(graph: pydot.Dot) -> str:
+    """The SVG of a rendered diagram, drawn by graphviz-pure through pydot, its text held to fit."""
+    return fit_text(_run(graph, "svg"), _run(graph, "xdot"))
 
 
 def with_comment(svg: str, lines: list[str]) -> str:
@@ -123,9 +172,10 @@ class DotBackend:
     def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
         files: dict[str, str] = {}
         for spec in specs:
-            graph = render(extract(spec))
-            files[f"diagrams/{spec.name}.dot"] = header(spec, root, "// ") + graph.to_string()
-            files[f"diagrams/{spec.name}.svg"] = with_comment(to_svg(graph), header_lines(spec, root))
+            for stem, diagram in diagrams(spec).items():
+                graph = render(diagram)
+                files[f"diagrams/{stem}.dot"] = header(spec, root, "// ") + graph.to_string()
+                files[f"diagrams/{stem}.svg"] = with_comment(to_svg(graph), header_lines(spec, root))
         return files
 
 
