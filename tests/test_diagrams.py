@@ -39,7 +39,9 @@ def test_every_transition_is_a_line_of_one_edge_and_every_guard_is_in_the_legend
         carrying = [
             e
             for e in diagram.edges
-            if e.dest == t.dest and line in e.lines and (e.source == t.source or t.source in held.get(e.from_cluster, ()))
+            if e.dest == t.dest
+            and line in e.lines
+            and (e.source == t.source or t.source in held.get(e.from_cluster, ()))
         ]
         assert len(carrying) == 1, (t, carrying)
     guards = {t.guard.text: t.rule for t in spec.transitions if t.guard is not None}
@@ -53,7 +55,9 @@ def test_the_streets_overview_draws_the_declared_streets_in_order(path: Path) ->
     diagram = streets(spec)
     names = [node.lines[0] for node in diagram.clusters["round"]]
     assert names == ([s.name for s in spec.streets] or ["the streets"])
-    chain = [(e.source, e.dest) for e in diagram.edges if e.source.startswith("street_") and e.dest.startswith("street_")]
+    chain = [
+        (e.source, e.dest) for e in diagram.edges if e.source.startswith("street_") and e.dest.startswith("street_")
+    ]
     nodes = [node.name for node in diagram.clusters["round"]]
     assert chain == list(itertools.pairwise(nodes))
     for street in spec.streets:
@@ -65,7 +69,7 @@ def test_the_streets_overview_draws_the_declared_streets_in_order(path: Path) ->
 
 def test_an_svg_text_is_held_to_the_width_graphviz_measured() -> None:
     svg = '<text text-anchor="middle" x="10.5" y="-20.25" font-size="11">a</text>'
-    xdot = 'T 10.5 20.25 0 33.75 1 -a '
+    xdot = "T 10.5 20.25 0 33.75 1 -a "
     assert 'textLength="33.75" lengthAdjust="spacingAndGlyphs"' in dot.fit_text(svg, xdot)
     assert dot.fit_text(svg, "T 99 99 0 1 1 -a ") == svg  # no measure found: left alone
 

@@ -1,4 +1,5 @@
-"""The reference back end: a page per structure that lists everything its table takes and posts."""
+"""The reference book's Markdown pages: every input, option, forced bet and check of a structure,
+text that cannot break a table or a link."""
 
 from __future__ import annotations
 
@@ -21,20 +22,24 @@ def test_every_structure_has_a_page_naming_its_inputs_options_and_forced_bets() 
         for option in spec.options:
             assert re.search(rf"^\| `{option}` \|", text, re.M), option
         for bet in spec.forced_bets:
-            assert re.search(rf"^\| {bet.name.replace('_', ' ')} \|", text, re.M), bet.name
+            assert re.search(rf"^\| {re.escape(reference._cell(bet.name.replace('_', ' ')))} \|", text, re.M), bet.name
+        for quantity in spec.quantities:
+            assert re.search(rf"^\| `{quantity}` \| `", text, re.M), quantity
         for check in spec.checks:
-            assert check.message in text
-        # every rule the page cites is written out, with its source
-        for cited in set(re.findall(r"\]\(#rule-([a-z0-9-]+)\)", text)):
-            assert f'<a id="rule-{cited}"></a>' in text
+            assert reference._cell(check.message) in text
+        for cited in set(re.findall(r"\]\(#(rule-[a-z0-9-]+)\)", text)):
+            assert f'<a id="{cited}"></a>' in text
 
 
-def test_cells_cannot_break_a_table() -> None:
-    assert reference._cell("a | b\nc `d`") == "a \\| b c `d`"
-    assert reference._code(["x|y"]) == '`["x\\|y"]`'
+def test_cells_cannot_break_a_table_or_a_link() -> None:
+    assert reference._cell("a | b\nc `d` [e](f) <g>") == "a \\| b c \\`d\\` \\[e\\](f) \\<g\\>"
+    assert reference._code("x|y") == "`x\\|y`"
+    assert reference._code("a `b` c") == "``a `b` c``"
+    assert reference._code("`b") == "`` `b ``"
 
 
 def test_the_back_end_is_registered_and_owns_its_files() -> None:
     (backend,) = [b for b in REGISTRY if b.name == "reference"]
     assert backend.owns == (("docs/reference", (".md",)),)
-    assert sorted(p.stem for p in (ROOT / "docs" / "reference").glob("*.md")) == sorted(engine_names())
+    pages = sorted(p.stem for p in (ROOT / "docs" / "reference").glob("*.md"))
+    assert pages == sorted([*engine_names(), "index"])

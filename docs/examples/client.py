@@ -37,3 +37,21 @@ except SnapshotError:
     raise
 except Exception as error:
     assert "did you mean 'max_raises'" in str(error)
+
+# A showdown paid, and the next hand's table (README, "Hands in and out, pots paid").
+played = NoLimit(Table(stacks=[300, 500, 500], button=0, blinds=(5, 10)))
+played.all_in(0)
+played.call(1)
+played.call(2)
+played.deal("flop")
+played.bet(1, 100)
+played.call(2)
+for street in ("turn", "river"):
+    played.deal(street)
+    played.check(1)
+    played.check(2)
+assert played.pots() == [Pot(amount=900, eligible=(0, 1, 2)), Pot(amount=200, eligible=(1, 2))]
+paid = played.settle([0, [1, 2]])
+assert paid.won == (900, 100, 100) and played.stacks == (900, 200, 200)
+following: Table = played.next_table()
+assert following.button == 1 and following.stacks == (900, 200, 200)

@@ -82,7 +82,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
         _out("nothing generated: fix the specs first (`betspec validate`)")
         return 1
     try:
-        files = outputs(project, specs)
+        files = outputs(project, specs, getattr(args, "only", ()))
     except BackendError as exc:
         _out(f"error: {exc}")
         return 1
@@ -103,7 +103,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
                 _out(f"error: cannot write {os.path.relpath(path)}: {exc.strerror or exc}")
                 _out("generation stopped: the files written so far are complete, the rest unchanged")
                 return 1
-    extra = orphans(project, files)
+    extra = orphans(project, files, getattr(args, "only", ()))
     rel = os.path.relpath
     if args.check:
         for path in stale:
@@ -264,9 +264,16 @@ def parser() -> argparse.ArgumentParser:
         "after the hand, endless hands, chips lost, transitions never taken (about 0.4 s a spec)",
     )
     validate.set_defaults(run=cmd_validate)
-    generate = commands.add_parser("generate", help="write generated/<spec>.py and diagrams/<spec>.dot/.svg")
+    generate = commands.add_parser(
+        "generate", help="write every output: generated/<spec>.py, diagrams/, the reference book in docs/"
+    )
     generate.add_argument("--check", action="store_true", help="change nothing; exit 1 naming each stale file")
     generate.set_defaults(run=cmd_generate)
+    docs = commands.add_parser(
+        "docs", help="write the reference book: docs/reference/<spec>.md and the HTML site docs/site/<spec>.html"
+    )
+    docs.add_argument("--check", action="store_true", help="change nothing; exit 1 naming each stale page")
+    docs.set_defaults(run=cmd_generate, only=("reference", "site"))
     conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
     conform.add_argument("files", nargs="+", help="case files (globs allowed)")
     conform.set_defaults(run=cmd_conform)

@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass
 
 from betspec import backends
+from betspec.backends.base import Context, WorkedExample
 from betspec.diagnostics import Diagnostic, Position
 from betspec.frontend import load_spec
 from betspec.model import Spec
@@ -50,19 +51,41 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
     return specs, sorted(set(diagnostics))
 
 
-def outputs(project: Project, specs: list[Spec]) -> dict[str, str]:
-    """Every generated file of ``specs``, from every registered back end: path -> content."""
+def context(project: Project) -> Context:
+    """What the back ends are given beside the specs: the project's cases played as worked
+    examples, each spec's once, however many back ends ask."""
+    from betspec import explore
+    from betspec.conformance.examples import case_files, examples
+
+    played: dict[str, list[WorkedExample]] = {}
+
+    def worked(spec: Spec) -> list[WorkedExample]:
+        if spec.name not in played:
+            played[spec.name] = examples(spec, explore.engine_module(spec, project.root), project.root)
+        return played[spec.name]
+
+    return Context(worked, case_files(project.root)[1])
+
+
+def outputs(project: Project, specs: list[Spec], only: tuple[str, ...] = ()) -> dict[str, str]:
+    """Every generated file of ``specs``, from every registered back end (or those named in
+    ``only``): path -> content."""
     files: dict[str, str] = {}
-    for backend in backends.REGISTRY:
-        for relative, content in backend.render(specs, project.root).items():
+    given = context(project)
+    for backend in selected(only):
+        for relative, content in backend.render(specs, project.root, given).items():
             files[os.path.join(project.root, *relative.split("/"))] = content
     return files
 
 
-def orphans(project: Project, expected: dict[str, str]) -> list[str]:
+def selected(only: tuple[str, ...] = ()) -> list[backends.Backend]:
+    return [backend for backend in backends.REGISTRY if not only or backend.name in only]
+
+
+def orphans(project: Project, expected: dict[str, str], only: tuple[str, ...] = ()) -> list[str]:
     """Generated files with no spec behind them any more, in the folders the back ends own."""
     found = []
-    for backend in backends.REGISTRY:
+    for backend in selected(only):
         for folder, suffixes in backend.owns:
             directory = os.path.join(project.root, folder)
             try:

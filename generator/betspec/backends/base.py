@@ -8,7 +8,8 @@ more. ``register`` adds one to :data:`REGISTRY`; :mod:`betspec.backends` imports
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from betspec import packaged
@@ -19,13 +20,50 @@ class BackendError(Exception):
     """A back end could not produce its output (a renderer missing or failing)."""
 
 
+@dataclass(frozen=True)
+class WorkedStep:
+    """One step of a worked example, as words: what was done, how the engine took it, what held."""
+
+    seat: int | None
+    action: str  # "raise to 200", "deal the flop", "pushes 300, says raise"
+    outcome: str  # "" when simply taken; "refused: not_reopened", "ruled a call"
+    rule: str  # the rule behind the outcome ("" when none)
+    expected: tuple[tuple[str, str], ...]  # (what, its value as text), in the case's order
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """A conformance case played through its spec's engine: a worked example of the rules."""
+
+    id: str
+    path: str  # relative to the project, with forward slashes
+    source: str
+    setup: tuple[tuple[str, str], ...]  # (table input, option or start value, its value as text)
+    steps: tuple[WorkedStep, ...]
+    decided: tuple[str, ...]  # rules the case pins down (a refusal, a ruling, a bound, a setting)
+    played: tuple[str, ...]  # rules of the transitions its steps took
+    error: str = ""  # why it could not be played (the book says so rather than hide the case)
+
+
+def _no_examples(_spec: Spec) -> Sequence[WorkedExample]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a back end may be given beside the specs: the project's cases played as examples."""
+
+    examples: Callable[[Spec], Sequence[WorkedExample]] = field(default=_no_examples)
+    other_cases: int = 0  # cases that are tests rather than examples (machine-found, real hands)
+
+
 class Backend(Protocol):
     #: The back end's name, as ``betspec generate`` reports it.
     name: str
     #: (folder relative to the project, suffixes): the generated files this back end owns there.
     owns: tuple[tuple[str, tuple[str, ...]], ...]
 
-    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         """Every file this back end generates for ``specs``: path relative to ``root`` -> content."""
         ...
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import pydot
 
-from betspec.backends.base import BackendError, header, header_lines, register
+from betspec.backends.base import BackendError, Context, header, header_lines, register
 from betspec.backends.diagram_model import CLUSTER_ORDER, PARENT, WRAP, Diagram, betting_round, diagrams, wrap
 from betspec.model import Spec
 
@@ -169,7 +169,7 @@ class DotBackend:
     name = "dot"
     owns: tuple[tuple[str, tuple[str, ...]], ...] = (("diagrams", (".dot", ".svg")),)
 
-    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         files: dict[str, str] = {}
         for spec in specs:
             for stem, diagram in diagrams(spec).items():

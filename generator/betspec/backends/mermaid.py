@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from betspec.backends.base import header, register
+from betspec.backends.base import Context, header, register
 from betspec.backends.diagram_model import CLUSTER_ORDER, PARENT, Diagram, diagrams
 from betspec.model import Spec
 
@@ -65,7 +65,7 @@ class MermaidBackend:
     name = "mermaid"
     owns: tuple[tuple[str, tuple[str, ...]], ...] = (("diagrams", (".mmd",)),)
 
-    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         return {
             f"diagrams/{stem}.mmd": header(spec, root, "%% ") + render(diagram)
             for spec in specs

@@ -17,7 +17,7 @@ import ast
 from collections.abc import Iterable, Mapping, Sequence
 
 from betspec import vocabulary
-from betspec.backends.base import header_lines, register
+from betspec.backends.base import Context, header_lines, register
 from betspec.backends.pyexpr import (
     ACCESSORS,
     MODEL,
@@ -1221,7 +1221,7 @@ class PythonBackend:
     name = "python"
     owns: tuple[tuple[str, tuple[str, ...]], ...] = (("generated", (".py",)),)
 
-    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         files = {"generated/__init__.py": GENERATED_INIT}
         for spec in specs:
             if not spec.abstract:

@@ -1,156 +1,76 @@
-"""The reference back end: what a structure's table takes and posts, as Markdown
-(``docs/reference/<spec>.md``), for the readers of the rules and the developers building tables.
-
-Each page is the spec's declarations written out: the table inputs (type, default or example,
-meaning, rule), the options, the seats that matter, the forced bets in posting order, the checks a
-table must pass, and the rules they cite with their sources. Nothing here is typed twice: the page
-is regenerated from the spec, and ``generate --check`` fails when it is stale.
+"""The reference book in Markdown (``docs/reference/<spec>.md`` and ``index.md``), for readers on
+GitHub or in an editor. The pages are :mod:`betspec.backends.book_model`'s; this module only
+writes them, escaping every text so that a spec's words cannot break a table or a link.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
-from betspec.backends.base import header_lines, register
-from betspec.model import ForcedBet, Input, Option, Spec
+from betspec.backends.base import Context, register
+from betspec.backends.book_model import Figure, Heading, Inline, Page, Paragraph, Span, Table, book, one_line, resolve
+from betspec.model import Spec
+
+#: Characters Markdown may read as syntax in running text.
+_MARKUP = "\\`*_[]<>|#"
 
 
 def _cell(text: str) -> str:
-    """Text safe in a Markdown table cell: one line, pipes and backticks escaped."""
-    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
+    """Text safe in Markdown running text and table cells: one line, syntax characters escaped."""
+    return "".join("\\" + ch if ch in _MARKUP else ch for ch in one_line(text))
 
 
-def _code(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return "`" + text.replace("`", "'").replace("|", "\\|") + "`"
+def _code(text: str) -> str:
+    """A code span; a backtick inside lengthens the fence (CommonMark), a pipe is escaped for tables."""
+    body = " ".join(text.split()).replace("|", "\\|")
+    longest = 0
+    run = 0
+    for ch in body:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
 
 
-def _input_type(item: Input) -> str:
-    if item.items:
-        return f"[{', '.join(item.items)}] ({item.type}s)"
-    if item.per_seat:
-        return f"{item.type}, one per seat"
-    if item.choices:
-        return " \\| ".join(item.choices)
-    return item.type
+def _span(span: Span) -> str:
+    out = _code(span.text) if span.code else _cell(span.text)
+    if span.strong:
+        out = f"**{out}**"
+    if span.href:
+        out = f"[{out}]({resolve(span.href, '.md', '../../')})"
+    return out
 
 
-def _input_value(item: Input) -> str:
-    if item.required:
-        return "required" + (f", e.g. {_code(item.example)}" if item.example is not None else "")
-    return _code(item.default)
+def _inline(spans: Inline) -> str:
+    return "".join(_span(span) for span in spans)
 
 
-def _bounds(entry: Input | Option) -> str:
-    parts = []
-    if entry.minimum is not None:
-        parts.append(f"≥ {entry.minimum}")
-    if entry.maximum is not None:
-        parts.append(f"≤ {entry.maximum}")
-    return f" ({', '.join(parts)})" if parts else ""
-
-
-def _option_type(option: Option) -> str:
-    return " \\| ".join(option.choices) if option.choices else option.type
-
-
-def _posted_by(bet: ForcedBet) -> str:
-    if bet.seats == "all":
-        return "every seat, from the button's left"
-    if bet.seats is not None:
-        return f"each seat in `{bet.seats}`"
-    assert bet.seat is not None
-    return f"`{_cell(bet.seat.text)}`"
-
-
-def _how(bet: ForcedBet) -> str:
-    words = [bet.kind + (" (live)" if bet.live else " (dead)")]
-    if bet.order == "starts_after":
-        words.append("the round starts after it")
-    elif bet.order == "last":
-        words.append("acts last, from any seat")
-    if bet.in_full:
-        words.append("in full or not at all")
-    return ", ".join(words)
-
-
-def render(spec: Spec, root: str) -> str:
-    lines = [f"<!-- {line} -->" for line in header_lines(spec, root)]
-    lines += ["", f"# {_cell(spec.title)} (`{spec.name}`)", ""]
-    if spec.description:
-        lines += [" ".join(spec.description.split()), ""]
-    cited: list[str] = []
-
-    def rule(rule_id: str) -> str:
-        if rule_id not in cited:
-            cited.append(rule_id)
-        return f"[{rule_id}](#rule-{rule_id.lower()})"
-
-    lines += [
-        "## Table inputs",
-        "",
-        "Every table gives `stacks` (each seat's chips, clockwise) and `button` (its seat). The others:",
-        "",
-        "| input | type | default | meaning | rule |",
-        "|---|---|---|---|---|",
-    ]
-    for item in spec.inputs.values():
-        lines.append(
-            f"| `{item.name}` | {_input_type(item)}{_bounds(item)} | {_input_value(item)} | "
-            f"{_cell(item.meaning)} | {rule(item.rule)} |"
-        )
-    if spec.options:
-        lines += ["", "## Options", "", "House rules, given as keywords when an engine is built.", ""]
-        lines += ["| option | type | default | meaning | rule |", "|---|---|---|---|---|"]
-        for option in sorted(spec.options.values(), key=lambda o: o.name):
-            lines.append(
-                f"| `{option.name}` | {_option_type(option)}{_bounds(option)} | {_code(option.default)} | "
-                f"{_cell(option.meaning)} | {rule(option.rule)} |"
-            )
-    if spec.roles:
-        lines += ["", "## Seats that matter", "", "| seat | is | meaning | rule |", "|---|---|---|---|"]
-        for role in spec.roles.values():
-            lines.append(f"| `{role.name}` | `{_cell(role.expr.text)}` | {_cell(role.meaning)} | {rule(role.rule)} |")
-    if spec.forced_bets:
-        lines += [
-            "",
-            "## Forced bets",
-            "",
-            "Posted in this order before the first action; a seat short of one posts all it has, unless",
-            "it is posted in full. Live chips count toward the poster's call; dead ones toward nothing.",
-            "",
-            "| forced bet | posted by | amount | when | how | rule |",
-            "|---|---|---|---|---|---|",
-        ]
-        for bet in spec.forced_bets:
-            when = f"`{_cell(bet.when.text)}`" if bet.when is not None else "always"
-            lines.append(
-                f"| {bet.name.replace('_', ' ')} | {_posted_by(bet)} | `{_cell(bet.amount.text)}` | {when} | "
-                f"{_how(bet)} | {rule(bet.rule)} |"
-            )
-    if spec.checks:
-        lines += ["", "## Checks", "", "A table that fails one is refused, with this message.", ""]
-        lines += ["| must hold | else | rule |", "|---|---|---|"]
-        for check in spec.checks:
-            lines.append(f"| `{_cell(check.expr.text)}` | {_cell(check.message)} | {rule(check.rule)} |")
-    lines += ["", "## Rules cited", ""]
-    for rule_id in cited:
-        entry = spec.rules[rule_id]
-        lines += [
-            f'<a id="rule-{rule_id.lower()}"></a>**{rule_id}**: {" ".join(entry.text.split())}',
-            f"*Source: {' '.join(entry.source.split())}*",
-            "",
-        ]
-    return "\n".join(lines).rstrip("\n") + "\n"
+def render(page: Page) -> str:
+    lines = [f"<!-- {line.replace('--', '- -')} -->" for line in page.header]
+    for block in page.blocks:
+        lines.append("")
+        if isinstance(block, Heading):
+            anchor = "" if block.level == 1 else f' <a id="{block.anchor}"></a>'
+            lines.append(f"{'#' * block.level} {_cell(block.text)}{anchor}")
+        elif isinstance(block, Paragraph):
+            anchor = f'<a id="{block.anchor}"></a>' if block.anchor else ""
+            lines.append(anchor + _inline(block.spans))
+        elif isinstance(block, Table):
+            lines.append("| " + " | ".join(_cell(c) for c in block.columns) + " |")
+            lines.append("|" + "---|" * len(block.columns))
+            lines += ["| " + " | ".join(_inline(cell) for cell in row) + " |" for row in block.rows]
+        elif isinstance(block, Figure):
+            lines.append(f"![{_cell(block.caption)}]({resolve(block.src, '.md', '../../')})")
+    return "\n".join(lines).strip("\n") + "\n"
 
 
 class ReferenceBackend:
     name = "reference"
     owns: tuple[tuple[str, tuple[str, ...]], ...] = (("docs/reference", (".md",)),)
 
-    def render(self, specs: Sequence[Spec], root: str) -> dict[str, str]:
-        return {f"docs/reference/{spec.name}.md": render(spec, root) for spec in specs if not spec.abstract}
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
+        return {f"docs/reference/{page.name}.md": render(page) for page in book(specs, root, context)}
 
 
 BACKEND = register(ReferenceBackend())

@@ -110,7 +110,7 @@ def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
 STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout")
 
 
-def _apply(engine: Engine, step: dict[str, Any]) -> Ruling | None:
+def apply_step(engine: Engine, step: dict[str, Any]) -> Ruling | None:
     """Take one step; a push or a declaration returns how it was ruled."""
     if "deal" in step:
         engine.deal(step["deal"], **step.get("with", {}))
@@ -159,7 +159,7 @@ def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
         if any(kind in step for kind in STEP_KINDS):
             before = snapshot(engine)
             try:
-                ruling = _apply(engine, step)
+                ruling = apply_step(engine, step)
             except IllegalAction as exc:
                 if "error" not in step:
                     return Outcome(path, case_id, "FAIL", f"{where}: rejected: {exc.message}", number)

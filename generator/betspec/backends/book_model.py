@@ -1,0 +1,552 @@
+"""The reference book's model: a page per structure, as blocks of plain text, whatever writes it.
+
+A page is a spec written out for a reader: its diagrams, streets, table inputs, options, the seats
+that matter, the forced bets, each sizing quantity as a formula and in words, what each action
+requires, how chips pushed and words said are ruled, the next hand, every rule with its text and
+source, where the spec uses it and the worked examples that show it; then the worked examples
+themselves, the conformance cases of the structure played step by step (see
+:mod:`betspec.conformance.examples`). The Markdown and HTML back ends render the same pages.
+
+Text here is plain: the renderers escape it. A link (``Span.href``) is ``#anchor`` within the
+page, ``page:<name>`` or ``page:<name>#anchor`` to another page, else a path from the project's
+root (a diagram, a case file), which the renderer makes relative to where it writes the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from betspec.backends.base import Context, WorkedExample, header_lines
+from betspec.model import ForcedBet, Input, Option, Spec
+
+#: How many worked examples a rule lists before "and N more".
+EXAMPLES_PER_RULE = 8
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    code: bool = False
+    href: str = ""
+    strong: bool = False
+
+
+Inline = tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    spans: Inline
+    anchor: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Inline, ...], ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    src: str  # from the project's root
+    caption: str
+
+
+Block = Heading | Paragraph | Table | Figure
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str  # the file stem
+    title: str
+    header: tuple[str, ...]  # the do-not-edit lines
+    blocks: tuple[Block, ...]
+
+
+def one_line(words: str) -> str:
+    """Whitespace runs, line breaks included, as one space (edges kept: spans are joined)."""
+    return re.sub(r"\s+", " ", words)
+
+
+def text(words: str) -> Inline:
+    return (Span(" ".join(words.split())),)
+
+
+def code(value: str) -> Inline:
+    return (Span(" ".join(value.split()), code=True),)
+
+
+def json_code(value: object) -> Inline:
+    return code(json.dumps(value, ensure_ascii=False))
+
+
+def rule_anchor(rule_id: str) -> str:
+    return f"rule-{rule_id.lower()}"
+
+
+def example_anchor(example_id: str) -> str:
+    return "example-" + "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in example_id.lower())
+
+
+class _Uses:
+    """Where a page cites each rule: the rule's link, and the sections it is used in."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.where: dict[str, list[str]] = {}
+
+    def link(self, rule_id: str, where: str) -> Inline:
+        if rule_id not in self.spec.rules:
+            return text(rule_id)
+        places = self.where.setdefault(rule_id, [])
+        if where and where not in places:
+            places.append(where)
+        return (Span(rule_id, href="#" + rule_anchor(rule_id)),)
+
+
+def _bounds(entry: Input | Option) -> str:
+    parts = []
+    if entry.minimum is not None:
+        parts.append(f"≥ {entry.minimum}")
+    if entry.maximum is not None:
+        parts.append(f"≤ {entry.maximum}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _input_type(item: Input) -> str:
+    if item.items:
+        kind = f"[{', '.join(item.items)}] ({item.type}s)"
+    elif item.per_seat:
+        kind = f"{item.type}, one per seat"
+    elif item.choices:
+        kind = " | ".join(item.choices)
+    else:
+        kind = item.type
+    return kind + _bounds(item) + (", this hand only" if item.hand else "")
+
+
+def _input_value(item: Input) -> Inline:
+    if item.required:
+        return (Span("required"), *((Span(", e.g. "), *json_code(item.example)) if item.example is not None else ()))
+    return json_code(item.default)
+
+
+def _posted_by(bet: ForcedBet) -> Inline:
+    if bet.seats == "all":
+        return text("every seat, from the button's left")
+    if bet.seats is not None:
+        return (Span("each seat in "), Span(bet.seats, code=True))
+    assert bet.seat is not None
+    return code(bet.seat.text)
+
+
+def _how(bet: ForcedBet) -> str:
+    words = [bet.kind + (" (live)" if bet.live else " (dead)")]
+    if bet.order == "starts_after":
+        words.append("the round starts after it")
+    elif bet.order == "last":
+        words.append("acts last, from any seat")
+    if bet.in_full:
+        words.append("in full or not at all")
+    return ", ".join(words)
+
+
+def _value(value: object) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def _diagrams(spec: Spec) -> list[Block]:
+    return [
+        Heading(2, "Diagrams", "diagrams"),
+        Paragraph(
+            text(
+                "The betting round every street plays (a guard's key, G1 and on, is written out under the "
+                "machine), then the hand street by street. The same diagrams in Mermaid are "
+                f"diagrams/{spec.name}.mmd and diagrams/{spec.name}.streets.mmd."
+            )
+        ),
+        Figure(f"diagrams/{spec.name}.svg", f"{spec.title}: the betting round"),
+        Figure(f"diagrams/{spec.name}.streets.svg", f"{spec.title}: the streets"),
+    ]
+
+
+def _streets(spec: Spec, uses: _Uses) -> list[Block]:
+    names = list(spec.street_values)
+    rows = tuple(
+        (code(street.name), text(street.meaning), *(text(_value(street.values.get(n, ""))) for n in names))
+        for street in spec.streets
+    )
+    blocks: list[Block] = [
+        Heading(2, "Streets", "streets"),
+        Paragraph(text("The betting rounds in order, and what each declares.")),
+        Table(("street", "meaning", *names), rows),
+    ]
+    if spec.street_values:
+        blocks.append(
+            Table(
+                ("street value", "type", "default", "meaning", "rule"),
+                tuple(
+                    (code(v.name), text(v.type), json_code(v.default), text(v.meaning), uses.link(v.rule, "Streets"))
+                    for v in spec.street_values.values()
+                ),
+            )
+        )
+    if spec.deal_inputs:
+        blocks.append(Paragraph(text("Given with a deal (cards are not the engine's business):")))
+        blocks.append(
+            Table(
+                ("deal input", "type", "meaning", "rule"),
+                tuple(
+                    (code(i.name), text(_input_type(i)), text(i.meaning), uses.link(i.rule, "Streets"))
+                    for i in spec.deal_inputs.values()
+                ),
+            )
+        )
+    return blocks
+
+
+def _table_inputs(spec: Spec, uses: _Uses) -> list[Block]:
+    return [
+        Heading(2, "Table inputs", "table-inputs"),
+        Paragraph(text("Every table gives stacks (each seat's chips, clockwise) and button (its seat). The others:")),
+        Table(
+            ("input", "type", "default", "meaning", "rule"),
+            tuple(
+                (
+                    code(i.name),
+                    text(_input_type(i)),
+                    _input_value(i),
+                    text(i.meaning),
+                    uses.link(i.rule, "Table inputs"),
+                )
+                for i in spec.inputs.values()
+            ),
+        ),
+    ]
+
+
+def _options(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.options:
+        return []
+    rows = tuple(
+        (
+            code(o.name),
+            text((" | ".join(o.choices) if o.choices else o.type) + _bounds(o)),
+            json_code(o.default),
+            text(o.meaning),
+            uses.link(o.rule, "Options"),
+        )
+        for o in sorted(spec.options.values(), key=lambda o: o.name)
+    )
+    return [
+        Heading(2, "Options", "options"),
+        Paragraph(text("House rules, given as keywords when an engine is built.")),
+        Table(("option", "type", "default", "meaning", "rule"), rows),
+    ]
+
+
+def _roles(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.roles:
+        return []
+    rows = tuple(
+        (code(r.name), code(r.expr.text), text(r.meaning), uses.link(r.rule, "Seats that matter"))
+        for r in spec.roles.values()
+    )
+    return [Heading(2, "Seats that matter", "seats"), Table(("seat", "is", "meaning", "rule"), rows)]
+
+
+def _forced_bets(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.forced_bets:
+        return []
+    rows = tuple(
+        (
+            text(bet.name.replace("_", " ")),
+            _posted_by(bet),
+            code(bet.amount.text),
+            code(bet.when.text) if bet.when is not None else text("always"),
+            text(_how(bet)),
+            uses.link(bet.rule, "Forced bets"),
+        )
+        for bet in spec.forced_bets
+    )
+    return [
+        Heading(2, "Forced bets", "forced-bets"),
+        Paragraph(
+            text(
+                "Posted in this order before the first action; a seat short of one posts all it has, unless it "
+                "is posted in full. Live chips count toward the poster's call; dead ones toward nothing."
+            )
+        ),
+        Table(("forced bet", "posted by", "amount", "when", "how", "rule"), rows),
+    ]
+
+
+def _sizing(spec: Spec, uses: _Uses) -> list[Block]:
+    rows = tuple(
+        (code(q.name), code(q.expr.text), text(q.meaning), uses.link(q.rule, "Sizing"))
+        for q in spec.quantities.values()
+    )
+    return [
+        Heading(2, "Sizing", "sizing"),
+        Paragraph(
+            text(
+                "Each quantity the rules compute, as the spec's formula and in words, in the order they are "
+                'computed. Amounts are totals committed this street ("to" amounts).'
+            )
+        ),
+        Table(("quantity", "formula", "in words", "rule"), rows),
+    ]
+
+
+def _actions(spec: Spec, uses: _Uses) -> list[Block]:
+    rows = tuple(
+        (
+            code(event.name),
+            code(req.expr.text),
+            (Span(req.error, code=True), Span(": " + " ".join(req.message.split()))),
+            uses.link(req.rule, "Actions"),
+        )
+        for event in spec.events.values()
+        if event.kind == "action"
+        for req in event.requires
+    )
+    if not rows:
+        return []
+    return [
+        Heading(2, "Actions", "actions"),
+        Paragraph(text("What each action requires, checked in this order; the first that fails refuses it.")),
+        Table(("action", "must hold", "else", "rule"), rows),
+    ]
+
+
+def _rulings(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.push_rulings:
+        return []
+    rows = tuple(
+        (
+            code(r.when.text),
+            text(r.ruling + (f" to {r.to.text}" if r.to is not None else "")),
+            text(r.note or ""),
+            uses.link(r.rule, "Chips pushed and words said"),
+        )
+        for r in spec.push_rulings
+    )
+    return [
+        Heading(2, "Chips pushed and words said", "rulings"),
+        Paragraph(text("How the dealer rules on chips pushed and words said: the first line that holds decides.")),
+        Table(("when", "ruled as", "note", "rule"), rows),
+    ]
+
+
+def _checks(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.checks:
+        return []
+    rows = tuple((code(c.expr.text), text(c.message), uses.link(c.rule, "Checks")) for c in spec.checks)
+    return [
+        Heading(2, "Checks", "checks"),
+        Paragraph(text("A table that fails one is refused, with this message.")),
+        Table(("must hold", "else", "rule"), rows),
+    ]
+
+
+def _next_hand(spec: Spec) -> list[Block]:
+    if spec.next_hand is None:
+        return []
+    rows = [(text("button"), code(spec.next_hand.button.text))]
+    rows += [(code(name), code(expr.text)) for name, expr in spec.next_hand.inputs.items()]
+    return [
+        Heading(2, "The next hand", "next-hand"),
+        Paragraph(
+            text(
+                "After a hand is settled, the next table: stacks after settlement, busted seats out, and these "
+                "values computed from the hand just played."
+            )
+        ),
+        Table(("value", "is"), tuple(rows)),
+    ]
+
+
+def _rule_examples(rule_id: str, examples: Sequence[WorkedExample]) -> Inline:
+    deciding = [e for e in examples if rule_id in e.decided]
+    playing = [e for e in examples if rule_id in e.played and rule_id not in e.decided]
+    ordered = sorted(deciding, key=lambda e: (len(e.decided) + len(e.played), e.id))
+    ordered += sorted(playing, key=lambda e: (len(e.decided) + len(e.played), e.id))
+    if not ordered:
+        return ()
+    spans: list[Span] = [Span("Worked examples: ")]
+    for index, example in enumerate(ordered[:EXAMPLES_PER_RULE]):
+        spans += [Span(", " if index else ""), Span(example.id, href="#" + example_anchor(example.id))]
+    if len(ordered) > EXAMPLES_PER_RULE:
+        spans.append(Span(f", and {len(ordered) - EXAMPLES_PER_RULE} more"))
+    spans.append(Span("."))
+    return tuple(span for span in spans if span.text)
+
+
+def _rules(spec: Spec, uses: _Uses, examples: Sequence[WorkedExample]) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(2, "Rules", "rules"),
+        Paragraph(
+            text(
+                "Every rule of the spec, with its text and its source, where the spec uses it, and the "
+                "worked examples that show it."
+            )
+        ),
+    ]
+    for event in spec.events.values():
+        for req in event.requires:
+            uses.link(req.rule, "Actions")
+    for t in spec.transitions:
+        uses.link(t.rule, "Diagrams")
+    for code_name, rule_id in spec.procedure_rules.items():
+        uses.link(rule_id, f"refusals ({code_name})")
+    for rule_id, rule in spec.rules.items():
+        blocks.append(
+            Paragraph((Span(rule_id, strong=True), Span(": "), *text(rule.text)), anchor=rule_anchor(rule_id))
+        )
+        details: list[Span] = [Span("Source: "), *text(rule.source)]
+        places = uses.where.get(rule_id, [])
+        if places:
+            details.append(Span(". Used in: " + ", ".join(places)))
+        details.append(Span("."))
+        blocks.append(Paragraph(tuple(details)))
+        shown = _rule_examples(rule_id, examples)
+        if shown:
+            blocks.append(Paragraph(shown))
+    return blocks
+
+
+def _example(example: WorkedExample, uses: _Uses) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(3, example.id, example_anchor(example.id)),
+        Paragraph(
+            (
+                Span("Source: "),
+                *text(example.source or "not given"),
+                Span(". Case: "),
+                Span(example.path, href=example.path),
+                Span("."),
+            )
+        ),
+    ]
+    if example.error:
+        blocks.append(Paragraph(text(f"This case could not be played: {example.error}")))
+        return blocks
+    if example.setup:
+        blocks.append(Table(("table", "value"), tuple((code(name), text(value)) for name, value in example.setup)))
+    rows = []
+    for number, step in enumerate(example.steps, 1):
+        outcome: Inline = text(step.outcome) if step.outcome else ()
+        if step.rule:
+            outcome = (*outcome, Span(" ("), *uses.link(step.rule, ""), Span(")"))
+        expected = tuple(
+            span
+            for i, (key, value) in enumerate(step.expected)
+            for span in (Span("; " if i else ""), Span(key, code=True), Span(f" {value}"))
+            if span.text
+        )
+        seat = text(str(step.seat)) if step.seat is not None else ()
+        rows.append((text(str(number)), seat, text(step.action), outcome, expected))
+    blocks.append(Table(("step", "seat", "does", "the engine", "then"), tuple(rows)))
+    rules = [*example.decided, *example.played]
+    if rules:
+        spans: list[Span] = [Span("Rules it shows: ")]
+        for index, rule_id in enumerate(rules):
+            if index:
+                spans.append(Span(", "))
+            spans += list(uses.link(rule_id, ""))
+        spans.append(Span("."))
+        blocks.append(Paragraph(tuple(spans)))
+    return blocks
+
+
+def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample]) -> Page:
+    uses = _Uses(spec)
+    blocks: list[Block] = [Heading(1, f"{spec.title} ({spec.name})", "top")]
+    if spec.description:
+        blocks.append(Paragraph(text(spec.description)))
+    blocks.append(Paragraph((Span("Back to "), Span("the index", href="page:index"), Span("."))))
+    blocks += _diagrams(spec)
+    for section in (_streets, _table_inputs, _options, _roles, _forced_bets, _sizing, _actions, _rulings, _checks):
+        blocks += section(spec, uses)
+    blocks += _next_hand(spec)
+    example_blocks: list[Block] = [
+        Heading(2, "Worked examples", "examples"),
+        Paragraph(
+            text(
+                f"The {len(examples)} conformance cases of this structure, each played through its engine when "
+                "this page was generated: what each step does, how the engine took it, and what the case "
+                "asserts after it (to_act is the seat to act; min_to and max_to bound the next bet or raise)."
+            )
+        ),
+    ]
+    for example in examples:
+        example_blocks += _example(example, uses)
+    blocks += _rules(spec, uses, examples)
+    blocks += example_blocks
+    return Page(spec.name, spec.title, tuple(header_lines(spec, root)), tuple(blocks))
+
+
+def index_page(specs: Sequence[Spec], counts: dict[str, int], other_cases: int) -> Page:
+    rows = tuple(
+        (
+            (Span(spec.title, href=f"page:{spec.name}"),),
+            code(spec.name),
+            text(" ".join(spec.description.split()).split(". ")[0].rstrip(".") + "." if spec.description else ""),
+            text(str(len(spec.rules))),
+            text(str(counts.get(spec.name, 0))),
+        )
+        for spec in specs
+    )
+    blocks: list[Block] = [
+        Heading(1, "The betspec reference book", "top"),
+        Paragraph(
+            text(
+                "One page per betting structure, generated from its spec: the rules with their text and source, "
+                "the table inputs, options and forced bets, each sizing formula, the diagrams, and the "
+                "conformance cases as worked examples. Regenerated by betspec docs (or betspec generate); "
+                "betspec generate --check fails when a page is stale."
+            )
+        ),
+        Table(("structure", "spec", "what it is", "rules", "worked examples"), rows),
+        Paragraph(
+            text(
+                f"Not shown as examples: {other_cases} further cases that are tests rather than lessons "
+                "(paths found by exploring the machines, differences between options, real hands)."
+            )
+        ),
+    ]
+    lines = ("Generated by betspec from the specs in spec/.", "Do not edit: change a spec and run `betspec generate`.")
+    return Page("index", "The betspec reference book", lines, tuple(blocks))
+
+
+def book(specs: Sequence[Spec], root: str, context: Context | None) -> list[Page]:
+    """The index and a page for every concrete spec, in name order."""
+    context = context or Context()
+    concrete = sorted((spec for spec in specs if not spec.abstract), key=lambda s: s.name)
+    pages: list[Page] = []
+    counts: dict[str, int] = {}
+    for spec in concrete:
+        examples = list(context.examples(spec))
+        counts[spec.name] = len(examples)
+        pages.append(spec_page(spec, root, examples))
+    return [index_page(concrete, counts, context.other_cases), *pages]
+
+
+def resolve(href: str, suffix: str, up: str) -> str:
+    """A page's link as a renderer writes it: pages named with ``suffix``, the project's root ``up``."""
+    if href.startswith("#"):
+        return href
+    if href.startswith("page:"):
+        name, _, anchor = href[len("page:") :].partition("#")
+        return name + suffix + (f"#{anchor}" if anchor else "")
+    return up + href
