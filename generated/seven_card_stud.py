@@ -924,7 +924,7 @@ def do_end_round_uncontested_event(ev: EventData) -> None:
 
 
 def when_end_round_showdown(m: SevenCardStudMachine) -> bool:
-    return m._street == m.LAST_STREET and (m._actor < 0 or (m._able() <= 1 and m._able_owing() == 0))
+    return m._street == m.LAST_STREET and (m._actor < 0 or (m._able_count <= 1 and m._able_owing() == 0))
 
 
 def when_end_round_showdown_event(ev: EventData) -> bool:
@@ -932,7 +932,7 @@ def when_end_round_showdown_event(ev: EventData) -> bool:
 
 
 def when_end_round_runout(m: SevenCardStudMachine) -> bool:
-    return m._able() <= 1 and m._able_owing() == 0
+    return m._able_count <= 1 and m._able_owing() == 0
 
 
 def when_end_round_runout_event(ev: EventData) -> bool:
@@ -1444,20 +1444,21 @@ class SevenCardStudMachine(Engine):
 
     def _compute_view(self) -> View:
         'What the seat to act may do, computed once per decision and kept until the next event.'
-        if self._actor < 0:
+        actor = self._actor
+        if actor < 0:
             self._view = NO_VIEW
             return NO_VIEW
-        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
-        all_in_to_ = self._put_in[self._actor] + playable_
-        call_amount_ = min(self._bet_level - self._put_in[self._actor], playable_)
+        level = self._bet_level
+        all_in_to_ = self._put_in[actor] + self._live[actor]
+        call_amount_ = min(level - self._put_in[actor], self._live[actor])
         min_raise_to_ = self._last_full_level + (self._in_big_bet if SV_BIG_BETS[self._street] or (self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet and self._last_raise >= self._in_big_bet) else self._in_small_bet)
-        must_open_ = self._street == 0 and self._bet_level == 0 and (self._actor == self._in_bring_in_seat or self._opt_bring_in_all_in == 'next_seat')
-        can_bet = self._state in FROM_BET and self._bet_level == 0 and self._answerable() and self._declared != 1 and (self._actor not in self._out_of_turn or self._bet_level != self._out_of_turn.get(self._actor, (0, 0))[1])
+        must_open_ = self._street == 0 and level == 0 and (actor == self._in_bring_in_seat or self._opt_bring_in_all_in == 'next_seat')
+        can_bet = self._state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
         can_bring_in = self._state in FROM_BRING_IN and must_open_
         can_call = self._state in FROM_CALL and self._declared != 2 and call_amount_ > 0
         can_check = self._state in FROM_CHECK and not must_open_ and self._declared != 2 and call_amount_ == 0
         can_fold = self._state in FROM_FOLD and not must_open_
-        can_raise = self._state in FROM_RAISE and self._bet_level > 0 and self._declared != 1 and playable_ > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0])
+        can_raise = self._state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)]
         view: View
         if can_bet:
@@ -1471,6 +1472,27 @@ class SevenCardStudMachine(Engine):
         self._view = view
         return view
 
+    def _take_fold(self) -> None:
+        self._fire(EVENT_FOLD, FAST_FOLD)
+
+    def _take_check(self) -> None:
+        self._fire(EVENT_CHECK, FAST_CHECK)
+
+    def _take_call(self) -> None:
+        self._fire(EVENT_CALL, FAST_CALL)
+
+    def _take_bet(self, to: int) -> None:
+        self._fire(EVENT_BET, FAST_BET, to)
+
+    def _take_raise(self, to: int) -> None:
+        self._fire(EVENT_RAISE, FAST_RAISE, to)
+
+    def _take_timeout(self) -> None:
+        self._fire(EVENT_TIMEOUT, FAST_TIMEOUT)
+
+    def _take_bring_in(self) -> None:
+        self._fire(EVENT_BRING_IN, FAST_BRING_IN)
+
     def fold(self, seat: int) -> None:
         'Seat ``seat`` acts: fold. Raises IllegalAction and changes nothing if illegal.'
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
@@ -1481,7 +1503,7 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('illegal_action', 'FOLD', seat, 'fold', None, 'not possible now')
             if self._street == 0 and self._bet_level == 0 and (self._actor == self._in_bring_in_seat or self._opt_bring_in_all_in == 'next_seat'):
                 raise self._reject('illegal_action', 'MUST-OPEN', seat, 'fold', None, 'this seat must bring in or open for more')
-        self._fire(EVENT_FOLD, FAST_FOLD)
+        self._take_fold()
         self._log.append((seat, 'fold', None))
         self._settle()
 
@@ -1499,7 +1521,7 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'check', None, 'a bet or raise was declared: the player owes it')
             if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) != 0:
                 raise self._reject('illegal_action', 'CHECK', seat, 'check', None, 'there is a bet to call')
-        self._fire(EVENT_CHECK, FAST_CHECK)
+        self._take_check()
         self._log.append((seat, 'check', None))
         self._settle()
 
@@ -1515,7 +1537,7 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', None, 'a raise was declared: the player owes a raise, not a call')
             if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
-        self._fire(EVENT_CALL, FAST_CALL)
+        self._take_call()
         self._log.append((seat, 'call', None))
         self._settle()
 
@@ -1537,8 +1559,7 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'bet', to, "'call' was said: the player may call or fold, not bet")
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
-        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
-        all_in_to_ = self._put_in[self._actor] + playable_
+        all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
         bet_min_to_ = min(self._in_big_bet if SV_BIG_BETS[self._street] or (self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet and self._last_raise >= self._in_big_bet) else self._in_small_bet, all_in_to_)
         if not q_on_unit(self, to):
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
@@ -1550,7 +1571,7 @@ class SevenCardStudMachine(Engine):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
-        self._fire(EVENT_BET, FAST_BET, to)
+        self._take_bet(to)
         self._log.append((seat, 'bet', to))
         self._settle()
 
@@ -1564,12 +1585,11 @@ class SevenCardStudMachine(Engine):
         if view is None or 'raise' not in view[0]:
             if self._state not in FROM_RAISE:
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
-            playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
             if self._bet_level <= 0:
                 raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
                 raise self._reject('bound_by_declaration', 'WITHDRAWN-CALL', seat, 'raise', to, "'call' was said: the player may call or fold, not raise")
-            if playable_ <= min(self._bet_level - self._put_in[self._actor], playable_):
+            if self._live[self._actor] <= min(self._bet_level - self._put_in[self._actor], self._live[self._actor]):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
@@ -1582,8 +1602,7 @@ class SevenCardStudMachine(Engine):
                     'declared out of turn, and the bet is no more than the declaration: call or '
                     'fold only'
                 ))
-        playable_ = self._behind[self._actor] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[self._actor]
-        all_in_to_ = self._put_in[self._actor] + playable_
+        all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
         if not q_on_unit(self, to):
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
         if to <= self._bet_level:
@@ -1594,7 +1613,7 @@ class SevenCardStudMachine(Engine):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
         if to < min(q_min_raise_to(self), all_in_to_):
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
-        self._fire(EVENT_RAISE, FAST_RAISE, to)
+        self._take_raise(to)
         self._log.append((seat, 'raise', to))
         self._settle()
 
@@ -1605,7 +1624,7 @@ class SevenCardStudMachine(Engine):
         view = self._view
         if (view is None or 'timeout' not in view[0]) and self._state not in FROM_TIMEOUT:
             raise self._reject('illegal_action', 'CLOCK', seat, 'timeout', None, 'not possible now')
-        self._fire(EVENT_TIMEOUT, FAST_TIMEOUT)
+        self._take_timeout()
         self._log.append((seat, 'timeout', None))
         self._settle()
 
@@ -1619,7 +1638,7 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('illegal_action', 'BRING-IN', seat, 'bring_in', None, 'not possible now')
             if self._street != 0 or self._bet_level != 0 or (self._actor != self._in_bring_in_seat and self._opt_bring_in_all_in != 'next_seat'):
                 raise self._reject('illegal_action', 'BRING-IN', seat, 'bring_in', None, 'the bring-in is made by the seat that owes it, before any bet')
-        self._fire(EVENT_BRING_IN, FAST_BRING_IN)
+        self._take_bring_in()
         self._log.append((seat, 'bring_in', None))
         self._settle()
 
@@ -1642,6 +1661,48 @@ class SevenCardStud(Compiled, SevenCardStudMachine):
     'Seven-card stud: the default engine. The same spec, states, transitions, guards and effects as SevenCardStudMachine, taken through compiled tables instead of the transitions machine; the differential tests prove the two equal.'
 
     __slots__ = ()
+
+    _take_fold = do_fold
+
+    _take_check = do_check
+
+    _take_call = do_call
+
+    def _take_bet(self, to: int) -> None:
+        do_raise(self, to)
+        self._state = State.FACING_BET
+
+    _take_raise = do_raise
+
+    _take_timeout = do_fold
+
+    def _take_bring_in(self) -> None:
+        do_bring_in(self)
+        self._state = State.FACING_BET
+
+    def _settle(self) -> None:
+        'The automatic transitions (the end of a round) taken until none applies.'
+        for _ in range(self.SETTLE_LIMIT):
+            state = self._state
+            if state is State.UNOPENED or state is State.FACING_BET:
+                if self._players_in == 1:
+                    do_end_round_uncontested(self)
+                    self._state = State.SETTLED
+                    continue
+                if self._street == self.LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
+                    do_end_round_uncontested(self)
+                    self._state = State.SHOWDOWN
+                    continue
+                if self._able_count <= 1 and self._able_owing() == 0:
+                    do_end_round_uncontested(self)
+                    self._state = State.ALL_IN_RUNOUT
+                    continue
+                if self._actor < 0:
+                    do_end_round_uncontested(self)
+                    self._state = State.COMPLETE
+                    continue
+            break
+        self._view = None
 
 
 def _load_ante(m: SevenCardStudMachine, value: object) -> None:

@@ -16,7 +16,7 @@ import json
 import os
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,8 +103,19 @@ def recording_class_of(module: Any, coverage: Coverage) -> type[Engine]:
                 return True
         return False
 
-    # Engine._settle takes automatic events through self._fire, so they are recorded too.
-    return type(f"Recording{fast.__name__}", (fast,), {"__slots__": (), "_fire": _fire, "_settle": Engine._settle})
+    def through_fire(table: dict[Any, Any]) -> Callable[..., None]:
+        def take(self: Engine, *args: int) -> None:
+            _fire(self, None, table, *args)
+
+        return take
+
+    # The compiled path takes an action's transition directly (``_take_<event>``) and writes the
+    # automatic ones out in ``_settle``: both go back through the tables here, to be recorded.
+    namespace: dict[str, object] = {"__slots__": (), "_fire": _fire, "_settle": Engine._settle}
+    for event in {event for event, *_ in module.TRANSITIONS}:
+        if hasattr(fast, f"_take_{event}"):
+            namespace[f"_take_{event}"] = through_fire(getattr(module, f"FAST_{event.upper()}"))
+    return type(f"Recording{fast.__name__}", (fast,), namespace)
 
 
 def new_coverage(spec: str) -> Coverage:

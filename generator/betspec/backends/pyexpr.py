@@ -41,7 +41,7 @@ ACCESSORS: dict[str, str] = {
     "forced_raises": "m._forced_raises",
     "players_in": "m._players_in",
     "seats_left": "m._seats_left()",
-    "able": "m._able()",
+    "able": "m._able_count",
     "others_able": "m._others_able()",
     "answerable": "m._answerable()",
     "able_owing": "m._able_owing()",

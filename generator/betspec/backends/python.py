@@ -97,6 +97,9 @@ INLINE_NODES = 24
 #: list it keeps them in (Engine._live is playable: a seat with none is all-in).
 CACHED_SEAT_QUANTITIES = {"playable": "_live"}
 
+#: The local a method that reads the seat to act often holds it in (``seat=ACTOR`` in _symbols).
+ACTOR = "actor"
+
 #: A local of generated code holding a quantity computed once: (its name, its tree).
 Local = tuple[str, ast.expr]
 
@@ -138,9 +141,9 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
     for name, kind in vocabulary.PUSH_PARAMETERS.items():
         symbols[name] = Symbol.read(_TYPES[kind], name, "parameter")
     for name, quantity in spec.quantities.items():  # in dependency order
-        if name in CACHED_SEAT_QUANTITIES and seat is None:
+        if name in CACHED_SEAT_QUANTITIES and seat in (None, ACTOR):
             # The runtime keeps this one per seat, up to date with every chip moved: read it.
-            cached = f"{model}.{CACHED_SEAT_QUANTITIES[name]}[{model}._actor]"
+            cached = f"{model}.{CACHED_SEAT_QUANTITIES[name]}[{seat or f'{model}._actor'}]"
             symbols[name] = Symbol.read(_TYPES[quantity.type], cached, "quantity", inlined=False)
             continue
         formula = python(quantity.expr.tree, symbols)
@@ -184,6 +187,8 @@ def _hoisted(
     for name, quantity in spec.quantities.items():  # dependency order: locals may use earlier ones
         if name not in needed or (quantity.needs_to and not with_to):
             continue
+        if name in CACHED_SEAT_QUANTITIES and not local[name].inlined:
+            continue  # the runtime's own copy, read in place: as cheap as a local
         formula = python(quantity.expr.tree, local)
         if isinstance(formula, ast.Constant):
             # Decided by the structure (a hook left at its default): folded where it is read.
@@ -743,6 +748,12 @@ def _engine(
     w()
     _view(w, spec, self_symbols, actions)
     for event in actions:
+        if any(t.event == event.name for t in spec.transitions):
+            takes_to = "to" in event.params
+            w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:", 4)
+            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()}{', to' if takes_to else ''})", 8)
+            w()
+    for event in actions:
         _action(w, spec, event, self_symbols)
     _deal(w, spec)
     w()
@@ -756,6 +767,117 @@ def _engine(
     w(repr(doc), 4)
     w()
     w("__slots__ = ()", 4)
+    for event in actions:
+        _direct(w, spec, event, self_symbols, callbacks)
+    _direct_settle(w, spec, self_symbols, callbacks)
+
+
+def _steps_by_source(
+    spec: Spec, event: str, callbacks: Mapping[int, tuple[str | None, str | None]]
+) -> dict[str, list[tuple[Transition, str | None]]]:
+    """An event's transitions per source state, in the spec's order, each with its effect function."""
+    found: dict[str, list[tuple[Transition, str | None]]] = {}
+    for index, t in enumerate(spec.transitions):
+        if t.event == event:
+            found.setdefault(t.source, []).append((t, callbacks[index][1]))
+    return found
+
+
+def _shape(steps: list[tuple[Transition, str | None]]) -> tuple[object, ...]:
+    """What taking ``steps`` does, whatever their source: sources alike share one branch."""
+    return tuple(
+        (t.guard.text if t.guard is not None else None, effect, "=" if t.dest == t.source else t.dest)
+        for t, effect in steps
+    )
+
+
+def _alike(by_source: Mapping[str, list[tuple[Transition, str | None]]]) -> list[list[str]]:
+    """The source states whose steps do the same, grouped, in the spec's order."""
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for state, steps in by_source.items():
+        groups.setdefault(_shape(steps), []).append(state)
+    return list(groups.values())
+
+
+def _take_steps(
+    w: _Writer,
+    steps: list[tuple[Transition, str | None]],
+    symbols: Mapping[str, Symbol],
+    args: str,
+    done: str,
+    indent: int,
+) -> None:
+    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
+    for t, effect in steps:
+        inner = indent
+        if t.guard is not None:
+            w(f"if {compile_source(t.guard.tree, symbols)}:", indent)
+            inner = indent + 4
+        if effect is not None:
+            w(f"{effect}(self{args})", inner)
+        if t.dest != t.source:
+            w(f"self._state = State.{_enum_member(t.dest)}", inner)
+        if t.guard is None:
+            if done != "return":  # a branch of the method's last statement: it returns anyway
+                w(done, inner)
+            return
+        w(done, inner)
+
+
+def _direct(
+    w: _Writer,
+    spec: Spec,
+    event: Event,
+    symbols: Mapping[str, Symbol],
+    callbacks: Mapping[int, tuple[str | None, str | None]],
+) -> None:
+    """``_take_<event>`` for the compiled path: the event's transition from the current state taken
+    directly, its guard inline, instead of a walk through its table. The action method has proved
+    the state is a source of the event before it gets here."""
+    by_source = _steps_by_source(spec, event.name, callbacks)
+    if not by_source:
+        return
+    takes_to = "to" in event.params
+    args = ", to" if takes_to else ""
+    w()
+    # One step per source, unguarded, the same effect, the state unchanged: the effect is the method.
+    steps = [step for steps in by_source.values() for step in steps]
+    if all(len(s) == 1 for s in by_source.values()) and all(
+        t.guard is None and t.dest == t.source and effect == steps[0][1] and effect is not None for t, effect in steps
+    ):
+        w(f"_take_{event.name} = {steps[0][1]}", 4)
+        return
+    w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:", 4)
+    first = True
+    for sources in _alike(by_source):
+        if len(by_source) > 1:
+            test = " or ".join(f"self._state is State.{_enum_member(source)}" for source in sources)
+            w(f"{'if' if first else 'elif'} {test}:", 8)
+        first = False
+        _take_steps(w, by_source[sources[0]], symbols, args, "return", 12 if len(by_source) > 1 else 8)
+
+
+def _direct_settle(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], callbacks: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """``_settle`` for the compiled path: the automatic events' transitions written out, guards
+    inline, taken until none applies (at most one per state). It runs after every event."""
+    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
+    w()
+    w("def _settle(self) -> None:", 4)
+    w(repr("The automatic transitions (the end of a round) taken until none applies."), 8)
+    w("for _ in range(self.SETTLE_LIMIT):", 8)
+    w("state = self._state", 12)
+    first = True
+    for event in automatic:
+        by_source = _steps_by_source(spec, event.name, callbacks)
+        for sources in _alike(by_source):
+            test = " or ".join(f"state is State.{_enum_member(source)}" for source in sources)
+            w(f"{'if' if first else 'elif'} {test}:", 12)
+            first = False
+            _take_steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+    w("break", 12)
+    w("self._view = None", 8)
 
 
 def _init(w: _Writer, spec: Spec) -> None:
@@ -1052,9 +1174,14 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
     w("def _compute_view(self) -> View:", 4)
     w(repr("What the seat to act may do, computed once per decision and kept until the next event."), 8)
-    w("if self._actor < 0:", 8)
+    w(f"{ACTOR} = self._actor", 8)
+    w(f"if {ACTOR} < 0:", 8)
     w("self._view = NO_VIEW", 12)
     w("return NO_VIEW", 12)
+    # Read often here: the seat to act and the bet level as locals.
+    symbols = dict(_symbols(spec, "self", seat=ACTOR))
+    symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+    w("level = self._bet_level", 8)
     chosen = [e for e in actions if e.name in vocabulary.CHOSEN_ACTIONS]
     names = sorted(e.name for e in chosen)
     by_name = {e.name: e for e in chosen}
@@ -1126,8 +1253,7 @@ def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol])
         w(refused, 16)
         _requirements(w, spec, independent, symbols, tried, 12)
     _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, tried, 8, with_to=True)
-    name = event.name.upper()
-    w(f"self._fire(EVENT_{name}, FAST_{name}{', to' if takes_to else ''})", 8)
+    w(f"self._take_{event.name}({'to' if takes_to else ''})", 8)
     w(f"self._log.append((seat, {_lit(event.name)}, {amount}))", 8)
     w("self._settle()", 8)
     w()

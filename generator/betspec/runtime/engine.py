@@ -1149,10 +1149,17 @@ class Compiled(Engine):
         self._view = None
 
 
+#: The engine classes found by name (the tools look one up for every hand they build).
+_ENGINES: dict[str, type[Engine]] = {}
+
+
 def engine_class(structure: str) -> type[Engine]:
     """The default engine generated for a structure; raises LookupError when there is none."""
+    found = _ENGINES.get(structure) if type(structure) is str else None
+    if found is not None:
+        return found
     # The name comes from a case or a snapshot: only a spec name may reach the import.
-    if not structure.replace("_", "a").isalnum() or not structure[:1].islower():
+    if not isinstance(structure, str) or not structure.replace("_", "a").isalnum() or not structure[:1].islower():
         raise LookupError(f"{structure!r} is not a structure name")
     try:
         module = importlib.import_module(f"betspec.engines.{structure}")
@@ -1161,6 +1168,7 @@ def engine_class(structure: str) -> type[Engine]:
     engine = getattr(module, "ENGINE", None)
     if not (isinstance(engine, type) and issubclass(engine, Engine)):
         raise LookupError(f"generated/{structure}.py defines no engine")
+    _ENGINES[structure] = engine
     return engine
 
 
