@@ -188,7 +188,7 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     from betspec.runtime import engine_class, engine_names
-    from betspec.simulate import bounded_workers, default_workers, simulate
+    from betspec.simulate import SimulateError, bounded_workers, default_workers, simulate
 
     structures = [args.structure] if args.structure else engine_names()
     for structure in structures:
@@ -208,10 +208,24 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
         _out(f"{args.hands:,} {structure} hands, random tables of 2 to 10 seats, a bot's query before each action")
         for requested in counts:
             workers = bounded_workers(requested, args.hands)
-            if workers != requested:
+            if workers != requested and args.on == "processes":
                 _out(f"{requested} workers asked: {workers} started ({default_workers()} cores, {args.hands:,} hands)")
+            if args.on == "ray":
+                workers = requested
             with _progress(args.hands, f"{workers} worker(s)") as progress:
-                totals, seconds = simulate(structure, args.hands, workers, args.seed, progress=progress)
+                try:
+                    totals, seconds = simulate(
+                        structure,
+                        args.hands,
+                        workers,
+                        args.seed,
+                        progress=progress,
+                        backend=args.on,
+                        address=args.address,
+                    )
+                except SimulateError as exc:
+                    _out(f"simulate: {exc}")
+                    return 2
             _out(
                 f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
                 f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
@@ -290,6 +304,13 @@ def parser() -> argparse.ArgumentParser:
         "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"
     )
     simulate.add_argument("--seed", type=int, default=2026)
+    simulate.add_argument(
+        "--on",
+        choices=("processes", "ray"),
+        default="processes",
+        help="where the chunks run: a local process pool, or Ray (pip install 'betspec[ray]')",
+    )
+    simulate.add_argument("--address", help="with --on ray: the cluster's address (default: a local one)")
     simulate.set_defaults(run=cmd_simulate)
     demo = commands.add_parser("demo", help="play a sample hand and print it")
     demo.set_defaults(run=cmd_demo)

@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table, engine_class
-from betspec.vocabulary import WAGERS
+from betspec.runtime.batch import Policy, play_hands
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
@@ -30,22 +30,16 @@ def random_table(structure: str, rng: random.Random) -> Table:
     return engine_class(structure).example_table(stacks, rng.randrange(seats))
 
 
+#: The bot every simulated seat plays: no fold when a check is free; bets and raises mostly small,
+#: sometimes all-in.
+BOT = Policy(WEIGHTS)
+
+
 def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
-    """A bot's decision: no fold when a check is free; bets and raises mostly small, sometimes all-in."""
+    """The bot's decision for the seat to act."""
     seat = engine.to_act
     assert seat is not None
-    legal = engine.legal_actions()
-    choices = [a for a in legal if not (a == "fold" and "check" in legal)]
-    action = rng.choices(choices, [WEIGHTS[a] for a in choices])[0]
-    to = None
-    if action in WAGERS:
-        low, high = engine.min_to, engine.max_to
-        assert low is not None and high is not None
-        to = high if rng.random() < 0.08 else min(high, low + rng.randrange(0, max(1, (high - low) // 4 + 1)))
-        unit = engine.options.get("bet_unit")
-        unit = unit if type(unit) is int and unit > 0 else 1
-        if to != high and to % unit:
-            to = max(low, to - to % unit)
+    action, to = BOT.decide(engine, rng)
     return seat, action, to
 
 
@@ -80,20 +74,14 @@ class Totals:
 
 
 def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
+    """``hands`` hands in one batch (:func:`betspec.runtime.batch.play_hands`), each table drawn
+    from the chunk's seed as the hands go."""
     from betspec.runtime import engine_class
 
-    cls = engine_class(structure)
     rng = random.Random(seed)
-    totals = Totals()
-    for _ in range(hands):
-        engine = cls(random_table(structure, rng), **options)  # type: ignore[arg-type]
-        chips = engine.total_chips()
-        totals.actions += play(engine, rng)
-        if engine.total_chips() != chips:
-            raise AssertionError(f"chips not conserved in a {structure} hand (seed {seed})")
-        totals.hands += 1
-        totals.chips_checked += chips
-    return totals
+    tables = (random_table(structure, rng) for _ in range(hands))
+    played = play_hands(engine_class(structure), tables, BOT, rng, options=options)
+    return Totals(played.hands, played.actions, played.chips)
 
 
 #: A pool gets at most this many processes per core: more only add switching.
@@ -113,6 +101,14 @@ def bounded_workers(requested: int, hands: int) -> int:
     return max(1, min(requested, -(-hands // CHUNK), WORKERS_PER_CORE * default_workers()))
 
 
+#: Where simulate's chunks run: a local pool of processes, or a Ray cluster (``pip install 'betspec[ray]'``).
+BACKENDS = ("processes", "ray")
+
+
+class SimulateError(Exception):
+    """simulate cannot run as asked (a backend not installed or not reachable)."""
+
+
 def simulate(
     structure: str,
     hands: int,
@@ -120,12 +116,15 @@ def simulate(
     seed: int = 2026,
     options: dict[str, object] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "processes",
+    address: str | None = None,
 ) -> tuple[Totals, float]:
-    """Play ``hands`` hands over ``workers`` processes (bounded by :func:`bounded_workers`);
-    returns the totals and the seconds taken. ``progress`` is told the hands played so far."""
+    """Play ``hands`` hands over ``workers`` processes (bounded by :func:`bounded_workers`), or
+    over a Ray cluster (``backend="ray"``: the one at ``address``, else a local one of
+    ``workers`` CPUs); returns the totals and the seconds taken, the same totals whatever runs
+    the chunks. ``progress`` is told the hands played so far."""
     options = options or {}
     work = chunks(structure, hands, seed, options)
-    workers = bounded_workers(workers, hands)
     totals = Totals()
     started = time.perf_counter()
 
@@ -134,6 +133,12 @@ def simulate(
         if progress is not None:
             progress(totals.hands)
 
+    if backend == "ray":
+        _on_ray(work, max(1, workers), address, add)
+        return totals, time.perf_counter() - started
+    if backend != "processes":
+        raise SimulateError(f"no simulate backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    workers = bounded_workers(workers, hands)
     if workers <= 1:
         for chunk in work:
             add(run_chunk(*chunk))
@@ -147,6 +152,42 @@ def simulate(
                 add(future.result())
             pending |= {pool.submit(run_chunk, *chunk) for chunk in itertools.islice(work, len(done))}
     return totals, time.perf_counter() - started
+
+
+def _on_ray(
+    work: Iterator[tuple[str, int, int, dict[str, object]]],
+    workers: int,
+    address: str | None,
+    add: Callable[[Totals], None],
+) -> None:
+    """The chunks as Ray tasks, a bounded window of them in flight."""
+    try:
+        import ray
+    except ImportError:
+        raise SimulateError("the ray backend needs Ray: pip install 'betspec[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise SimulateError(f"cannot reach the Ray cluster: {exc}") from None
+    try:
+        remote = ray.remote(run_chunk)
+        resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
+        cpus = resources().get("CPU", workers)
+        window = 2 * max(workers, int(cpus))
+        pending = [remote.remote(*chunk) for chunk in itertools.islice(work, window)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                add(ray.get(ref))
+            pending += [remote.remote(*chunk) for chunk in itertools.islice(work, len(done))]
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def default_workers() -> int:

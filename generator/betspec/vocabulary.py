@@ -188,8 +188,17 @@ REQUIRED_QUANTITIES: dict[str, ValueType] = {
 #: with none is all-in for betting).
 REQUIRED_SEAT_QUANTITIES: dict[str, ValueType] = {"playable": "int"}
 
-#: The rules a spec names for the refusals the runtime makes itself (turn, amounts, deals).
-PROCEDURE_RULES = ("out_of_turn", "no_action_pending", "bad_amount", "round_not_over", "illegal_deal", "unknown_action")
+#: The rules a spec names for the refusals the runtime makes itself (turn, amounts, deals, and
+#: ``settle``: a showdown's ranking refused, or pots paid twice).
+PROCEDURE_RULES = (
+    "out_of_turn",
+    "no_action_pending",
+    "bad_amount",
+    "round_not_over",
+    "illegal_deal",
+    "unknown_action",
+    "settle",
+)
 
 #: Names a spec may not declare: the language's parameters and functions.
 RESERVED = frozenset({"to", *PUSH_PARAMETERS, *FUNCTIONS})

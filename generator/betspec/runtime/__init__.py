@@ -6,7 +6,8 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.engine import Engine, Pot, Ruling, engine_class, engine_names
+from betspec.runtime.batch import Played, Policy, play_hands
+from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
 from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
 
@@ -16,11 +17,15 @@ __all__ = [
     "Engine",
     "IllegalAction",
     "InvalidTable",
+    "Played",
+    "Policy",
     "Pot",
     "Ruling",
     "SnapshotError",
     "Start",
     "Table",
+    "compiled",
     "engine_class",
     "engine_names",
+    "play_hands",
 ]

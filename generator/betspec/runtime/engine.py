@@ -12,8 +12,10 @@ from __future__ import annotations
 import copy
 import enum
 import importlib
+import importlib.machinery
 import importlib.util
 import pkgutil
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -542,7 +544,7 @@ class Engine:
         spec's ``odd_chip_after`` seat (the first seat left of the button), or from
         ``odd_chip_seat`` when the dealer gives it (the high card by suit). Every chip ends in a
         stack; a wrong ranking raises IllegalAction and changes nothing."""
-        rule = self.PROCEDURE_RULES["round_not_over"]
+        rule = self.PROCEDURE_RULES["settle"]
         if not self.hand_over:
             raise self._reject("round_not_over", rule, None, "settle", None, "the hand is not over")
         if self._paid:
@@ -597,7 +599,7 @@ class Engine:
     def _ranked(self, ranking: object, contested: Sequence[Pot]) -> list[list[int]]:
         """A ranking checked: groups of seats best first, every seat eligible for a contested pot
         in it, none twice, none that folded."""
-        rule = self.PROCEDURE_RULES["round_not_over"]
+        rule = self.PROCEDURE_RULES["settle"]
         if isinstance(ranking, str | bytes) or not isinstance(ranking, Sequence):
             raise self._reject(
                 "illegal_action", rule, None, "settle", None, "the showdown needs a ranking (seats best first)"
@@ -877,8 +879,10 @@ class Engine:
     def _reject(self, code: str, rule: str, seat: object, action: str, amount: object, why: str = "") -> IllegalAction:
         """The error for an illegal action: its code, what was tried, why, and the rule cited."""
         text, source = self.RULES.get(rule, ("", ""))
-        if seat is None:  # a deal: the amount is the street asked for
+        if seat is None and action == "deal":  # the amount is the street asked for
             tried = f"deal {shown(amount)}"
+        elif seat is None:  # the table's business (settle): the amount is what was given
+            tried = action + ("" if amount is None else f" {shown(amount)}")
         else:
             tried = f"seat {shown(seat)} {action}" + ("" if amount is None else f" {shown(amount)}")
         reason = f": {why}" if why else ""
@@ -1170,6 +1174,18 @@ def engine_class(structure: str) -> type[Engine]:
         raise LookupError(f"generated/{structure}.py defines no engine")
     _ENGINES[structure] = engine
     return engine
+
+
+def _is_extension(module: object) -> bool:
+    return str(getattr(module, "__file__", "")).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def compiled(engine: type[Engine] | Engine) -> bool:
+    """Whether ``engine`` (a class or a hand) runs compiled: its generated module and this
+    runtime both loaded as the Cython builds made at install, not as Python sources."""
+    cls = engine if isinstance(engine, type) else type(engine)
+    generated = next((c.__module__ for c in cls.__mro__ if hasattr(sys.modules.get(c.__module__), "SPEC_HASH")), "")
+    return _is_extension(sys.modules.get(generated)) and _is_extension(sys.modules.get(__name__))
 
 
 def engine_names() -> list[str]:

@@ -1,0 +1,66 @@
+"""Many hands in one call: a policy as data or as a callback, the same hands as a hand-written
+loop, pots paid, chips conserved, bad arguments refused cleanly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from betspec.runtime import BetspecError, Engine, Policy, engine_class, play_hands
+from betspec.simulate import BOT, play, random_table
+from tests.test_engine import STRUCTURES
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_a_batch_plays_the_hands_a_loop_plays(structure: str) -> None:
+    cls = engine_class(structure)
+    steps: list[tuple[int, str, int | None]] = []
+    rng = random.Random(5)
+    tables = [random_table(structure, random.Random(i)) for i in range(40)]
+    played = play_hands(cls, tables, BOT, rng, keep_stacks=True, on_step=lambda *s: steps.append(s))
+    assert played.hands == 40 and played.actions == sum(1 for seat, _a, _t in steps if seat >= 0)
+    rng = random.Random(5)
+    again: list[tuple[int, str, int | None]] = []
+    stacks = []
+    for table in tables:
+        engine = cls(table)
+        play(engine, rng, lambda *s: again.append(s))
+        stacks.append(tuple(engine.stacks))
+    assert again == steps and stacks == played.stacks
+    assert played.chips == sum(sum(t.stacks) for t in tables)
+
+
+def test_a_callback_is_called_at_decisions_only_and_rank_pays_every_pot() -> None:
+    cls = engine_class("no_limit")
+    calls: list[int] = []
+
+    def decide(engine: Engine) -> tuple[str, int | None]:
+        assert engine.to_act is not None and not engine.round_over
+        calls.append(engine.to_act)
+        return ("check", None) if "check" in engine.legal_actions() else ("call", None)
+
+    tables = [random_table("no_limit", random.Random(i)) for i in range(30)]
+    played = play_hands(cls, tables, decide, rank=lambda e: list(range(e.seats)), keep_stacks=True)
+    assert len(calls) == played.actions > 0
+    for table, stacks in zip(tables, played.stacks, strict=True):
+        assert sum(stacks) == sum(table.stacks)
+        # everyone checks or calls to the river: the lowest live seat wins every pot it is in
+        assert stacks != tuple(table.stacks)
+
+
+def test_a_policy_with_no_legal_action_weighted_is_refused() -> None:
+    table = random_table("no_limit", random.Random(1))
+    with pytest.raises(BetspecError, match="no weight to any legal action"):
+        play_hands(engine_class("no_limit"), [table], Policy({"bet": 1.0}))
+
+
+@pytest.mark.parametrize("policy", [None, 3, "fold"])
+def test_a_policy_that_is_not_one_is_refused(policy: object) -> None:
+    with pytest.raises(BetspecError, match="a policy is"):
+        play_hands(engine_class("no_limit"), [], policy)  # type: ignore[arg-type]
+
+
+def test_an_engine_class_is_required() -> None:
+    with pytest.raises(BetspecError, match="engine class"):
+        play_hands("no_limit", [], BOT)  # type: ignore[arg-type]

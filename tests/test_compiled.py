@@ -1,0 +1,132 @@
+"""The compiled engines: Cython builds of the runtime's engine and of every generated engine,
+made at install where a compiler is present, equal the Python engines step by step, and a build
+whose source has changed since is never loaded.
+
+The Python side runs in a child process with ``BETSPEC_PURE=1`` (every source as Python); both
+play the same random hands, illegal attempts included, and write down after every step the
+answers a bot reads, how the step was taken or refused (code, rule, message) and the hand's
+snapshot. The two records must be equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from betspec import compiled as loader
+from betspec.runtime import compiled, engine_class
+from tests.conftest import ROOT
+from tests.test_engine import STRUCTURES, random_engine
+from tests.test_paths_equal import answers, outcome
+
+BUILT = loader.built()
+STEPS = 1500  # per structure
+
+
+def record(structure: str, steps: int = STEPS) -> list[str]:
+    """The same random hands as any other process draws, step by step, as JSON lines."""
+    rng = random.Random(f"compiled-{structure}")
+    lines: list[str] = []
+    while len(lines) < steps:
+        engine = random_engine(structure, random.Random(rng.random()))
+        for _ in range(200):
+            if engine.hand_over:
+                break
+            seat = engine.to_act if engine.to_act is not None and rng.random() < 0.85 else rng.randrange(engine.seats)
+            if engine.to_act is None:
+                step: tuple[str, int, int | None] = ("deal", 0 if rng.random() < 0.9 else 1, None)
+            else:
+                action = rng.choice(["fold", "check", "call", "bet", "raise", "all_in", *engine.legal_actions() * 3])
+                to = None
+                if action in ("bet", "raise"):
+                    low, high = engine.min_to or 1, engine.max_to or 1
+                    to = rng.choice([low, high, rng.randint(max(0, low - 5), high + 5)])
+                step = (action, seat, to)
+            taken = outcome(engine, step)
+            lines.append(json.dumps([step, taken, repr(answers(engine)), engine.snapshot()], sort_keys=True))
+        if engine.hand_over and engine.to_act is None:
+            paid = engine.settle([seat for seat in range(engine.seats) if not engine.folded[seat]])
+            lines.append(json.dumps([list(paid.won), list(engine.stacks)]))
+    return lines
+
+
+@cache
+def python_records() -> dict[str, list[str]]:
+    """Every structure's record, played by the Python sources in a child process."""
+    code = (
+        "import json, sys; from tests.test_compiled import record; from tests.test_engine import STRUCTURES; "
+        "json.dump({s: record(s) for s in STRUCTURES}, sys.stdout)"
+    )
+    env = {**os.environ, "BETSPEC_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def _source(structure: str) -> Path:
+    return ROOT / "generated" / f"{structure}.py"
+
+
+def _fresh(module: str, source: Path) -> bool:
+    return BUILT.get(module) == hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def test_a_build_is_loaded_exactly_while_its_source_is_the_one_built() -> None:
+    if not BUILT:
+        pytest.skip("no compiled build here: Cython or a C compiler was missing at install")
+    runtime = ROOT / "generator" / "betspec" / "runtime" / "engine.py"
+    runtime_fresh = _fresh("betspec.runtime.engine", runtime)
+    for structure in STRUCTURES:
+        cls = engine_class(structure)
+        assert compiled(cls) == (runtime_fresh and _fresh(f"betspec.engines.{structure}", _source(structure)))
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_compiled_engine_equals_the_python_engine_step_by_step(structure: str) -> None:
+    if not compiled(engine_class(structure)):
+        pytest.skip(f"{structure} is not running compiled (no build, or its source changed since: reinstall)")
+    mine, theirs = record(structure), python_records()[structure]
+    assert len(mine) == len(theirs) >= STEPS
+    for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+        assert a == b, f"step {index}: compiled {a[:400]} / python {b[:400]}"
+
+
+def test_python_only_loads_every_source_as_python() -> None:
+    code = (
+        "import betspec.runtime.engine as e, betspec.engines.no_limit as m; "
+        "from betspec.runtime import compiled; print(e.__file__, m.__file__, compiled(m.ENGINE))"
+    )
+    env = {**os.environ, "BETSPEC_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    runtime, engine, flag = done.stdout.split()
+    assert runtime.endswith("engine.py") and engine.endswith("no_limit.py") and flag == "False"
+
+
+def test_the_finder_passes_over_a_stale_build(tmp_path: Path) -> None:
+    source = tmp_path / "mod.py"
+    source.write_text("X = 1\n")
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    fresh = loader.FreshOnly({"pkg.mod": digest}, pure=False)
+    assert fresh.find_spec("pkg.mod", [str(tmp_path)]) is None  # the compiled build may load
+    assert fresh.find_spec("pkg.other", [str(tmp_path)]) is None  # not built: not its business
+    stale = loader.FreshOnly({"pkg.mod": "0" * 64}, pure=False)
+    spec = stale.find_spec("pkg.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    pure = loader.FreshOnly({"pkg.mod": digest}, pure=True)
+    spec = pure.find_spec("pkg.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    assert module.X == 1
