@@ -131,7 +131,7 @@ class Street:
 
 def describe_table(table: Table) -> str:
     seats = len(table.stacks)
-    return f"{seats} seats, button {table.button}, blinds {tuple(table.blinds)}, stacks {list(table.stacks)}"
+    return f"{seats} seats, button {table.button}, blinds {tuple(table.get('blinds'))}, stacks {list(table.stacks)}"
 
 
 def describe_steps(steps: Sequence[Step]) -> str:
@@ -187,8 +187,8 @@ def check_hand(
     """Play one hand through betspec's ``engine`` and the peer; record what the peer did."""
     findings.hands += 1
     heads_up = len(table.stacks) == 2
-    big = table.blinds[1]
-    opening = table.bets[0] if table.bets else big
+    big = table.get("blinds")[1]
+    opening = table.get("bets")[0] if table.get("bets") else big
     street = Street("preflop", opening, big)
     wrong_here: dict[str, tuple[int, dict[str, object]]] = {}
     done: list[Step] = []
@@ -210,7 +210,7 @@ def check_hand(
                 current[:] = [(seat, action, to)]
                 engine.deal(action)
                 adapter.deal(action)
-                bets = table.bets
+                bets = table.get("bets")
                 opening = (bets[0] if STREET_ORDER.index(action) < 2 else bets[1]) if bets else big
                 street = Street(action, opening, 0)
                 done.append((seat, action, to))

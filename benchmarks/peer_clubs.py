@@ -48,14 +48,14 @@ def dealer(structure: str, table: Table) -> Any:
     n = len(table.stacks)
     found = _dealers.get((structure, n))
     if found is None:
-        small, big = table.blinds
+        small, big = table.get("blinds")
         sizes: object = "inf"
         raises: object = "inf"
         if structure == "pot_limit":
             sizes = "pot"
         elif structure == "fixed_limit":
-            assert table.bets is not None
-            small_bet, big_bet = table.bets
+            assert table.get("bets") is not None
+            small_bet, big_bet = table.get("bets")
             sizes, raises = [small_bet, small_bet, big_bet, big_bet], [3, 4, 4, 4]
         found = _dealers[(structure, n)] = Dealer(
             num_players=n,

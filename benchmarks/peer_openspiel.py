@@ -73,7 +73,7 @@ def player_seats(table: Table) -> list[int]:
 def game_string(structure: str, table: Table) -> str:
     seats = player_seats(table)
     n = len(seats)
-    small, big = table.blinds
+    small, big = table.get("blinds")
     blinds = [big, small] if n == 2 else [small, big] + [0] * (n - 2)
     first = "2 1 1 1" if n == 2 else "3 1 1 1"
     parameters = {
@@ -90,8 +90,8 @@ def game_string(structure: str, table: Table) -> str:
     if structure == "no_limit":
         parameters.update(betting="nolimit", bettingAbstraction="fullgame")
     elif structure == "fixed_limit":
-        assert table.bets is not None
-        small_bet, big_bet = table.bets
+        assert table.get("bets") is not None
+        small_bet, big_bet = table.get("bets")
         parameters.update(
             betting="limit", raiseSize=f"{small_bet} {small_bet} {big_bet} {big_bet}", maxRaises="3 4 4 4"
         )
@@ -112,7 +112,7 @@ def load(structure: str, table: Table) -> Any:
     if structure == "fixed_limit" and len(table.stacks) > 4:
         # OpenSpiel writes no stack line for limit games and ACPC's default covers 4 players: the
         # load fails and the process dies. Probe one table of that size in a child process.
-        probe = game_string(structure, Table([1000] * len(table.stacks), 0, table.blinds, 0, table.bets))
+        probe = game_string(structure, Table.of([1000] * len(table.stacks), 0, table.inputs))
         if not loads_in_a_child(probe):
             raise Refused(
                 "crash: a limit game of more than 4 players kills the process",
@@ -129,7 +129,7 @@ class Adapter:
 
     def __init__(self, structure: str, table: Table, seed: int) -> None:
         self.limit = structure == "fixed_limit"
-        self.bets = tuple(table.bets) if table.bets else (0, 0)
+        self.bets = tuple(table.get("bets")) if table.get("bets") else (0, 0)
         self.seats = player_seats(table)
         self.players = {seat: index for index, seat in enumerate(self.seats)}
         self.stack = [table.stacks[seat] for seat in self.seats]

@@ -48,7 +48,7 @@ def game(table: Table) -> Any:
     found = _games.get(n)
     if found is None:
         found = _games[n] = Game(num_players=n)
-        found.small_blind, found.big_blind = table.blinds
+        found.small_blind, found.big_blind = table.get("blinds")
     return found
 
 

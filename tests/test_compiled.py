@@ -27,7 +27,7 @@ from betspec import compiled as loader
 from betspec.runtime import compiled, engine_class
 from tests.conftest import ROOT
 from tests.test_engine import STRUCTURES, random_engine
-from tests.test_paths_equal import answers, outcome
+from tests.test_paths_equal import answers, outcome, random_step
 
 BUILT = loader.built()
 STEPS = 1500  # per structure
@@ -42,16 +42,7 @@ def record(structure: str, steps: int = STEPS) -> list[str]:
         for _ in range(200):
             if engine.hand_over:
                 break
-            seat = engine.to_act if engine.to_act is not None and rng.random() < 0.85 else rng.randrange(engine.seats)
-            if engine.to_act is None:
-                step: tuple[str, int, int | None] = ("deal", 0 if rng.random() < 0.9 else 1, None)
-            else:
-                action = rng.choice(["fold", "check", "call", "bet", "raise", "all_in", *engine.legal_actions() * 3])
-                to = None
-                if action in ("bet", "raise"):
-                    low, high = engine.min_to or 1, engine.max_to or 1
-                    to = rng.choice([low, high, rng.randint(max(0, low - 5), high + 5)])
-                step = (action, seat, to)
+            step = random_step(engine, rng)
             taken = outcome(engine, step)
             lines.append(json.dumps([step, taken, repr(answers(engine)), engine.snapshot()], sort_keys=True))
         if engine.hand_over and engine.to_act is None:

@@ -45,6 +45,20 @@ def outcome(engine: Engine, step: tuple[str, int, int | None]) -> str | None:
     return None
 
 
+def random_step(engine: Engine, rng: random.Random) -> tuple[str, int, int | None]:
+    """A step a random player or dealer tries: mostly legal, sometimes out of turn, out of
+    bounds or a deal out of order."""
+    seat = engine.to_act if engine.to_act is not None and rng.random() < 0.85 else rng.randrange(engine.seats)
+    if engine.to_act is None:
+        return ("deal", 0 if rng.random() < 0.9 else 1, None)
+    action = rng.choice(["fold", "check", "call", "bet", "raise", "all_in", *engine.legal_actions() * 3])
+    to = None
+    if action in ("bet", "raise"):
+        low, high = engine.min_to or 1, engine.max_to or 1
+        to = rng.choice([low, high, rng.randint(max(0, low - 5), high + 5)])
+    return (action, seat, to)
+
+
 @pytest.mark.parametrize("structure", STRUCTURES)
 def test_compiled_path_equals_the_transitions_machine(structure: str) -> None:
     module = importlib.import_module(f"betspec.engines.{structure}")
@@ -64,16 +78,7 @@ def test_compiled_path_equals_the_transitions_machine(structure: str) -> None:
             if fast.hand_over:
                 break
             assert answers(fast) == answers(slow)
-            seat = fast.to_act if fast.to_act is not None and rng.random() < 0.85 else rng.randrange(fast.seats)
-            if fast.to_act is None:
-                step: tuple[str, int, int | None] = ("deal", 0 if rng.random() < 0.9 else 1, None)
-            else:
-                action = rng.choice(["fold", "check", "call", "bet", "raise", "all_in", *fast.legal_actions() * 3])
-                to = None
-                if action in ("bet", "raise"):
-                    low, high = fast.min_to or 1, fast.max_to or 1
-                    to = rng.choice([low, high, rng.randint(max(0, low - 5), high + 5)])
-                step = (action, seat, to)
+            step = random_step(fast, rng)
             assert outcome(fast, step) == outcome(slow, step)
             assert snapshot(fast) == snapshot(slow)
             compared += 1

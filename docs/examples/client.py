@@ -4,10 +4,25 @@ README's test command with mypy --strict, and run by tests/test_contract.py."""
 from __future__ import annotations
 
 import json
+import random
 
 from betspec.engines.no_limit import NoLimit
-from betspec.runtime import Code, Engine, IllegalAction, Pot, SnapshotError, Start, Table, engine_class
+from betspec.runtime import (
+    Code,
+    Engine,
+    IllegalAction,
+    Played,
+    Policy,
+    Pot,
+    SnapshotError,
+    Start,
+    Table,
+    compiled,
+    engine_class,
+    play_hands,
+)
 from betspec.runtime.snapshot import restore
+from betspec.simulate import random_table
 
 hand = NoLimit(Table(stacks=[950, 950, 250], button=2, blinds=(25, 50)), start=Start("flop", 150))
 assert (hand.to_act, hand.legal_actions(), hand.min_to, hand.max_to) == (0, ("bet", "check", "fold"), 50, 950)
@@ -55,3 +70,11 @@ paid = played.settle([0, [1, 2]])
 assert paid.won == (900, 100, 100) and played.stacks == (900, 200, 200)
 following: Table = played.next_table()
 assert following.button == 1 and following.stacks == (900, 200, 200)
+
+# Many hands in one call: a bot as data (README, "Many hands in one call").
+rng = random.Random(1)
+bot = Policy({"fold": 3, "check": 4, "call": 4, "bet": 2, "raise": 1.5})
+tables = (random_table("no_limit", rng) for _ in range(1_000))
+batch: Played = play_hands(engine_class("no_limit"), tables, bot, rng)
+assert batch.hands == 1_000 and batch.actions > batch.hands
+assert isinstance(compiled(NoLimit), bool)

@@ -35,9 +35,11 @@ class Table:
 
     __slots__ = ("button", "inputs", "stacks")
 
-    def __init__(self, stacks: Sequence[int], button: int = 0, blinds: Sequence[int] | None = None, **inputs: object):
-        self.stacks = stacks
-        self.button = button
+    def __init__(
+        self, stacks: Sequence[int], button: int = 0, blinds: Sequence[int] | None = None, **inputs: object
+    ) -> None:
+        self.stacks: Sequence[int] = stacks
+        self.button: int = button
         self.inputs: Mapping[str, object] = {"blinds": blinds, **inputs} if blinds is not None else dict(inputs)
 
     def __setattr__(self, name: str, value: object) -> None:
