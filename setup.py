@@ -27,6 +27,8 @@ def _sources() -> dict[str, str]:
     found = {
         "betspec.runtime.engine": "generator/betspec/runtime/engine.py",
         "betspec.runtime.batch": "generator/betspec/runtime/batch.py",
+        "betspec.runtime.table": "generator/betspec/runtime/table.py",
+        "betspec.runtime.functions": "generator/betspec/runtime/functions.py",
     }
     for name in sorted(os.listdir(os.path.join(HERE, "generated"))):
         if name.endswith(".py") and not name.startswith("_"):
