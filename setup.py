@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -44,7 +45,7 @@ def _extensions() -> list[Extension]:
     except ImportError:
         return []
     extensions = [Extension(module, [path], optional=True) for module, path in _sources().items()]
-    return list(
+    compiled = list(
         cythonize(
             extensions,
             build_dir="build/cython",
@@ -55,6 +56,9 @@ def _extensions() -> list[Extension]:
             compiler_directives={"binding": True, "annotation_typing": False},
         )
     )
+    for extension in compiled:
+        extension.optional = True  # cythonize makes new Extensions: keep them optional
+    return compiled
 
 
 def _digest(path: str) -> str:
@@ -63,7 +67,14 @@ def _digest(path: str) -> str:
 
 
 class BuildCompiled(build_ext):
-    """build_ext, then the manifest of what was compiled, from which source."""
+    """build_ext where a module that fails to compile stays Python, then the manifest of what was
+    compiled, from which source."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # no compiler, no headers, a compiler error: the Python engine runs
+            print(f"betspec: {ext.name} not compiled, its Python source runs ({exc})", file=sys.stderr)
 
     def initialize_options(self) -> None:
         super().initialize_options()
