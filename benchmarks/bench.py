@@ -347,10 +347,15 @@ def main(argv: list[str] | None = None) -> int:
         f"in process); betspec generate, diagrams included: {tools['generate_command_s']:.2f} s"
     )
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=2)
-            handle.write("\n")
+        write_results(args.json, results)
     return 0
+
+
+def write_results(path: str, results: dict[str, object]) -> None:
+    """A run's results as the JSON file the README's tables are read from."""
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(results, handle, indent=2)
+        handle.write("\n")
 
 
 if __name__ == "__main__":

@@ -147,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     child.stdin.close()
     child.wait()
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=2)
-            handle.write("\n")
+        from benchmarks.bench import write_results
+
+        write_results(args.json, results)
     return 0
 
 
