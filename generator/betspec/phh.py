@@ -486,6 +486,7 @@ def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
 
 def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | None = None) -> Replay:
     """Every action of a hand through an engine of ``cls``: accepted, or the first one it refuses."""
+    from betspec.conformance.runner import describe
     from betspec.runtime import IllegalAction, InvalidTable, Table
 
     if isinstance(hand, Bad):
@@ -507,7 +508,7 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
             else:
                 engine.act(act.seat, step["act"], step.get("to"))
         except IllegalAction as exc:
-            taken = f"deal {act.verb}" if act.seat < 0 else _describe(step)
+            taken = f"deal {act.verb}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
             result.status, result.act, result.error = REFUSED, act, exc
             result.detail = (
                 f"action {act.number} {act.text!r} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
@@ -547,10 +548,6 @@ def _step(engine: Engine, act: Act) -> dict[str, Any]:
     # The "to" amount is the seat's whole stake on the street, as the engine's; an all-in for
     # less than a full raise is still a raise to that amount, and the engine rules on it.
     return {"seat": act.seat, "act": "bet" if engine.bet_level == 0 else "raise", "to": act.to}
-
-
-def _describe(step: Mapping[str, Any]) -> str:
-    return f"seat {step['seat']} {step['act']}" + (f" to {step['to']}" if "to" in step else "")
 
 
 # ---- a hand as a conformance case -----------------------------------------------------------

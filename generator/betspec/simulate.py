@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table, engine_class
-from betspec.runtime.batch import Policy, play_hands
+from betspec.runtime.batch import Policy, play_hands, play_out
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
@@ -44,21 +44,8 @@ def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
 
 
 def play(engine: Engine, rng: random.Random, on_step: Callable[[int, str, int | None], None] | None = None) -> int:
-    """Play ``engine`` to the end of the hand; returns the number of betting actions."""
-    actions = 0
-    while not engine.hand_over:
-        street = engine.next_street
-        if engine.to_act is None and street is not None:
-            engine.deal(street)
-            if on_step is not None:
-                on_step(-1, street, None)
-            continue
-        seat, action, to = choose(engine, rng)
-        engine.act(seat, action, to)
-        actions += 1
-        if on_step is not None:
-            on_step(seat, action, to)
-    return actions
+    """Play ``engine`` to the end of the hand with the bot; returns the number of betting actions."""
+    return play_out(engine, lambda hand: BOT.decide(hand, rng), on_step)
 
 
 @dataclass

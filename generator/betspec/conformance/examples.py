@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from betspec.backends.base import WorkedExample, WorkedStep
-from betspec.conformance.runner import STEP_KINDS, apply_step, build
+from betspec.conformance.runner import STEP_KINDS, apply_step, as_text, build, describe
 from betspec.coverage import Coverage, recording_class_of
 from betspec.model import Spec
 from betspec.runtime import BetspecError, Engine, IllegalAction, Ruling
@@ -38,44 +38,6 @@ NOT_EXAMPLES = ("paths", "diff", "real-hands")
 class _Credits:
     decided: Counter[str] = field(default_factory=Counter)
     played: Counter[str] = field(default_factory=Counter)
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, list) and value and all(isinstance(v, dict) and "amount" in v for v in value):
-        return "; ".join(f"{v['amount']} for seats {', '.join(map(str, v.get('eligible', [])))}" for v in value)
-    if isinstance(value, list):
-        return ", ".join(_text(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_text(v)}" for k, v in value.items())
-    return str(value)
-
-
-def _said(said: Any) -> str:
-    if isinstance(said, dict):
-        return f"{said.get('act', '')} to {said['to']}" if "to" in said else str(said.get("act", ""))
-    return str(said)
-
-
-def describe(step: dict[str, Any]) -> str:
-    """A step of a case in words: ``raise to 200``, ``deal the flop``, ``pushes 300, says raise``."""
-    if "deal" in step:
-        given = step.get("with", {})
-        return f"deal the {step['deal']}" + (f" ({_text(given)})" if given else "")
-    if "act" in step:
-        return str(step["act"]).replace("_", " ") + (f" to {step['to']}" if step.get("to") is not None else "")
-    if "chips" in step:
-        return f"pushes {step['chips']}" + (f", says {_said(step['say'])}" if "say" in step else "")
-    if "say" in step:
-        return f"says {_said(step['say'])}"
-    if "out_of_turn" in step:
-        return f"out of turn, declares {_said(step['out_of_turn'])}"
-    if "timeout" in step:
-        return "lets the clock run out"
-    return "(looks at the table)"
 
 
 def _outcome(refused: IllegalAction | None, ruling: Ruling | None) -> tuple[str, str]:
@@ -115,9 +77,9 @@ def _credit_bounds(spec: Spec, engine: Engine, expected: dict[str, Any], credits
 
 
 def _setup(case: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    rows = [(name, _text(value)) for name, value in case.get("table", {}).items()]
-    rows += [(f"option {name}", _text(value)) for name, value in case.get("options", {}).items()]
-    rows += [(f"start {name}", _text(value)) for name, value in case.get("start", {}).items()]
+    rows = [(name, as_text(value)) for name, value in case.get("table", {}).items()]
+    rows += [(f"option {name}", as_text(value)) for name, value in case.get("options", {}).items()]
+    rows += [(f"start {name}", as_text(value)) for name, value in case.get("start", {}).items()]
     return tuple(rows)
 
 
@@ -183,7 +145,7 @@ def play(spec: Spec, module: Any, path: str, root: str) -> WorkedExample | None:
             if "expect" in step:
                 _credit_bounds(spec, engine, step["expect"], credits)
             outcome, rule = _outcome(refused, ruling)
-            expected = tuple((key, _text(value)) for key, value in step.get("expect", {}).items())
+            expected = tuple((key, as_text(value)) for key, value in step.get("expect", {}).items())
             seat = step.get("seat")
             steps.append(WorkedStep(seat if isinstance(seat, int) else None, describe(step), outcome, rule, expected))
     return WorkedExample(

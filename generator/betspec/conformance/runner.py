@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -108,6 +109,45 @@ def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
 
 
 STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout")
+
+
+def as_text(value: Any) -> str:
+    """A value of a case in words: lists joined, pots with their seats, none, true."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "amount" in v for v in value):
+        return "; ".join(f"{v['amount']} for seats {', '.join(map(str, v.get('eligible', [])))}" for v in value)
+    if isinstance(value, list):
+        return ", ".join(as_text(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {as_text(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _said(said: Any) -> str:
+    if isinstance(said, dict):
+        return f"{said.get('act', '')} to {said['to']}" if "to" in said else str(said.get("act", ""))
+    return str(said)
+
+
+def describe(step: dict[str, Any]) -> str:
+    """A step of a case in words: ``raise to 200``, ``deal the flop``, ``pushes 300, says raise``."""
+    if "deal" in step:
+        given = step.get("with", {})
+        return f"deal the {step['deal']}" + (f" ({as_text(given)})" if given else "")
+    if "act" in step:
+        return str(step["act"]).replace("_", " ") + (f" to {step['to']}" if step.get("to") is not None else "")
+    if "chips" in step:
+        return f"pushes {step['chips']}" + (f", says {_said(step['say'])}" if "say" in step else "")
+    if "say" in step:
+        return f"says {_said(step['say'])}"
+    if "out_of_turn" in step:
+        return f"out of turn, declares {_said(step['out_of_turn'])}"
+    if "timeout" in step:
+        return "lets the clock run out"
+    return "(looks at the table)"
 
 
 def apply_step(engine: Engine, step: dict[str, Any]) -> Ruling | None:

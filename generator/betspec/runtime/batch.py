@@ -69,6 +69,29 @@ class Played:
     stacks: list[tuple[int, ...]] = field(default_factory=list)
 
 
+def play_out(engine: Engine, decide: Decide, on_step: Callable[[int, str, int | None], None] | None = None) -> int:
+    """Play ``engine``'s hand to its end: deals as rounds end, ``decide`` at each decision, each
+    action and deal shown to ``on_step`` (a deal as seat -1 and the street); returns the number
+    of betting actions."""
+    actions = 0
+    while not engine.hand_over:
+        seat = engine.to_act
+        if seat is None:
+            street = engine.next_street
+            if street is None:
+                break
+            engine.deal(street)
+            if on_step is not None:
+                on_step(-1, street, None)
+            continue
+        action, to = decide(engine)
+        engine.act(seat, action, to)
+        actions += 1
+        if on_step is not None:
+            on_step(seat, action, to)
+    return actions
+
+
 def play_hands(
     cls: type[Engine],
     tables: Iterable[Table],
@@ -103,21 +126,7 @@ def play_hands(
     for table in tables:
         engine = cls(table, **given)  # type: ignore[arg-type]  # the spec's options, checked by the class
         chips = engine.total_chips()
-        while not engine.hand_over:
-            seat = engine.to_act
-            if seat is None:
-                street = engine.next_street
-                if street is None:
-                    break
-                engine.deal(street)
-                if on_step is not None:
-                    on_step(-1, street, None)
-                continue
-            action, to = decide(engine)
-            engine.act(seat, action, to)
-            played.actions += 1
-            if on_step is not None:
-                on_step(seat, action, to)
+        played.actions += play_out(engine, decide, on_step)
         if rank is not None:
             contested = sum(not folded for folded in engine.folded) > 1
             engine.settle(rank(engine) if contested else None)

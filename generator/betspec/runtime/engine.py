@@ -1119,7 +1119,8 @@ class Compiled(Engine):
 
     A generated default engine is ``class Name(Compiled, NameMachine)``: its tables map each
     source state to ``(guard, effect, destination)`` in the spec's order, the same guard and
-    effect functions the machine's callbacks call.
+    effect functions the machine's callbacks call. The generated class also takes each action's
+    transition directly (``_take_<event>``) and writes its automatic transitions out (``_settle``).
     """
 
     __slots__ = ()
@@ -1133,24 +1134,6 @@ class Compiled(Engine):
                 self._state = dest
                 return True
         return False
-
-    def _settle(self) -> None:
-        # Engine._settle through _fire, with the loop written out: it runs after every event.
-        automatic = self.AUTOMATIC
-        for _ in range(self.SETTLE_LIMIT):
-            for _event, table in automatic:
-                for check, apply, dest in table.get(self._state, ()):
-                    if check is None or check(self):
-                        if apply is not None:
-                            apply(self)
-                        self._state = dest
-                        break
-                else:
-                    continue
-                break
-            else:
-                break
-        self._view = None
 
 
 #: The engine classes found by name (the tools look one up for every hand they build).
