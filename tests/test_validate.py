@@ -306,3 +306,16 @@ def test_one_mistake_does_not_hide_the_next_and_runtime_names_say_how_to_declare
     assert any("unknown name 'stakk' (did you mean 'stack'?)" in line for line in found), found
     assert any("'rasies' is not a writable variable (did you mean 'raises'?)" in line for line in found), found
     assert any("unknown name 'foo'" in line for line in found), found
+
+
+@pytest.mark.parametrize("key", ["name", "title"])
+def test_a_required_name_of_the_wrong_type_is_a_schema_error_not_a_crash(project: Path, key: str) -> None:
+    # Found by tests/test_fuzz_specs.py: the schema prunes the value, the meaning checks read on
+    # (a spec that extends another inherits neither, so the base is where it shows).
+    path = project / "spec" / "betting_round.json"
+    doc = json.loads(path.read_text())
+    doc[key] = None
+    path.write_text(json.dumps(doc))
+    spec, found = load_spec(str(path))
+    assert spec is None
+    assert [str(d).split(": ", 1)[1] for d in found] == [f"/{key}: None is not of type 'string' [schema]"]

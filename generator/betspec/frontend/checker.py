@@ -807,8 +807,8 @@ class _Checker:
         if self.diagnostics:
             return None
         return Spec(
-            name=self.doc["name"],
-            title=self.doc["title"],
+            name=self.doc.get("name", ""),
+            title=self.doc.get("title", ""),
             description=self.doc.get("description", ""),
             path=self.merged.path,
             files=tuple(self.merged.files),
