@@ -37,6 +37,16 @@ def _sources() -> dict[str, str]:
     return found
 
 
+def _kernels() -> dict[str, str]:
+    """Module name -> its Cython source: the typed runtime and each spec's kernel."""
+    found = {"betspec.runtime.kernel": "generator/betspec/runtime/kernel.pyx"}
+    folder = os.path.join(HERE, "generated", "kernels")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        if name.endswith(".pyx"):
+            found[f"betspec.engines.kernels.{name[:-4]}"] = f"generated/kernels/{name}"
+    return found
+
+
 def _extensions() -> list[Extension]:
     if os.environ.get("BETSPEC_COMPILE", "1") == "0":
         return []
@@ -55,6 +65,16 @@ def _extensions() -> list[Extension]:
             # Compiled as Python: the same semantics, introspection and errors as the sources.
             compiler_directives={"binding": True, "annotation_typing": False},
         )
+    )
+    # The kernels: typed Cython, C semantics where their sources declare C types.
+    kernels = [Extension(module, [path], optional=True) for module, path in _kernels().items()]
+    compiled += cythonize(
+        kernels,
+        build_dir="build/cython",
+        language_level=3,
+        quiet=True,
+        nthreads=os.cpu_count() or 1,
+        include_path=[os.path.join(HERE, "generator")],
     )
     for extension in compiled:
         extension.optional = True  # cythonize makes new Extensions: keep them optional
@@ -82,7 +102,7 @@ class BuildCompiled(build_ext):
 
     def run(self) -> None:
         super().run()
-        sources = _sources()
+        sources = {**_sources(), **_kernels()}
         built = {
             ext.name: _digest(sources[ext.name])
             for ext in self.extensions

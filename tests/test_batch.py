@@ -8,7 +8,8 @@ import random
 import pytest
 
 from betspec.runtime import BetspecError, Engine, Policy, engine_class, play_hands
-from betspec.simulate import BOT, play, random_table
+from betspec.runtime.batch import draws_from, play_out
+from betspec.simulate import BOT, random_table
 from tests.test_engine import STRUCTURES
 
 
@@ -20,12 +21,13 @@ def test_a_batch_plays_the_hands_a_loop_plays(structure: str) -> None:
     tables = [random_table(structure, random.Random(i)) for i in range(40)]
     played = play_hands(cls, tables, BOT, rng, keep_stacks=True, on_step=lambda *s: steps.append(s))
     assert played.hands == 40 and played.actions == sum(1 for seat, _a, _t in steps if seat >= 0)
-    rng = random.Random(5)
+    # A batch draws its policy's decisions from Draws seeded by the caller's rng.
+    draws = draws_from(random.Random(5))
     again: list[tuple[int, str, int | None]] = []
     stacks = []
     for table in tables:
         engine = cls(table)
-        play(engine, rng, lambda *s: again.append(s))
+        play_out(engine, lambda hand: BOT.decide(hand, draws), lambda *s: again.append(s))
         stacks.append(tuple(engine.stacks))
     assert again == steps and stacks == played.stacks
     assert played.chips == sum(sum(t.stacks) for t in tables)

@@ -40,8 +40,23 @@ def _digest(path: str) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
+class _NotBuilt(importlib.abc.Loader):
+    """The loader of a kernel whose build is stale or not wanted: a kernel is C only (its
+    source is Cython), so there is nothing to load instead, and the caller plays Python."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        raise ImportError(f"{spec.name} {self.why}", name=spec.name)
+
+    def exec_module(self, module: ModuleType) -> None:  # pragma: no cover - create_module raised
+        raise ImportError(module.__name__)
+
+
 class FreshOnly(importlib.abc.MetaPathFinder):
-    """Imports a compiled module only when its source is the one it was built from."""
+    """Imports a compiled module only when its source is the one it was built from; a kernel
+    (built from a ``.pyx`` source, with no Python source to fall back on) not at all otherwise."""
 
     def __init__(self, manifest: dict[str, str], pure: bool) -> None:
         self.manifest = manifest
@@ -51,7 +66,7 @@ class FreshOnly(importlib.abc.MetaPathFinder):
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.manifest:
-            return None
+            return self._unlisted_kernel(fullname, path)
         leaf = fullname.rpartition(".")[2]
         for entry in path or sys.path:
             source = os.path.join(entry, leaf + ".py")
@@ -59,6 +74,26 @@ class FreshOnly(importlib.abc.MetaPathFinder):
                 if not self.pure and _digest(source) == self.manifest[fullname]:
                     return None  # the default finders load the compiled build beside it
                 return importlib.util.spec_from_file_location(fullname, source)
+            cython = os.path.join(entry, leaf + ".pyx")
+            if os.path.exists(cython):
+                if self.pure:
+                    return importlib.util.spec_from_loader(fullname, _NotBuilt("is not loaded (BETSPEC_PURE)"))
+                if _digest(cython) != self.manifest[fullname]:
+                    return importlib.util.spec_from_loader(fullname, _NotBuilt("was built from another source"))
+                return None
+        return None
+
+
+    def _unlisted_kernel(
+        self, fullname: str, path: Sequence[str] | None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """A kernel the last build did not compile (a build of it left from before may sit
+        beside its source): not loaded."""
+        if not fullname.startswith("betspec.") or path is None:
+            return None
+        leaf = fullname.rpartition(".")[2]
+        if any(os.path.exists(os.path.join(entry, leaf + ".pyx")) for entry in path):
+            return importlib.util.spec_from_loader(fullname, _NotBuilt("was not compiled by the last build"))
         return None
 
 

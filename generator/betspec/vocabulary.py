@@ -125,6 +125,8 @@ OPTIONAL_ACTIONS = ("bring_in",)
 CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
 #: The actions that take a "to" amount: a bet or a raise, a wager.
 WAGERS = ("bet", "raise")
+#: The option a policy given as data rounds its bets and raises to, where a spec declares it.
+POLICY_UNIT_OPTION = "bet_unit"
 #: What ``act`` and a case's ``act`` take: the chosen actions, all-in and the clock.
 ACT_NAMES = (*CHOSEN_ACTIONS, "all_in", "timeout")
 

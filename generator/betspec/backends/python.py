@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from betspec import vocabulary
 from betspec.backends.base import Context, header_lines, register
@@ -104,14 +105,16 @@ ACTOR = "actor"
 Local = tuple[str, ast.expr]
 
 
-def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
+def _symbols(
+    spec: Spec, model: str, seat: str | None = None, accessors: Mapping[str, str] = ACCESSORS
+) -> dict[str, Symbol]:
     """Accessors for every name an expression may use, reading the engine as ``model``.
 
     ``seat``: the name of the seat variables are about, for per-seat quantities (the seat to act
-    otherwise)."""
+    otherwise); ``accessors``: how the engine answers each variable of the vocabulary."""
     symbols: dict[str, Symbol] = {}
     for name in spec.variables:
-        accessor = ACCESSORS[name].replace("m.", f"{model}.")
+        accessor = accessors[name].replace("m.", f"{model}.")
         if seat is not None:
             accessor = accessor.replace(f"{model}._actor", seat)
         symbols[name] = Symbol.read(_TYPES[vocabulary.VARIABLES[name].type], accessor, "variable")
@@ -461,15 +464,25 @@ def _named(bodies: dict[tuple[str, ...], Transition]) -> dict[tuple[str, ...], s
     return names
 
 
-def _callbacks(
-    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
-) -> dict[int, tuple[str | None, str | None]]:
-    """Guard and effect functions per transition; identical bodies are written once.
+@dataclass(frozen=True)
+class Callbacks:
+    """The guard and effect functions of a spec's transitions, each body once, named.
 
-    ``when_X(m)`` (a guard) and ``do_X(m)`` (an effect) read and change the engine, named after
-    the event and rule of the first transition that has them; ``when_X_event(ev)`` and
-    ``do_X_event(ev)`` are their ``transitions`` callbacks. Both paths run the same functions.
-    """
+    ``guards`` and ``effects``: name -> (whether it takes ``to``, its body: the guard's
+    expression, the effect's lines), in the order they are first used; ``of``: per transition
+    index, its guard's and its effect's names (None where it has none); ``starts``: per start
+    event with effects of its own, their lines (they run before its guards choose a state)."""
+
+    guards: dict[str, tuple[bool, str]]
+    effects: dict[str, tuple[bool, list[str]]]
+    of: dict[int, tuple[str | None, str | None]]
+    starts: dict[str, list[str]]
+
+
+def callbacks(spec: Spec, symbols: Mapping[str, Symbol]) -> Callbacks:
+    """The functions behind ``spec``'s transitions, read through ``symbols``: ``when_X(m)`` (a
+    guard) and ``do_X(m)`` (an effect), named after the event and rule of the first transition
+    that has them; identical bodies share one function."""
     guards: dict[tuple[str, ...], Transition] = {}
     effects: dict[tuple[str, ...], Transition] = {}
     bodies: dict[int, tuple[tuple[str, ...] | None, tuple[str, ...] | None]] = {}
@@ -492,6 +505,29 @@ def _callbacks(
             effects.setdefault(effect, t)
         bodies[index] = (guard, effect)
     guard_names, effect_names = _named(guards), _named(effects)
+    found = Callbacks({}, {}, {}, {})
+    for event in spec.events.values():
+        if event.kind == "start" and event.effects and any(t.event == event.name for t in spec.transitions):
+            found.starts[event.name] = _effect_lines(list(event.effects), symbols, spec)
+    for index in range(len(spec.transitions)):
+        guard, effect = bodies[index]
+        guard_name = f"when_{guard_names[guard]}" if guard is not None else None
+        effect_name = f"do_{effect_names[effect]}" if effect is not None else None
+        if guard is not None and guard_name is not None:
+            found.guards.setdefault(guard_name, (guard[0] == "True", guard[1]))
+        if effect is not None and effect_name is not None:
+            found.effects.setdefault(effect_name, (effect[0] == "True", list(effect[1:])))
+        found.of[index] = (guard_name, effect_name)
+    return found
+
+
+def _callbacks(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
+) -> dict[int, tuple[str | None, str | None]]:
+    """Guard and effect functions per transition (:func:`callbacks`), each with its
+    ``transitions`` callback (``when_X_event(ev)``, ``do_X_event(ev)``, send_event=True): both
+    paths run the same functions."""
+    found = callbacks(spec, symbols)
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
@@ -500,37 +536,35 @@ def _callbacks(
     w(f"return cast({cls}Machine, ev.model)", 4)
     w()
     w()
+    for name, lines in found.starts.items():
+        w(f"def on_{name}(m: {cls}Machine) -> None:")
+        w(repr(f"What {name} does before its guards choose the first state."), 4)
+        for line in lines:
+            w(line, 4)
+        w()
+        w()
     written: set[str] = set()
-    out: dict[int, tuple[str | None, str | None]] = {}
-    for event in spec.events.values():
-        if event.kind == "start" and event.effects and any(t.event == event.name for t in spec.transitions):
-            w(f"def on_{event.name}(m: {cls}Machine) -> None:")
-            w(repr(f"What {event.name} does before its guards choose the first state."), 4)
-            for line in _effect_lines(list(event.effects), symbols, spec):
-                w(line, 4)
-            w()
-            w()
-    for index, t in enumerate(spec.transitions):
-        takes_to = "to" in spec.events[t.event].params
-        params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
-        forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
-        guard, effect = bodies[index]
-        guard_name = f"when_{guard_names[guard]}" if guard is not None else None
-        effect_name = f"do_{effect_names[effect]}" if effect is not None else None
-        if guard is not None and guard_name not in written:
-            written.add(guard_name)  # type: ignore[arg-type]
+    for guard_name, effect_name in found.of.values():
+        if guard_name is not None and guard_name not in written:
+            written.add(guard_name)
+            takes_to, body = found.guards[guard_name]
+            params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
+            forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
             w(f"def {guard_name}({params}) -> bool:")
-            w(f"return {guard[1]}", 4)
+            w(f"return {body}", 4)
             w()
             w()
             w(f"def {guard_name}_event(ev: EventData) -> bool:")
             w(f"return {guard_name}({forward})", 4)
             w()
             w()
-        if effect is not None and effect_name not in written:
-            written.add(effect_name)  # type: ignore[arg-type]
+        if effect_name is not None and effect_name not in written:
+            written.add(effect_name)
+            takes_to, lines = found.effects[effect_name]
+            params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
+            forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
             w(f"def {effect_name}({params}) -> None:")
-            for line in effect[1:]:
+            for line in lines:
                 w(line, 4)
             w()
             w()
@@ -538,8 +572,7 @@ def _callbacks(
             w(f"{effect_name}({forward})", 4)
             w()
             w()
-        out[index] = (guard_name, effect_name)
-    return out
+    return found.of
 
 
 def _machine(w: _Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, str | None]]) -> None:

@@ -2,21 +2,31 @@
 
 :func:`play_hands` plays hands of one engine class to their end: deals are made as rounds end,
 and decisions come from a policy, given as data (:class:`Policy`: a weight per action and how
-wagers are sized, drawn from a seeded ``random.Random``) or as a callback called only at
-decisions. Chips are checked for conservation after every hand; ``rank`` pays the pots.
-Compiled with the runtime where the install compiled it (:func:`betspec.runtime.compiled`).
+wagers are sized, drawn from :class:`Draws`, seeded from the caller's ``random.Random``) or as a
+callback called only at decisions. Chips are checked for conservation after every hand;
+``rank`` pays the pots.
+
+A policy given as data is played in C where the install compiled the spec's kernel
+(``betspec.engines.kernels.<spec>``, :func:`kernel`): the whole hand, from the blinds to its end,
+with the same rules and the same draws, so the hands are the same hands whichever plays them. A
+hand the kernel cannot take (a table the engine refuses, a refusal) is played again through the
+Python engine from the same draws: its outcome, error included, is the Python engine's.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Protocol
 
 from betspec.runtime.engine import Engine
 from betspec.runtime.errors import BetspecError
 from betspec.runtime.table import Table
-from betspec.vocabulary import WAGERS
+from betspec.vocabulary import POLICY_UNIT_OPTION, WAGERS
 
 #: A decision: the action for the seat to act, and its "to" amount for a bet or raise.
 Decision = tuple[str, "int | None"]
@@ -24,6 +34,49 @@ Decision = tuple[str, "int | None"]
 Decide = Callable[[Engine], Decision]
 #: Who won a hand at showdown, best first (ties as lists), as :meth:`Engine.settle` takes it.
 Rank = Callable[[Engine], "Sequence[int | Sequence[int]] | None"]
+
+
+class Draw(Protocol):
+    """What a policy draws from: ``random.Random`` is one, :class:`Draws` another."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, n: int, /) -> int: ...
+
+
+_MASK = (1 << 64) - 1
+
+
+class Draws:
+    """SplitMix64, the generator a batch draws its policy's decisions from: written here in
+    Python and in the kernels' runtime in C (``betspec.runtime.kernel.Draws``), the same
+    numbers from the same seed. ``random()`` is in [0, 1) with 53 bits; ``randrange(n)`` is
+    the next number modulo ``n``."""
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        #: The state: a Draws built from it draws what this one will.
+        self.seed = seed & _MASK
+
+    def _next(self) -> int:
+        self.seed = z = (self.seed + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def randrange(self, n: int, /) -> int:
+        if n <= 0:
+            raise ValueError("empty range for randrange")
+        return self._next() % n
+
+
+def draws_from(rng: random.Random) -> Draws:
+    """The draws of a batch seeded from ``rng`` (one 64-bit number taken from it)."""
+    return Draws(rng.getrandbits(64))
 
 
 @dataclass(frozen=True)
@@ -38,21 +91,32 @@ class Policy:
     room_share: int = 4
     fold_when_free: bool = False
 
-    def decide(self, engine: Engine, rng: random.Random) -> Decision:
+    def decide(self, engine: Engine, rng: Draw) -> Decision:
         legal = engine.legal_actions()
         choices = [a for a in legal if self.weights.get(a, 0) > 0]
         if not self.fold_when_free and "check" in legal:
             choices = [a for a in choices if a != "fold"]
         if not choices:
             raise BetspecError(f"the policy gives no weight to any legal action ({', '.join(legal)})")
-        action = rng.choices(choices, [self.weights[a] for a in choices])[0]
+        # random.choices, written out (the kernels draw the same): the first cumulative weight
+        # above a uniform point of the total.
+        cumulative, total = [], 0.0
+        for name in choices:
+            total += self.weights[name]
+            cumulative.append(total)
+        point = rng.random() * total
+        action = choices[-1]
+        for name, upto in zip(choices[:-1], cumulative, strict=False):
+            if point < upto:
+                action = name
+                break
         to = None
         if action in WAGERS:
             low, high = engine.min_to, engine.max_to
             assert low is not None and high is not None
             room = max(1, (high - low) // self.room_share + 1)
-            to = high if rng.random() < self.all_in else min(high, low + rng.randrange(0, room))
-            unit = engine.options.get("bet_unit")
+            to = high if rng.random() < self.all_in else min(high, low + rng.randrange(room))
+            unit = engine.options.get(POLICY_UNIT_OPTION)
             unit = unit if type(unit) is int and unit > 0 else 1
             if to != high and to % unit:
                 to = max(low, to - to % unit)
@@ -106,15 +170,24 @@ def play_hands(
     """Play a hand on each of ``tables`` (an iterable: it may be drawn as the hands go, from the
     same ``rng``) with ``policy``; returns the totals. ``rank`` pays each hand's pots (not
     called for a pot won uncontested); ``keep_stacks`` keeps each hand's final stacks;
-    ``on_step`` sees every action and deal (a deal as seat -1 and the street)."""
+    ``on_step`` sees every action and deal (a deal as seat -1 and the street). A policy given
+    as data draws from :func:`draws_from` ``rng``; the spec's kernel plays the hands where it is
+    compiled and neither ``rank`` nor ``on_step`` is given."""
     rng = rng or random.Random(0)
     given = dict(options or {})
     decide: Callable[[Engine], Decision]
+    fast = None
     if isinstance(policy, Policy):
         chosen = policy
+        module = kernel(cls) if rank is None and on_step is None else None
+        draws: Draw = draws_from(rng)
+        if module is not None:
+            fast = _configured(module, cls, given, policy)
+            if fast is not None:
+                draws = _kernel_draws(draws.seed)  # type: ignore[attr-defined]
 
         def decide(engine: Engine) -> Decision:
-            return chosen.decide(engine, rng)
+            return chosen.decide(engine, draws)
 
     elif callable(policy):
         decide = policy
@@ -124,6 +197,19 @@ def play_hands(
         raise BetspecError(f"hands are played by an engine class, not {cls!r}")
     played = Played()
     for table in tables:
+        if fast is not None:
+            seed = draws.seed  # type: ignore[attr-defined]
+            try:
+                actions = fast.play_hand(table, draws)
+            except Exception:  # the Python engine plays it again, from the same draws
+                draws.seed = seed  # type: ignore[attr-defined]
+            else:
+                played.hands += 1
+                played.actions += actions
+                played.chips += fast.chips
+                if keep_stacks:
+                    played.stacks.append(fast.stacks)
+                continue
         engine = cls(table, **given)  # type: ignore[arg-type]  # the spec's options, checked by the class
         chips = engine.total_chips()
         played.actions += play_out(engine, decide, on_step)
@@ -137,3 +223,38 @@ def play_hands(
         if keep_stacks:
             played.stacks.append(tuple(engine.stacks))
     return played
+
+
+def kernel(cls: type[Engine]) -> ModuleType | None:
+    """The compiled kernel of ``cls``'s spec, or None: not compiled here (no C compiler at
+    install, ``BETSPEC_PURE=1``, a spec regenerated since the build), or ``cls`` not the engine
+    class its generated module exports."""
+    module_name = getattr(cls, "__module__", "")
+    package, _, leaf = module_name.rpartition(".")
+    try:
+        found = importlib.import_module(f"{package}.kernels.{leaf}") if package else None
+    except ImportError:
+        return None
+    engines = sys.modules.get(module_name)
+    if found is None or engines is None or getattr(found, "SPEC_HASH", None) != getattr(cls, "SPEC_HASH", ""):
+        return None
+    return found if getattr(engines, str(found.ENGINE), None) is cls else None
+
+
+def _kernel_draws(seed: int) -> Draw:
+    """:class:`Draws` in C, from the kernels' runtime: the same numbers, read by a kernel without
+    leaving C."""
+    made: Draw = importlib.import_module("betspec.runtime.kernel").Draws(seed)
+    return made
+
+
+def _configured(module: ModuleType, cls: type[Engine], options: Mapping[str, object], policy: Policy) -> Any:
+    """The kernel of ``module`` set to play ``policy``, or None where the policy's data are not
+    plain numbers (the Python engine then plays, and says what is wrong)."""
+    try:
+        weights = [float(policy.weights.get(name, 0)) for name in module.ACTIONS]
+        return module.KERNEL().configure(
+            cls, dict(options), weights, bool(policy.fold_when_free), float(policy.all_in), int(policy.room_share)
+        )
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return None

@@ -1178,7 +1178,7 @@ def engine_names() -> list[str]:
     except ImportError:
         return []
     where = list(found.submodule_search_locations or []) if found is not None else []
-    return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_"))
+    return sorted(info.name for info in pkgutil.iter_modules(where) if not info.name.startswith("_") and not info.ispkg)
 
 
 def _plain(value: object) -> object:

@@ -1,0 +1,555 @@
+"""The kernel back end: each concrete spec's betting as typed Cython, ``generated/kernels/<spec>.pyx``.
+
+A kernel is the spec's hand compiled with C types, for the batch interface
+(:func:`betspec.runtime.batch.play_hands`): the same guards, effects, sizing formulas, forced
+bets, roles and checks as the Python engine, printed from the same expression trees through the
+same symbol tables (:mod:`betspec.backends.python`), over a typed state whose fields have the
+Python engine's names (``betspec/runtime/kernel.pxd``). What a kernel does not hold (rulings,
+declarations out of turn, snapshots, settling) the Python engine does: an expression reading a
+ruling's state reads it as the kernel always has it, none pending. The install compiles the
+kernels where it can (setup.py); tests/test_kernel.py plays them beside the Python engines.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+
+from betspec import vocabulary
+from betspec.backends.base import Context, header_lines, register
+from betspec.backends.pyexpr import ACCESSORS, Symbol, compile_source, fold, is_false, negate, python, source
+from betspec.backends.python import (
+    ACTOR,
+    Callbacks,
+    _alike,
+    _always_a_seat,
+    _enum_member,
+    _fired_events,
+    _hoisted,
+    _kept,
+    _lit,
+    _negated,
+    _reads_seat,
+    _steps_by_source,
+    _symbols,
+    _Writer,
+    callbacks,
+)
+from betspec.model import Event, Spec, Transition, Type
+
+#: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
+#: rulings' state, which a kernel never holds (no declaration, announcement or out-of-turn call).
+KERNEL_ACCESSORS: dict[str, str] = {
+    **ACCESSORS,
+    "last_street": "LAST_STREET",
+    "declared_call": "False",
+    "declared_wager": "False",
+    "bet_announced": "False",
+    "out_of_turn_declared": "False",
+    "out_of_turn_to": "0",
+    "out_of_turn_level": "0",
+}
+
+#: The C type a kernel keeps a value of each type in (Python objects for those with None or names).
+_C_TYPES = {
+    "int": "chips_t",
+    "bool": "bint",
+    "seat": "int",
+    "int?": "object",
+    "seat?": "object",
+    "choice": "str",
+    "seats": "tuple",
+}
+#: A kernel function's C return type and error value, by the value type it returns.
+_RETURNS = {Type.INT: ("chips_t", "except? -1"), Type.BOOL: ("int", "except -1")}
+
+FOLDER = "generated/kernels"
+KERNELS_INIT = (
+    '"""Kernels generated from spec/*.json by `betspec generate` (typed Cython, compiled at install). '
+    'Do not edit: regenerate."""\n'
+)
+
+
+def _symbols_of(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
+    return _symbols(spec, model, seat=seat, accessors=KERNEL_ACCESSORS)
+
+
+def _src(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
+    return compile_source(tree, symbols)
+
+
+def _state(name: str) -> str:
+    return f"S_{_enum_member(name)}"
+
+
+def _mask(states: Sequence[str], spec: Spec) -> int:
+    order = list(spec.states)
+    return sum(1 << order.index(state) for state in states)
+
+
+def _chosen(spec: Spec) -> list[Event]:
+    """The actions a policy chooses among, in the sorted order of their bits in ``_legal``."""
+    return sorted(
+        (e for e in spec.events.values() if e.kind == "action" and e.name in vocabulary.CHOSEN_ACTIONS),
+        key=lambda e: e.name,
+    )
+
+
+def generate(spec: Spec, root: str) -> str:
+    """The source of ``generated/kernels/<spec.name>.pyx``."""
+    w = _Writer()
+    cls = f"{spec.class_name}Kernel"
+    for line in header_lines(spec, root):
+        w(f"# {line}")
+    w("# cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True")
+    w(repr(f"{spec.title}: the betting compiled with C types, for many hands in one call."))
+    w()
+    w("from betspec.runtime.kernel cimport Kernel, ceil_to, chips_t, floor_to")
+    w()
+    w("from betspec.runtime.kernel import KernelRefusal")
+    w()
+    w(f"SPEC_NAME = {_lit(spec.name)}")
+    w(f"SPEC_HASH = {_lit(spec.hash)}")
+    w("#: The class of the spec's engine module this kernel plays as.")
+    w(f"ENGINE = {_lit(spec.class_name)}")
+    chosen = _chosen(spec)
+    w("#: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].")
+    w(f"ACTIONS = {tuple(e.name for e in chosen)!r}")
+    w(f"STATES = {tuple(spec.states)!r}")
+    w()
+    w("cdef enum:")
+    for index, name in enumerate(spec.states):
+        w(f"{_state(name)} = {index}", 4)
+    for index, event in enumerate(chosen):
+        w(f"A_{event.name.upper()} = {index}", 4)
+    w()
+    w(f"cdef int LAST_STREET = {len(spec.streets) - 1}")
+    w(f"cdef int STREET_COUNT = {len(spec.streets)}")
+    w(f"cdef int SETTLE_LIMIT = {len(spec.states)}")
+    phases = {name: state.phase for name, state in spec.states.items()}
+    betting = [s for s, p in phases.items() if p in vocabulary.BETTING_PHASES]
+    over = [s for s, p in phases.items() if p in vocabulary.HAND_OVER_PHASES]
+    w(f"cdef unsigned long long BETTING = {_mask(betting, spec)}")
+    w(f"cdef unsigned long long HAND_OVER = {_mask(over, spec)}")
+    for value in spec.street_values.values():
+        w(f"cdef {_C_TYPES[value.type]} SV_{value.name.upper()}[{len(spec.streets)}]")
+        for index, street in enumerate(spec.streets):
+            w(f"SV_{value.name.upper()}[{index}] = {_lit(street.values[value.name])}")
+    w()
+    w()
+    plan = callbacks(spec, _symbols_of(spec, "m"))
+    body = _Writer()
+    _kernel_class(body, spec, cls, plan.of)
+    functions = _Writer()
+    _functions(functions, spec, cls, plan)
+    _quantities(w, spec, cls, body.text() + functions.text())
+    w.block(functions.text().rstrip("\n"))
+    w()
+    w()
+    w.block(body.text().rstrip("\n"))
+    w()
+    w()
+    w(f"KERNEL = {cls}")
+    return w.text()
+
+
+def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
+    """The quantities written as functions (too long to inline) that ``code`` calls, and those
+    they call, in the spec's dependency order."""
+    seat_symbols = _symbols_of(spec, "m", seat="seat")
+    symbols = _symbols_of(spec, "m")
+    texts: dict[str, str] = {}
+    for quantity in spec.quantities.values():
+        scope = seat_symbols if quantity.per_seat else symbols
+        texts[quantity.name] = _src(quantity.expr.tree, scope)
+    wanted = {name for name in spec.quantities if f"q_{name}(" in code}
+    for name in reversed(spec.quantities):  # a quantity calls only those before it
+        if name in wanted:
+            wanted |= {other for other in spec.quantities if f"q_{other}(" in texts[name]}
+    for quantity in spec.quantities.values():
+        if quantity.name not in wanted:
+            continue
+        params = [f"{cls} m"]
+        if quantity.per_seat:
+            params.append("int seat")
+        elif quantity.needs_to:
+            params.append("chips_t to")
+        returns, error = _RETURNS.get(Type(quantity.type), ("object", ""))
+        w(f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":"))
+        w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
+        w(f"return {texts[quantity.name]}", 4)
+        w()
+        w()
+
+
+def _functions(w: _Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
+    """The guards (``when_X``) and effects (``do_X``), as the Python engine names them."""
+    for name, lines in plan.starts.items():
+        w(f"cdef int on_{name}({cls} m) except -1:")
+        for line in lines:
+            w(line, 4)
+        w("return 0", 4)
+        w()
+        w()
+    for name, (takes_to, body) in plan.guards.items():
+        w(f"cdef int {name}({cls} m{', chips_t to' if takes_to else ''}) except -1:")
+        w(f"return {body}", 4)
+        w()
+        w()
+    for name, (takes_to, lines) in plan.effects.items():
+        w(f"cdef int {name}({cls} m{', chips_t to' if takes_to else ''}) except -1:")
+        for line in lines:
+            w(line, 4)
+        w("return 0", 4)
+        w()
+        w()
+
+
+def _field_type(type_name: str, per_seat: bool = False) -> str:
+    return "tuple" if per_seat else _C_TYPES.get(type_name, "object")
+
+
+def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]) -> None:
+    symbols = _symbols_of(spec, "self")
+    w(f"cdef class {cls}(Kernel):")
+    w(repr(f"One hand of {spec.name} at a time, its state in C (betspec.runtime.kernel)."), 4)
+    w()
+    fields: list[tuple[str, str]] = []
+    for option in spec.options.values():
+        fields.append((f"_opt_{option.name}", _field_type(option.type)))
+    for item in spec.inputs.values():
+        for name in item.names:
+            fields.append((f"_in_{name}", _field_type(item.type, item.per_seat)))
+    for name in spec.roles:
+        fields.append((f"_role_{name}", "int"))
+    for item in spec.deal_inputs.values():
+        fields.append((f"_dl_{item.name}", _field_type(item.type)))
+    for name, kind in fields:
+        w(f"cdef {kind} {name}", 4)
+    w()
+    w("cdef int _load_template(self, object engine) except -1:", 4)
+    w(repr("The inputs, options and deal inputs the Python engine loaded (and checked) for a table."), 8)
+    for name, _ in fields:
+        if not name.startswith("_role_"):
+            w(f"self.{name} = engine.{name}", 8)
+    w("return 0", 8)
+    w()
+    w("cdef int _copy_template(self, Kernel other) except -1:", 4)
+    w(f"cdef {cls} template = <{cls}>other", 8)
+    for name, _ in fields:
+        if not name.startswith("_role_"):
+            w(f"self.{name} = template.{name}", 8)
+    w("return 0", 8)
+    w()
+    _roles(w, spec, symbols)
+    _checks(w, spec, symbols)
+    _forced_bets(w, spec, symbols)
+    w("cdef chips_t _playable(self, int seat) except? -1:", 4)
+    w(f"return {_src(spec.quantities['playable'].expr.tree, _symbols_of(spec, 'self', seat='seat'))}", 8)
+    w()
+    _begin(w, spec, symbols, of)
+    _view(w, spec)
+    chosen = _chosen(spec)
+    w("cdef int _take(self, int action, chips_t to) except -1:", 4)
+    for index, event in enumerate(chosen):
+        w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
+        w(f"self._take_{event.name}({'to' if 'to' in event.params else ''})", 12)
+    w("else:", 8)
+    w("raise KernelRefusal('no such action')", 12)
+    w("self._settle()", 8)
+    w("return 0", 8)
+    w()
+    for event in chosen:
+        _action(w, spec, event, symbols, of)
+    _settle(w, spec, symbols, of)
+    _deal(w, spec, symbols, of)
+    w("cdef bint _hand_over(self) noexcept:", 4)
+    w("return HAND_OVER >> self._state & 1", 8)
+    w()
+    unit = spec.options.get(vocabulary.POLICY_UNIT_OPTION)
+    w("cdef chips_t _bet_unit(self) noexcept:", 4)
+    w(f"return self._opt_{unit.name}" if unit is not None and unit.type == "int" else "return 1", 8)
+    w()
+    names = [e.name for e in chosen]
+    w("cdef int _fold_bit(self) noexcept:", 4)
+    w(f"return {names.index('fold') if 'fold' in names else -1}", 8)
+    w()
+    w("cdef int _check_bit(self) noexcept:", 4)
+    w(f"return {names.index('check') if 'check' in names else -1}", 8)
+    w()
+    w("cdef int _action_count(self) noexcept:", 4)
+    w(f"return {len(names)}", 8)
+    w()
+    wagers = [f"action == A_{name.upper()}" for name in names if name in vocabulary.WAGERS]
+    w("cdef bint _is_wager(self, int action) noexcept:", 4)
+    w(f"return {' or '.join(wagers) or 'False'}", 8)
+
+
+def _roles(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    w("cdef int _compute_roles(self) except -1:", 4)
+    for role in spec.roles.values():
+        w(f"self._role_{role.name} = {_src(role.expr.tree, symbols)}", 8)
+        if not _always_a_seat(spec, role.expr.tree):
+            w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
+            w(f"raise KernelRefusal({_lit(role.name)})", 12)
+    w("return 0", 8)
+    w()
+
+
+def _checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    w("cdef int _check_table(self) except -1:", 4)
+    for check in spec.checks:
+        w(f"if {_negated(check.expr.tree, symbols)}:", 8)
+        w(f"raise KernelRefusal({_lit(check.rule)})", 12)
+    w("return 0", 8)
+    w()
+
+
+def _forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    """The spec's forced bets in order, as the Python engine's _post_forced_bets posts them."""
+    w("cdef int _post_forced_bets(self) except -1:", 4)
+    w("cdef int seat, step", 8)
+    w("cdef chips_t amount", 8)
+    seat_symbols = _symbols_of(spec, "self", seat="seat")
+    for bet in spec.forced_bets:
+        flags = f"{bet.live}, {bet.order == 'starts_after'}, {bet.order == 'last'}, {bet.in_full}"
+        flags += f", {_lit(bet.name.replace('_', ' '))}"
+        indent = 8
+        per_seat_when = bet.when is not None and bet.seats is not None and _reads_seat(spec, bet.when.tree)
+        when = None if bet.when is None else _src(bet.when.tree, seat_symbols if per_seat_when else symbols)
+        if when == "False":
+            continue
+        if when is not None and when != "True" and not per_seat_when:
+            w(f"if {when}:", indent)
+            indent += 4
+        if bet.seats is None:
+            assert bet.seat is not None
+            w(f"amount = {_src(bet.amount.tree, symbols)}", indent)
+            w("if amount:", indent)
+            w(f"self._post({_src(bet.seat.tree, symbols)}, amount, {flags})", indent + 4)
+            continue
+        amount = _src(bet.amount.tree, seat_symbols)
+        if not _reads_seat(spec, bet.amount.tree):
+            w(f"amount = {_src(bet.amount.tree, symbols)}", indent)
+            w("if amount > 0:", indent)
+            indent += 4
+            amount = "amount"
+        elif isinstance(bet.amount.tree, ast.Name):
+            w(f"if any(self._in_{bet.amount.tree.id}):", indent)
+            indent += 4
+        if bet.seats == "all":  # clockwise from the button's left, the button last
+            w("for step in range(self._n):", indent)
+            w("seat = (self._button + 1 + step) % self._n", indent + 4)
+        else:
+            w(f"for seat in self._in_{bet.seats}:", indent)
+        indent += 4
+        if per_seat_when and when != "True":
+            w(f"if {when}:", indent)
+            indent += 4
+        w(f"self._post(seat, {amount}, {flags})", indent)
+    w("return 0", 8)
+    w()
+
+
+def _steps(
+    w: _Writer,
+    steps: list[tuple[Transition, str | None]],
+    symbols: Mapping[str, Symbol],
+    args: str,
+    done: str,
+    indent: int,
+) -> None:
+    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
+    for t, effect in steps:
+        inner = indent
+        if t.guard is not None:
+            w(f"if {_src(t.guard.tree, symbols)}:", indent)
+            inner = indent + 4
+        if effect is not None:
+            w(f"{effect}(self{args})", inner)
+        if t.dest != t.source:
+            w(f"self._state = {_state(t.dest)}", inner)
+        w(done, inner)
+        if t.guard is None:
+            return
+
+
+def _by_source(
+    w: _Writer,
+    spec: Spec,
+    event: str,
+    symbols: Mapping[str, Symbol],
+    of: Mapping[int, tuple[str | None, str | None]],
+    args: str,
+    done: str,
+    indent: int,
+    state: str = "self._state",
+) -> None:
+    """An event's transition from the current state: one branch per group of sources alike."""
+    by_source = _steps_by_source(spec, event, of)
+    for index, sources in enumerate(_alike(by_source)):
+        test = " or ".join(f"{state} == {_state(source)}" for source in sources)
+        w(f"{'if' if index == 0 else 'elif'} {test}:", indent)
+        _steps(w, by_source[sources[0]], symbols, args, done, indent + 4)
+
+
+def _begin(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """The hand's start: the initial state, the start event's own effects, its first transition."""
+    w("cdef int _begin(self) except -1:", 4)
+    w(f"self._state = {_state(spec.initial)}", 8)
+    plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
+    for event in (e for e in _fired_events(spec) if e.kind == "start" and e.blinds):
+        if event.name in plan_starts:
+            w(f"on_{event.name}(self)", 8)
+        _by_source(w, spec, event.name, symbols, of, "", "return 0", 8)
+        break
+    w("return 0", 8)
+    w()
+
+
+def _legal(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+    """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
+    sources = [s for s in spec.states if any(t.event == event.name and t.source == s for t in spec.transitions)]
+    state = ast.parse(" or ".join(f"self._state == {_state(s)}" for s in sources) or "False", mode="eval").body
+    checks = [python(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
+    return fold(ast.BoolOp(ast.And(), [state, *checks]))
+
+
+def _view(w: _Writer, spec: Spec) -> None:
+    """``_view``: every chosen action's legality and the bounds, shared quantities computed once."""
+    w("cdef int _view(self) except -1:", 4)
+    w(f"cdef int {ACTOR} = self._actor", 8)
+    w("cdef chips_t low", 8)
+    w("self._viewed = 1", 8)
+    w(f"if {ACTOR} < 0:", 8)
+    w("self._legal = 0", 12)
+    w("self._call = 0", 12)
+    w("self._min_to = self._max_to = -1", 12)
+    w("return 0", 12)
+    symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+    symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+    w("level = self._bet_level", 8)
+    chosen = _chosen(spec)
+    bounds = [(e.name, f"{e.name}_min_to", f"{e.name}_max_to") for e in chosen if e.name in vocabulary.WAGERS]
+    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
+    trees += [spec.quantities["call_amount"].expr.tree]
+    trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
+    hoisted, local = _hoisted(trees, spec, symbols)
+    legal = {e.name: _legal(spec, e, local) for e in chosen}
+    call = local["call_amount"].tree
+    used = [*legal.values(), call]
+    body = [f"can_{name} = {source(tree)}" for name, tree in legal.items()]
+    bits = " | ".join(f"({1 << i} if can_{e.name} else 0)" for i, e in enumerate(chosen))
+    body.append(f"self._legal = {bits or '0'}")
+    body.append(f"self._call = {source(call)}")
+    for index, (action, low, high) in enumerate(bounds):
+        body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
+        branch = dict(local)
+        lowest = python(spec.quantities[low].expr.tree, branch)
+        branch[low] = Symbol.read(Type.INT, "low", "quantity")
+        highest = python(spec.quantities[high].expr.tree, branch)
+        used += [lowest, highest]
+        body.append(f"    low = {source(lowest)}")
+        body.append("    self._min_to = low")
+        body.append(f"    self._max_to = {source(highest)}")
+    unbounded = "self._min_to = self._max_to = -1"
+    body += ["else:", f"    {unbounded}"] if bounds else [unbounded]
+    body.append("return 0")
+    for name, tree in _kept(hoisted, used):
+        w(f"{name} = {source(tree)}", 8)
+    for line in body:
+        w(line, 8)
+    w()
+
+
+def _action(
+    w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """``_take_<action>``: the amount's requirements (the view proved the others), then the
+    event's transition from the current state."""
+    takes_to = "to" in event.params
+    w(f"cdef int _take_{event.name}(self{', chips_t to' if takes_to else ''}) except -1:", 4)
+    requirements = [r for r in event.requires if r.needs_to]
+    hoisted, local = _hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=True)
+    failing = [negate(python(r.expr.tree, local)) for r in requirements]
+    for name, tree in _kept(hoisted, failing):
+        w(f"{name} = {source(tree)}", 8)
+    for requirement, tree in zip(requirements, failing, strict=True):
+        if not is_false(tree):
+            w(f"if {source(tree)}:", 8)
+            w(f"raise KernelRefusal({_lit(requirement.error)})", 12)
+    _by_source(w, spec, event.name, symbols, of, ", to" if takes_to else "", "return 0", 8)
+    w("raise KernelRefusal('not possible now')", 8)
+    w()
+
+
+def _settle(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """The automatic transitions taken until none applies (at most one per state)."""
+    w("cdef int _settle(self) except -1:", 4)
+    w("cdef int state, step", 8)
+    w("for step in range(SETTLE_LIMIT):", 8)
+    w("state = self._state", 12)
+    first = True
+    for event in (e for e in _fired_events(spec) if e.kind == "automatic"):
+        by_source = _steps_by_source(spec, event.name, of)
+        for sources in _alike(by_source):
+            test = " or ".join(f"state == {_state(source)}" for source in sources)
+            w(f"{'if' if first else 'elif'} {test}:", 12)
+            first = False
+            _steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+    w("break", 12)
+    w("self._viewed = 0", 8)
+    w("return 0", 8)
+    w()
+
+
+def _deal(
+    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """Whether a deal is due (the Python engine's next_street), and the deal."""
+    (event,) = [e for e in spec.events.values() if e.kind == "deal"]
+    w("cdef bint _can_deal(self) except -1:", 4)
+    w("if self._street + 1 >= STREET_COUNT:", 8)
+    w("return False", 12)
+    by_source = _steps_by_source(spec, event.name, of)
+    for index, sources in enumerate(_alike(by_source)):
+        test = " or ".join(f"self._state == {_state(source)}" for source in sources)
+        w(f"{'if' if index == 0 else 'elif'} {test}:", 8)
+        for t, _ in by_source[sources[0]]:
+            if t.guard is None:
+                w("return True", 12)
+                break
+            w(f"if {_src(t.guard.tree, symbols)}:", 12)
+            w("return True", 16)
+    w("return False", 8)
+    w()
+    w("cdef int _deal(self) except -1:", 4)
+    w("if BETTING >> self._state & 1:", 8)
+    w("raise KernelRefusal('round_not_over')", 12)
+    w(f"self._take_{event.name}()", 8)
+    w("self._settle()", 8)
+    w("return 0", 8)
+    w()
+    w(f"cdef int _take_{event.name}(self) except -1:", 4)
+    _by_source(w, spec, event.name, symbols, of, "", "return 0", 8)
+    w("return 0", 8)
+    w()
+
+
+class KernelBackend:
+    name = "kernel"
+    owns: tuple[tuple[str, tuple[str, ...]], ...] = ((FOLDER, (".pyx", ".py")),)
+
+    def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
+        files = {f"{FOLDER}/__init__.py": KERNELS_INIT}
+        for spec in specs:
+            if not spec.abstract:
+                files[f"{FOLDER}/{spec.name}.pyx"] = generate(spec, root)
+        return files
+
+
+BACKEND = register(KernelBackend())

@@ -1,0 +1,138 @@
+"""The kernels (generated/kernels/<spec>.pyx, compiled at install) against the Python engines.
+
+Every spec's kernel plays random hands, its options and inputs drawn from their declarations, and
+each hand is replayed step by step through the Python engine: the same seat to act, the same
+legal actions, amount to call and bounds at every decision, the same deals, and at the end the
+same chips, commitments, folds and state, field by field. A batch played by the kernel and one
+played by the Python engine from the same seed are the same hands; a hand the kernel cannot
+take is played by the Python engine, its error included.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import betspec.runtime.batch as batch
+from betspec.runtime import BetspecError, Engine, InvalidTable, Policy, Table, engine_class, engine_names, play_hands
+from betspec.simulate import BOT, random_table
+from tests.strategies import engine_args
+
+SPECS = engine_names()
+COMPILED = {name: batch.kernel(engine_class(name)) for name in SPECS}
+needs_kernel = pytest.mark.skipif(
+    not all(COMPILED.values()), reason="the kernels are not compiled here (no C compiler at install, or stale)"
+)
+
+
+def _replay(cls: type[Engine], module: Any, table: Table, options: dict[str, Any], trace: list[Any]) -> Engine:
+    """The Python engine taken through the kernel's steps, each checked as it goes."""
+    engine = cls(table, **options)
+    for index, (seat, action, to, view) in enumerate(trace):
+        where = f"step {index} of {trace}"
+        if seat < 0:
+            assert engine.to_act is None and engine.next_street == cls.STREETS[action], where
+            engine.deal(cls.STREETS[action])
+            continue
+        legal, call, low, high = view
+        names = tuple(name for bit, name in enumerate(module.ACTIONS) if legal >> bit & 1)
+        assert engine.to_act == seat, where
+        assert engine.legal_actions() == names, where
+        assert engine.call_amount == call, where
+        assert (engine.min_to, engine.max_to) == (None if low < 0 else low, None if high < 0 else high), where
+        engine.act(seat, module.ACTIONS[action], to)
+    assert engine.hand_over or (engine.to_act is None and engine.next_street is None)
+    return engine
+
+
+def _same_hand(engine: Engine, kernel: Any, module: Any) -> None:
+    fields = kernel.fields()
+    state = module.STATES[fields.pop("state")]
+    assert engine.state.value == state
+    for name, value in fields.items():
+        theirs = getattr(engine, name)
+        assert (list(theirs) if isinstance(theirs, list | tuple) else theirs) == value, name
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_kernel_plays_the_python_engines_hands_step_by_step(name: str, data: st.DataObject) -> None:
+    cls, module = engine_class(name), COMPILED[name]
+    stacks, button, inputs, _start, options = data.draw(engine_args(cls))
+    table = Table(stacks, button, **inputs)
+    try:
+        cls(table, **options)
+    except InvalidTable:
+        return  # a table the spec refuses: the batch's fallback test covers it
+    weights = data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0]), min_size=6, max_size=6))
+    policy = Policy(dict(zip(("fold", "check", "call", "bet", "raise", "bring_in"), weights, strict=True)))
+    kernel = module.KERNEL().configure(
+        cls, options, [policy.weights.get(a, 0.0) for a in module.ACTIONS], False, 0.1, 3
+    )
+    trace: list[Any] = []
+    draws = batch._kernel_draws(data.draw(st.integers(0, 2**64 - 1)))
+    try:
+        kernel.play_hand(table, draws, trace)
+    except Exception as error:  # the policy may weigh no legal action: the Python engine says so
+        assert "no weight" in str(error)
+        return
+    engine = _replay(cls, module, table, options, trace)
+    _same_hand(engine, kernel, module)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_a_batch_is_the_same_hands_whichever_engine_plays_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    cls = engine_class(name)
+    rng = random.Random(name)
+    tables = [random_table(name, rng) for _ in range(300)]
+    fast = play_hands(cls, tables, BOT, random.Random(1), keep_stacks=True)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_hands(cls, tables, BOT, random.Random(1), keep_stacks=True)
+    assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (slow.hands, slow.actions, slow.chips, slow.stacks)
+    assert fast.actions > fast.hands
+
+
+@needs_kernel
+def test_every_kernel_hand_of_a_batch_is_played_in_c() -> None:
+    cls = engine_class("no_limit")
+    module = COMPILED["no_limit"]
+    rng = random.Random(2)
+    kernel = module.KERNEL().configure(cls, {}, [BOT.weights.get(a, 0.0) for a in module.ACTIONS], False, 0.08, 4)
+    draws = batch._kernel_draws(7)
+    for _ in range(500):
+        assert kernel.play_hand(random_table("no_limit", rng), draws) > 0  # raises if it could not
+
+
+@needs_kernel
+def test_a_table_the_engine_refuses_is_refused_as_the_engine_refuses_it() -> None:
+    cls = engine_class("no_limit")
+    tables = [random_table("no_limit", random.Random(1)), Table([100, 0, 50], 0, blinds=(5, 10))]
+    with pytest.raises(InvalidTable, match="no chips"):
+        play_hands(cls, tables, BOT)
+    with pytest.raises(InvalidTable, match="blinds"):
+        play_hands(cls, [Table([100, 100], 0, blinds=(5, -10))], BOT)
+
+
+@needs_kernel
+def test_a_policy_refusal_is_the_python_engines() -> None:
+    table = random_table("no_limit", random.Random(1))
+    with pytest.raises(BetspecError, match="no weight to any legal action"):
+        play_hands(engine_class("no_limit"), [table], Policy({"bet": 1.0}))
+
+
+def test_the_draws_in_python_are_the_draws_in_c() -> None:
+    mine = batch.Draws(12345)
+    numbers = [mine.random() for _ in range(5)] + [mine.randrange(7) for _ in range(5)]
+    assert all(0 <= x < 1 for x in numbers[:5]) and all(0 <= x < 7 for x in numbers[5:])
+    if COMPILED["no_limit"] is None:
+        pytest.skip("no compiled kernel runtime here")
+    theirs = batch._kernel_draws(12345)
+    assert numbers == [theirs.random() for _ in range(5)] + [theirs.randrange(7) for _ in range(5)]
+    assert theirs.seed == mine.seed
