@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import runpy
 import subprocess
 import sys
@@ -26,6 +27,28 @@ def test_generated_modules_import_only_what_the_contract_exports(path: Path) -> 
             exported = contract.EXPORTED.get(node.module, ())
             assert all(alias.name in exported for alias in node.names), (node.module, [a.name for a in node.names])
     assert f"ABI = {contract.ABI_VERSION}" in path.read_text()
+
+
+KERNELS = sorted((ROOT / "generated" / "kernels").glob("*.pyx"))
+_IMPORTS = re.compile(r"^from (betspec[\w.]*) (c?import) (.+)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", KERNELS, ids=[p.stem for p in KERNELS])
+def test_kernels_import_only_what_the_kernel_contract_exports(path: Path) -> None:
+    found = _IMPORTS.findall(path.read_text())
+    assert found
+    for module, kind, names in found:
+        allowed = (contract.KERNEL_CIMPORTS if kind == "cimport" else contract.KERNEL_IMPORTS).get(module, ())
+        assert all(name.strip() in allowed for name in names.split(",")), (module, names)
+
+
+def test_the_kernel_runtime_declares_what_the_contract_exports() -> None:
+    declared = (ROOT / "generator" / "betspec" / "runtime" / "kernel.pxd").read_text()
+    for name in contract.KERNEL_CIMPORTS["betspec.runtime.kernel"]:
+        assert re.search(rf"^(cdef class|ctypedef [\w ]+|cdef inline \S+) {name}\b", declared, re.MULTILINE), name
+    source = (ROOT / "generator" / "betspec" / "runtime" / "kernel.pyx").read_text()
+    for name in contract.KERNEL_IMPORTS["betspec.runtime.kernel"]:
+        assert re.search(rf"^class {name}\b", source, re.MULTILINE), name
 
 
 def test_an_engine_generated_for_another_abi_refuses_to_import(tmp_path: Path) -> None:

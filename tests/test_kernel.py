@@ -18,15 +18,35 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import betspec.runtime.batch as batch
-from betspec.runtime import BetspecError, Engine, InvalidTable, Policy, Table, engine_class, engine_names, play_hands
+from betspec.runtime import (
+    BetspecError,
+    Engine,
+    IllegalAction,
+    InvalidTable,
+    Policy,
+    Table,
+    engine_class,
+    engine_names,
+    play_hands,
+)
 from betspec.simulate import BOT, random_table
 from tests.strategies import engine_args
+from tests.test_engine import random_engine
+from tests.test_paths_equal import answers, random_step
 
 SPECS = engine_names()
 COMPILED = {name: batch.kernel(engine_class(name)) for name in SPECS}
 needs_kernel = pytest.mark.skipif(
     not all(COMPILED.values()), reason="the kernels are not compiled here (no C compiler at install, or stale)"
 )
+
+
+def _batch(module: Any, cls: type[Engine], options: dict[str, Any], policy: Policy, **data: Any) -> Any:
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+
+    weights = [policy.weights.get(a, 0.0) for a in module.ACTIONS]
+    rules = runtime.Policy(weights, policy.fold_when_free, data.get("all_in", policy.all_in), data.get("room_share", 4))
+    return runtime.Batch(module.KERNEL(), cls, options, rules)
 
 
 def _replay(cls: type[Engine], module: Any, table: Table, options: dict[str, Any], trace: list[Any]) -> Engine:
@@ -72,13 +92,12 @@ def test_the_kernel_plays_the_python_engines_hands_step_by_step(name: str, data:
         return  # a table the spec refuses: the batch's fallback test covers it
     weights = data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0]), min_size=6, max_size=6))
     policy = Policy(dict(zip(("fold", "check", "call", "bet", "raise", "bring_in"), weights, strict=True)))
-    kernel = module.KERNEL().configure(
-        cls, options, [policy.weights.get(a, 0.0) for a in module.ACTIONS], False, 0.1, 3
-    )
+    fast = _batch(module, cls, options, policy, all_in=0.1, room_share=3)
+    kernel = fast.kernel
     trace: list[Any] = []
     draws = batch._kernel_draws(data.draw(st.integers(0, 2**64 - 1)))
     try:
-        kernel.play_hand(table, draws, trace)
+        fast.play_hand(table, draws, trace)
     except Exception as error:  # the policy may weigh no legal action: the Python engine says so
         assert "no weight" in str(error)
         return
@@ -104,10 +123,10 @@ def test_every_kernel_hand_of_a_batch_is_played_in_c() -> None:
     cls = engine_class("no_limit")
     module = COMPILED["no_limit"]
     rng = random.Random(2)
-    kernel = module.KERNEL().configure(cls, {}, [BOT.weights.get(a, 0.0) for a in module.ACTIONS], False, 0.08, 4)
+    fast = _batch(module, cls, {}, BOT)
     draws = batch._kernel_draws(7)
     for _ in range(500):
-        assert kernel.play_hand(random_table("no_limit", rng), draws) > 0  # raises if it could not
+        assert fast.play_hand(random_table("no_limit", rng), draws) > 0  # raises if it could not
 
 
 @needs_kernel
@@ -136,3 +155,62 @@ def test_the_draws_in_python_are_the_draws_in_c() -> None:
     theirs = batch._kernel_draws(12345)
     assert numbers == [theirs.random() for _ in range(5)] + [theirs.randrange(7) for _ in range(5)]
     assert theirs.seed == mine.seed
+
+
+def _tried(engine: Any, step: tuple[str, int, int | None]) -> str | None:
+    """A step as both engines take it: None, or the refusal's code, rule and message."""
+    kind, seat, to = step
+    try:
+        if kind == "deal":
+            engine.deal((engine.next_street or engine.STREETS[0]) if seat == 0 else engine.STREETS[-1])
+        elif kind == "all_in":
+            engine.all_in(seat)
+        else:
+            engine.act(seat, kind, to)
+    except IllegalAction as error:
+        return f"{error.code} {error.rule} {error.message}"
+    return None
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_a_hand_played_action_by_action_answers_as_the_python_engine(name: str) -> None:
+    cls, module = engine_class(name), COMPILED[name]
+    rng = random.Random(f"kernel-{name}")
+    compared = in_c = 0
+    while compared < 1500:
+        engine = random_engine(name, random.Random(rng.random()))
+        hand = module.KERNEL(engine.table, start=engine.start, **engine.options)
+        assert hand.python == (engine.start is not None)  # a hand from a later street is Python's
+        for _ in range(200):
+            if engine.hand_over:
+                break
+            step = random_step(engine, rng)
+            assert _tried(hand, step) == _tried(engine, step), step
+            assert answers(hand) == answers(engine), step
+            compared += 1
+        assert hand.snapshot() == engine.snapshot()
+        in_c += not hand.python
+        if engine.hand_over and engine.to_act is None:
+            winners = [seat for seat in range(engine.seats) if not engine.folded[seat]]
+            assert hand.settle(winners) == engine.settle(winners) and hand.stacks == engine.stacks
+            assert hand.python  # the pots are paid by the Python engine
+    assert in_c > 0
+
+
+@needs_kernel
+def test_a_refused_action_changes_nothing_and_names_the_rule() -> None:
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    table = Table([1000, 1000, 1000], 0, blinds=(5, 10))
+    hand, engine = module.KERNEL(table), cls(table)
+    before = hand.snapshot()
+    refused = ((2, "raise", 30), (0, "raise", 15), (0, "check", None), (0, "bet", 100), (1.0, "call", None))
+    for bad in (*refused, (0, "call", True), (0, "raise", 10**16), (0, "shove", None)):
+        with pytest.raises(IllegalAction) as mine:
+            hand.act(*bad)
+        with pytest.raises(IllegalAction) as theirs:
+            engine.act(*bad)
+        assert (mine.value.code, str(mine.value)) == (theirs.value.code, str(theirs.value))
+    assert hand.snapshot() == before and not hand.python
+    hand.act(0, "raise", 30)
+    assert hand.to_act == 1 and hand.min_to == 50 and not hand.python

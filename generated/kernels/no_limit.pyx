@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "No-limit hold'em: the betting compiled with C types, for many hands in one call."
 
-from betspec.runtime.kernel cimport Kernel, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -16,6 +16,11 @@ ENGINE = 'NoLimit'
 #: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].
 ACTIONS = ('bet', 'call', 'check', 'fold', 'raise')
 STATES = ('hand_start', 'unopened', 'facing_bet', 'complete', 'all_in_runout', 'showdown', 'settled')
+#: Each state's phase, by state number.
+PHASES = ('start', 'unopened', 'facing_bet', 'complete', 'runout', 'showdown', 'settled')
+STREETS = ('preflop', 'flop', 'turn', 'river')
+#: The legal actions for each set of bits, sorted.
+LEGAL_SETS = ((), ('bet',), ('call',), ('bet', 'call'), ('check',), ('bet', 'check'), ('call', 'check'), ('bet', 'call', 'check'), ('fold',), ('bet', 'fold'), ('call', 'fold'), ('bet', 'call', 'fold'), ('check', 'fold'), ('bet', 'check', 'fold'), ('call', 'check', 'fold'), ('bet', 'call', 'check', 'fold'), ('raise',), ('bet', 'raise'), ('call', 'raise'), ('bet', 'call', 'raise'), ('check', 'raise'), ('bet', 'check', 'raise'), ('call', 'check', 'raise'), ('bet', 'call', 'check', 'raise'), ('fold', 'raise'), ('bet', 'fold', 'raise'), ('call', 'fold', 'raise'), ('bet', 'call', 'fold', 'raise'), ('check', 'fold', 'raise'), ('bet', 'check', 'fold', 'raise'), ('call', 'check', 'fold', 'raise'), ('bet', 'call', 'check', 'fold', 'raise'))
 
 cdef enum:
     S_HAND_START = 0
@@ -43,11 +48,63 @@ SV_BIG_BETS[2] = True
 SV_BIG_BETS[3] = True
 
 
+cdef class NoLimitInputs(Inputs):
+    "The options, table inputs and deal inputs of the hands of one table's inputs."
+
+    cdef chips_t _opt_bet_unit
+    cdef str _opt_button_rule
+    cdef bint _opt_misheard_call_rule
+    cdef bint _opt_short_blind_lowers_bet
+    cdef str _opt_small_chips
+    cdef str _opt_underraise_rule
+    cdef chips_t _in_small_blind
+    cdef chips_t _in_big_blind
+    cdef chips_t _in_ante
+    cdef tuple _in_seat_antes
+    cdef chips_t _in_big_blind_ante
+    cdef chips_t _in_button_ante
+    cdef bint _in_burn_blind
+    cdef chips_t _in_straddles
+    cdef bint _in_button_straddle
+    cdef bint _in_dead_small_blind
+    cdef tuple _in_missed_big_blinds
+    cdef tuple _in_missed_small_blinds
+    cdef bint _in_blinds_by_seat
+    cdef tuple _in_seat_blinds
+    cdef chips_t _in_bomb_pot
+
+    cdef int _load(self, object engine) except -1:
+        'What the Python engine loaded (and checked) for the table.'
+        self._opt_bet_unit = engine._opt_bet_unit
+        self._opt_button_rule = engine._opt_button_rule
+        self._opt_misheard_call_rule = engine._opt_misheard_call_rule
+        self._opt_short_blind_lowers_bet = engine._opt_short_blind_lowers_bet
+        self._opt_small_chips = engine._opt_small_chips
+        self._opt_underraise_rule = engine._opt_underraise_rule
+        self._in_small_blind = engine._in_small_blind
+        self._in_big_blind = engine._in_big_blind
+        self._in_ante = engine._in_ante
+        self._in_seat_antes = engine._in_seat_antes
+        self._in_big_blind_ante = engine._in_big_blind_ante
+        self._in_button_ante = engine._in_button_ante
+        self._in_burn_blind = engine._in_burn_blind
+        self._in_straddles = engine._in_straddles
+        self._in_button_straddle = engine._in_button_straddle
+        self._in_dead_small_blind = engine._in_dead_small_blind
+        self._in_missed_big_blinds = engine._in_missed_big_blinds
+        self._in_missed_small_blinds = engine._in_missed_small_blinds
+        self._in_blinds_by_seat = engine._in_blinds_by_seat
+        self._in_seat_blinds = engine._in_seat_blinds
+        self._in_bomb_pot = engine._in_bomb_pot
+        return 0
+
+
 cdef int on_post_blinds(NoLimitKernel m) except -1:
+    cdef NoLimitInputs t = <NoLimitInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -58,7 +115,8 @@ cdef int on_post_blinds(NoLimitKernel m) except -1:
 
 
 cdef int on_start_street(NoLimitKernel m) except -1:
-    new_last_raise = m._in_big_blind
+    cdef NoLimitInputs t = <NoLimitInputs>m._inputs
+    new_last_raise = t._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -66,7 +124,8 @@ cdef int on_start_street(NoLimitKernel m) except -1:
 
 
 cdef int when_post_blinds_order(NoLimitKernel m) except -1:
-    return m._in_bomb_pot > 0
+    cdef NoLimitInputs t = <NoLimitInputs>m._inputs
+    return t._in_bomb_pot > 0
 
 
 cdef int when_post_blinds_blinds(NoLimitKernel m) except -1:
@@ -98,7 +157,8 @@ cdef int when_deal_runout(NoLimitKernel m) except -1:
 
 
 cdef int do_post_blinds_order(NoLimitKernel m) except -1:
-    new_last_raise = m._in_big_blind
+    cdef NoLimitInputs t = <NoLimitInputs>m._inputs
+    new_last_raise = t._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -151,187 +211,143 @@ cdef int do_deal_runout(NoLimitKernel m) except -1:
 
 
 cdef class NoLimitKernel(Kernel):
-    'One hand of no_limit at a time, its state in C (betspec.runtime.kernel).'
+    'One hand of no_limit, its state in C (betspec.runtime.kernel).'
 
-    cdef chips_t _opt_bet_unit
-    cdef str _opt_button_rule
-    cdef bint _opt_misheard_call_rule
-    cdef bint _opt_short_blind_lowers_bet
-    cdef str _opt_small_chips
-    cdef str _opt_underraise_rule
-    cdef chips_t _in_small_blind
-    cdef chips_t _in_big_blind
-    cdef chips_t _in_ante
-    cdef tuple _in_seat_antes
-    cdef chips_t _in_big_blind_ante
-    cdef chips_t _in_button_ante
-    cdef bint _in_burn_blind
-    cdef chips_t _in_straddles
-    cdef bint _in_button_straddle
-    cdef bint _in_dead_small_blind
-    cdef tuple _in_missed_big_blinds
-    cdef tuple _in_missed_small_blinds
-    cdef bint _in_blinds_by_seat
-    cdef tuple _in_seat_blinds
-    cdef chips_t _in_bomb_pot
+    SPEC_NAME = SPEC_NAME
+    SPEC_HASH = SPEC_HASH
+    STREETS = STREETS
+
     cdef int _role_small_blind_seat
     cdef int _role_big_blind_seat
     cdef int _role_second_straddle_seat
     cdef int _role_straddle_seat
     cdef int _role_third_straddle_seat
 
-    cdef int _load_template(self, object engine) except -1:
-        'The inputs, options and deal inputs the Python engine loaded (and checked) for a table.'
-        self._opt_bet_unit = engine._opt_bet_unit
-        self._opt_button_rule = engine._opt_button_rule
-        self._opt_misheard_call_rule = engine._opt_misheard_call_rule
-        self._opt_short_blind_lowers_bet = engine._opt_short_blind_lowers_bet
-        self._opt_small_chips = engine._opt_small_chips
-        self._opt_underraise_rule = engine._opt_underraise_rule
-        self._in_small_blind = engine._in_small_blind
-        self._in_big_blind = engine._in_big_blind
-        self._in_ante = engine._in_ante
-        self._in_seat_antes = engine._in_seat_antes
-        self._in_big_blind_ante = engine._in_big_blind_ante
-        self._in_button_ante = engine._in_button_ante
-        self._in_burn_blind = engine._in_burn_blind
-        self._in_straddles = engine._in_straddles
-        self._in_button_straddle = engine._in_button_straddle
-        self._in_dead_small_blind = engine._in_dead_small_blind
-        self._in_missed_big_blinds = engine._in_missed_big_blinds
-        self._in_missed_small_blinds = engine._in_missed_small_blinds
-        self._in_blinds_by_seat = engine._in_blinds_by_seat
-        self._in_seat_blinds = engine._in_seat_blinds
-        self._in_bomb_pot = engine._in_bomb_pot
-        return 0
+    cdef Templates _templates(self):
+        return TEMPLATES
 
-    cdef int _copy_template(self, Kernel other) except -1:
-        cdef NoLimitKernel template = <NoLimitKernel>other
-        self._opt_bet_unit = template._opt_bet_unit
-        self._opt_button_rule = template._opt_button_rule
-        self._opt_misheard_call_rule = template._opt_misheard_call_rule
-        self._opt_short_blind_lowers_bet = template._opt_short_blind_lowers_bet
-        self._opt_small_chips = template._opt_small_chips
-        self._opt_underraise_rule = template._opt_underraise_rule
-        self._in_small_blind = template._in_small_blind
-        self._in_big_blind = template._in_big_blind
-        self._in_ante = template._in_ante
-        self._in_seat_antes = template._in_seat_antes
-        self._in_big_blind_ante = template._in_big_blind_ante
-        self._in_button_ante = template._in_button_ante
-        self._in_burn_blind = template._in_burn_blind
-        self._in_straddles = template._in_straddles
-        self._in_button_straddle = template._in_button_straddle
-        self._in_dead_small_blind = template._in_dead_small_blind
-        self._in_missed_big_blinds = template._in_missed_big_blinds
-        self._in_missed_small_blinds = template._in_missed_small_blinds
-        self._in_blinds_by_seat = template._in_blinds_by_seat
-        self._in_seat_blinds = template._in_seat_blinds
-        self._in_bomb_pot = template._in_bomb_pot
-        return 0
+    cdef tuple _names(self):
+        return ACTIONS
+
+    cdef tuple _legal_sets(self):
+        return LEGAL_SETS
+
+    cdef tuple _streets(self):
+        return STREETS
+
+    cdef tuple _phases(self):
+        return PHASES
 
     cdef int _compute_roles(self) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if self._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
+        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
         self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
         self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
         self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
         return 0
 
     cdef int _check_table(self) except -1:
-        if self._in_small_blind > self._in_big_blind:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
+        if t._in_small_blind > t._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if self._in_straddles + 2 > self._n:
+        if t._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if self._in_burn_blind and self._n < 3:
+        if t._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if self._in_burn_blind and self._in_straddles > 0:
+        if t._in_burn_blind and t._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if self._in_button_straddle and self._n < 3:
+        if t._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if self._in_button_straddle and (self._in_burn_blind or self._in_straddles > 0):
+        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if self._in_dead_small_blind and self._n == 2:
+        if t._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if self._in_blinds_by_seat and (self._in_burn_blind or self._in_straddles > 0 or self._in_button_straddle or self._in_dead_small_blind):
+        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in self._in_missed_big_blinds or self._role_big_blind_seat in self._in_missed_big_blinds or self._role_small_blind_seat in self._in_missed_small_blinds or self._role_big_blind_seat in self._in_missed_small_blinds:
+        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
             raise KernelRefusal('MISSED-BLINDS')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        amount = self._in_ante
+        amount = t._in_ante
         if amount > 0:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, False, False, False, False, 'ante')
-        if any(self._in_seat_antes):
+        if any(t._in_seat_antes):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, 'seat ante')
-        if not self._in_dead_small_blind and not self._in_blinds_by_seat and self._in_bomb_pot <= 0:
-            amount = self._in_small_blind
+                self._post(seat, t._in_seat_antes[seat], False, False, False, False, 'seat ante')
+        if not t._in_dead_small_blind and not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
+            amount = t._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, True, False, False, False, 'small blind')
-        if not self._in_blinds_by_seat and self._in_bomb_pot <= 0:
-            amount = self._in_big_blind
+        if not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
+            amount = t._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, True, True, False, False, 'big blind')
-        if self._in_bomb_pot <= 0:
-            amount = self._in_big_blind_ante
+        if t._in_bomb_pot <= 0:
+            amount = t._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, False, False, False, False, 'big blind ante')
-        amount = self._in_button_ante
+        amount = t._in_button_ante
         if amount:
             self._post(self._button, amount, False, False, False, False, 'button ante')
-        if (self._in_burn_blind or self._in_straddles >= 1) and self._in_bomb_pot <= 0:
-            amount = 2 * self._in_big_blind
+        if (t._in_burn_blind or t._in_straddles >= 1) and t._in_bomb_pot <= 0:
+            amount = 2 * t._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, True, True, False, True, 'straddle')
-        if self._in_straddles >= 2 and self._in_bomb_pot <= 0:
-            amount = 4 * self._in_big_blind
+        if t._in_straddles >= 2 and t._in_bomb_pot <= 0:
+            amount = 4 * t._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, True, True, False, True, 'second straddle')
-        if self._in_straddles >= 3 and self._in_bomb_pot <= 0:
-            amount = 8 * self._in_big_blind
+        if t._in_straddles >= 3 and t._in_bomb_pot <= 0:
+            amount = 8 * t._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, True, True, False, True, 'third straddle')
-        if self._in_button_straddle and self._in_bomb_pot <= 0:
-            amount = 2 * self._in_big_blind
+        if t._in_button_straddle and t._in_bomb_pot <= 0:
+            amount = 2 * t._in_big_blind
             if amount:
                 self._post(self._button, amount, True, True, False, True, 'button straddle')
-        if self._in_bomb_pot <= 0:
-            amount = self._in_big_blind
+        if t._in_bomb_pot <= 0:
+            amount = t._in_big_blind
             if amount > 0:
-                for seat in self._in_missed_big_blinds:
+                for seat in t._in_missed_big_blinds:
                     self._post(seat, amount, True, False, False, False, 'missed big blind')
-        if self._in_bomb_pot <= 0:
-            amount = self._in_small_blind
+        if t._in_bomb_pot <= 0:
+            amount = t._in_small_blind
             if amount > 0:
-                for seat in self._in_missed_small_blinds:
+                for seat in t._in_missed_small_blinds:
                     self._post(seat, amount, False, False, False, False, 'missed small blind')
-        if any(self._in_seat_blinds):
+        if any(t._in_seat_blinds):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                if self._in_blinds_by_seat and self._in_seat_blinds[seat] > 0:
-                    self._post(seat, self._in_seat_blinds[seat], True, True, False, False, 'seat blind')
-        amount = self._in_bomb_pot
+                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0:
+                    self._post(seat, t._in_seat_blinds[seat], True, True, False, False, 'seat blind')
+        amount = t._in_bomb_pot
         if amount > 0:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, False, False, False, False, 'bomb pot ante')
         return 0
 
+    cdef chips_t _all_in_to(self) except? -1:
+        return self._put_in[self._actor] + self._live[self._actor]
+
     cdef chips_t _playable(self, int seat) except? -1:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
 
     cdef int _begin(self) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         self._state = S_HAND_START
         on_post_blinds(self)
         if self._state == S_HAND_START:
-            if self._in_bomb_pot > 0:
+            if t._in_bomb_pot > 0:
                 do_post_blinds_order(self)
                 self._state = S_UNOPENED
                 return 0
@@ -344,6 +360,7 @@ cdef class NoLimitKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         self._viewed = 1
@@ -354,7 +371,7 @@ cdef class NoLimitKernel(Kernel):
             return 0
         level = self._bet_level
         all_in_to_ = self._put_in[actor] + self._live[actor]
-        min_bet_to_ = -(-max(self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        min_bet_to_ = -(-max(t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
@@ -368,7 +385,7 @@ cdef class NoLimitKernel(Kernel):
             self._min_to = low
             self._max_to = max(low, all_in_to_)
         elif can_raise:
-            low = min(-(-(level + max(self._last_raise, self._in_big_blind, 1)) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
+            low = min(-(-(level + max(self._last_raise, t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
         else:
@@ -392,9 +409,10 @@ cdef class NoLimitKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = min(-(-max(self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
-        if to % self._opt_bet_unit != 0 and to != all_in_to_:
+        bet_min_to_ = min(-(-max(t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
+        if to % t._opt_bet_unit != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -429,9 +447,10 @@ cdef class NoLimitKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        raise_min_to_ = min(-(-(self._bet_level + max(self._last_raise, self._in_big_blind, 1)) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
-        if to % self._opt_bet_unit != 0 and to != all_in_to_:
+        raise_min_to_ = min(-(-(self._bet_level + max(self._last_raise, t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
+        if to % t._opt_bet_unit != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -503,7 +522,8 @@ cdef class NoLimitKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        return self._opt_bet_unit
+        cdef NoLimitInputs t = <NoLimitInputs>self._inputs
+        return t._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3
@@ -518,4 +538,5 @@ cdef class NoLimitKernel(Kernel):
         return action == A_BET or action == A_RAISE
 
 
+cdef Templates TEMPLATES = Templates(NoLimitInputs)
 KERNEL = NoLimitKernel

@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Razz: the betting compiled with C types, for many hands in one call.'
 
-from betspec.runtime.kernel cimport Kernel, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -16,6 +16,11 @@ ENGINE = 'Razz'
 #: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].
 ACTIONS = ('bet', 'bring_in', 'call', 'check', 'fold', 'raise')
 STATES = ('hand_start', 'unopened', 'facing_bet', 'complete', 'all_in_runout', 'showdown', 'settled')
+#: Each state's phase, by state number.
+PHASES = ('start', 'unopened', 'facing_bet', 'complete', 'runout', 'showdown', 'settled')
+STREETS = ('third', 'fourth', 'fifth', 'sixth', 'seventh')
+#: The legal actions for each set of bits, sorted.
+LEGAL_SETS = ((), ('bet',), ('bring_in',), ('bet', 'bring_in'), ('call',), ('bet', 'call'), ('bring_in', 'call'), ('bet', 'bring_in', 'call'), ('check',), ('bet', 'check'), ('bring_in', 'check'), ('bet', 'bring_in', 'check'), ('call', 'check'), ('bet', 'call', 'check'), ('bring_in', 'call', 'check'), ('bet', 'bring_in', 'call', 'check'), ('fold',), ('bet', 'fold'), ('bring_in', 'fold'), ('bet', 'bring_in', 'fold'), ('call', 'fold'), ('bet', 'call', 'fold'), ('bring_in', 'call', 'fold'), ('bet', 'bring_in', 'call', 'fold'), ('check', 'fold'), ('bet', 'check', 'fold'), ('bring_in', 'check', 'fold'), ('bet', 'bring_in', 'check', 'fold'), ('call', 'check', 'fold'), ('bet', 'call', 'check', 'fold'), ('bring_in', 'call', 'check', 'fold'), ('bet', 'bring_in', 'call', 'check', 'fold'), ('raise',), ('bet', 'raise'), ('bring_in', 'raise'), ('bet', 'bring_in', 'raise'), ('call', 'raise'), ('bet', 'call', 'raise'), ('bring_in', 'call', 'raise'), ('bet', 'bring_in', 'call', 'raise'), ('check', 'raise'), ('bet', 'check', 'raise'), ('bring_in', 'check', 'raise'), ('bet', 'bring_in', 'check', 'raise'), ('call', 'check', 'raise'), ('bet', 'call', 'check', 'raise'), ('bring_in', 'call', 'check', 'raise'), ('bet', 'bring_in', 'call', 'check', 'raise'), ('fold', 'raise'), ('bet', 'fold', 'raise'), ('bring_in', 'fold', 'raise'), ('bet', 'bring_in', 'fold', 'raise'), ('call', 'fold', 'raise'), ('bet', 'call', 'fold', 'raise'), ('bring_in', 'call', 'fold', 'raise'), ('bet', 'bring_in', 'call', 'fold', 'raise'), ('check', 'fold', 'raise'), ('bet', 'check', 'fold', 'raise'), ('bring_in', 'check', 'fold', 'raise'), ('bet', 'bring_in', 'check', 'fold', 'raise'), ('call', 'check', 'fold', 'raise'), ('bet', 'call', 'check', 'fold', 'raise'), ('bring_in', 'call', 'check', 'fold', 'raise'), ('bet', 'bring_in', 'call', 'check', 'fold', 'raise'))
 
 cdef enum:
     S_HAND_START = 0
@@ -51,32 +56,77 @@ SV_OPEN_PAIR_ROUND[3] = False
 SV_OPEN_PAIR_ROUND[4] = False
 
 
+cdef class RazzInputs(Inputs):
+    "The options, table inputs and deal inputs of the hands of one table's inputs."
+
+    cdef chips_t _opt_bet_unit
+    cdef str _opt_bring_in_all_in
+    cdef bint _opt_half_bet_reopens
+    cdef object _opt_max_raises
+    cdef bint _opt_misheard_call_rule
+    cdef bint _opt_short_blind_lowers_bet
+    cdef str _opt_small_chips
+    cdef bint _opt_uncapped_heads_up
+    cdef str _opt_underraise_rule
+    cdef chips_t _in_ante
+    cdef tuple _in_seat_antes
+    cdef chips_t _in_small_bet
+    cdef chips_t _in_big_bet
+    cdef chips_t _in_bring_in
+    cdef int _in_bring_in_seat
+    cdef object _dl_opener
+
+    cdef int _load(self, object engine) except -1:
+        'What the Python engine loaded (and checked) for the table.'
+        self._opt_bet_unit = engine._opt_bet_unit
+        self._opt_bring_in_all_in = engine._opt_bring_in_all_in
+        self._opt_half_bet_reopens = engine._opt_half_bet_reopens
+        self._opt_max_raises = engine._opt_max_raises
+        self._opt_misheard_call_rule = engine._opt_misheard_call_rule
+        self._opt_short_blind_lowers_bet = engine._opt_short_blind_lowers_bet
+        self._opt_small_chips = engine._opt_small_chips
+        self._opt_uncapped_heads_up = engine._opt_uncapped_heads_up
+        self._opt_underraise_rule = engine._opt_underraise_rule
+        self._in_ante = engine._in_ante
+        self._in_seat_antes = engine._in_seat_antes
+        self._in_small_bet = engine._in_small_bet
+        self._in_big_bet = engine._in_big_bet
+        self._in_bring_in = engine._in_bring_in
+        self._in_bring_in_seat = engine._in_bring_in_seat
+        self._dl_opener = engine._dl_opener
+        return 0
+
+
 cdef int q_reopened(RazzKernel m) except -1:
     'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) since acting (rule REOPEN).'
-    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) if m._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet))
+    cdef RazzInputs t = <RazzInputs>m._inputs
+    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet))
 
 
 cdef chips_t q_raise_min_to(RazzKernel m) except? -1:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    return min(m._last_full_level + (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet), m._put_in[m._actor] + m._live[m._actor])
+    cdef RazzInputs t = <RazzInputs>m._inputs
+    return min(m._last_full_level + (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet), m._put_in[m._actor] + m._live[m._actor])
 
 
 cdef chips_t q_raise_max_to(RazzKernel m) except? -1:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    return max(q_raise_min_to(m), min(m._last_full_level + (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet), m._put_in[m._actor] + m._live[m._actor]))
+    cdef RazzInputs t = <RazzInputs>m._inputs
+    return max(q_raise_min_to(m), min(m._last_full_level + (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int on_post_blinds(RazzKernel m) except -1:
+    cdef RazzInputs t = <RazzInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = 0
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    m._open_betting((m._in_bring_in_seat + m._n - 1) % m._n)
+    m._open_betting((t._in_bring_in_seat + m._n - 1) % m._n)
     return 0
 
 
@@ -131,7 +181,8 @@ cdef int do_call(RazzKernel m) except -1:
 
 
 cdef int do_raise(RazzKernel m, chips_t to) except -1:
-    full_raise_ = 2 * (to - m._last_full_level) >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) if m._opt_half_bet_reopens else to - m._last_full_level >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet)
+    cdef RazzInputs t = <RazzInputs>m._inputs
+    full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -149,6 +200,7 @@ cdef int do_end_round_uncontested(RazzKernel m) except -1:
 
 
 cdef int do_deal_min_reset(RazzKernel m) except -1:
+    cdef RazzInputs t = <RazzInputs>m._inputs
     new_last_raise = 0
     new_last_full_level = 0
     new_raises = 0
@@ -156,7 +208,7 @@ cdef int do_deal_min_reset(RazzKernel m) except -1:
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting((m._dl_opener + m._n - 1) % m._n if m._dl_opener is not None else m._button)
+    m._open_betting((t._dl_opener + m._n - 1) % m._n if t._dl_opener is not None else m._button)
     return 0
 
 
@@ -166,103 +218,73 @@ cdef int do_deal_runout(RazzKernel m) except -1:
 
 
 cdef int do_bring_in(RazzKernel m) except -1:
-    m._commit(min(m._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._in_bring_in)
+    cdef RazzInputs t = <RazzInputs>m._inputs
+    m._commit(min(t._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
+    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, t._in_bring_in)
     m._bet_level = new_bet_level
     m._pass_action()
     return 0
 
 
 cdef class RazzKernel(Kernel):
-    'One hand of razz at a time, its state in C (betspec.runtime.kernel).'
+    'One hand of razz, its state in C (betspec.runtime.kernel).'
 
-    cdef chips_t _opt_bet_unit
-    cdef str _opt_bring_in_all_in
-    cdef bint _opt_half_bet_reopens
-    cdef object _opt_max_raises
-    cdef bint _opt_misheard_call_rule
-    cdef bint _opt_short_blind_lowers_bet
-    cdef str _opt_small_chips
-    cdef bint _opt_uncapped_heads_up
-    cdef str _opt_underraise_rule
-    cdef chips_t _in_ante
-    cdef tuple _in_seat_antes
-    cdef chips_t _in_small_bet
-    cdef chips_t _in_big_bet
-    cdef chips_t _in_bring_in
-    cdef int _in_bring_in_seat
-    cdef object _dl_opener
+    SPEC_NAME = SPEC_NAME
+    SPEC_HASH = SPEC_HASH
+    STREETS = STREETS
 
-    cdef int _load_template(self, object engine) except -1:
-        'The inputs, options and deal inputs the Python engine loaded (and checked) for a table.'
-        self._opt_bet_unit = engine._opt_bet_unit
-        self._opt_bring_in_all_in = engine._opt_bring_in_all_in
-        self._opt_half_bet_reopens = engine._opt_half_bet_reopens
-        self._opt_max_raises = engine._opt_max_raises
-        self._opt_misheard_call_rule = engine._opt_misheard_call_rule
-        self._opt_short_blind_lowers_bet = engine._opt_short_blind_lowers_bet
-        self._opt_small_chips = engine._opt_small_chips
-        self._opt_uncapped_heads_up = engine._opt_uncapped_heads_up
-        self._opt_underraise_rule = engine._opt_underraise_rule
-        self._in_ante = engine._in_ante
-        self._in_seat_antes = engine._in_seat_antes
-        self._in_small_bet = engine._in_small_bet
-        self._in_big_bet = engine._in_big_bet
-        self._in_bring_in = engine._in_bring_in
-        self._in_bring_in_seat = engine._in_bring_in_seat
-        self._dl_opener = engine._dl_opener
-        return 0
 
-    cdef int _copy_template(self, Kernel other) except -1:
-        cdef RazzKernel template = <RazzKernel>other
-        self._opt_bet_unit = template._opt_bet_unit
-        self._opt_bring_in_all_in = template._opt_bring_in_all_in
-        self._opt_half_bet_reopens = template._opt_half_bet_reopens
-        self._opt_max_raises = template._opt_max_raises
-        self._opt_misheard_call_rule = template._opt_misheard_call_rule
-        self._opt_short_blind_lowers_bet = template._opt_short_blind_lowers_bet
-        self._opt_small_chips = template._opt_small_chips
-        self._opt_uncapped_heads_up = template._opt_uncapped_heads_up
-        self._opt_underraise_rule = template._opt_underraise_rule
-        self._in_ante = template._in_ante
-        self._in_seat_antes = template._in_seat_antes
-        self._in_small_bet = template._in_small_bet
-        self._in_big_bet = template._in_big_bet
-        self._in_bring_in = template._in_bring_in
-        self._in_bring_in_seat = template._in_bring_in_seat
-        self._dl_opener = template._dl_opener
-        return 0
+    cdef Templates _templates(self):
+        return TEMPLATES
+
+    cdef tuple _names(self):
+        return ACTIONS
+
+    cdef tuple _legal_sets(self):
+        return LEGAL_SETS
+
+    cdef tuple _streets(self):
+        return STREETS
+
+    cdef tuple _phases(self):
+        return PHASES
 
     cdef int _compute_roles(self) except -1:
         return 0
 
     cdef int _check_table(self) except -1:
-        if self._in_small_bet <= 0:
+        cdef RazzInputs t = <RazzInputs>self._inputs
+        if t._in_small_bet <= 0:
             raise KernelRefusal('SIZE-MIN-BET')
-        if self._in_big_bet < self._in_small_bet:
+        if t._in_big_bet < t._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if self._in_small_bet % self._opt_bet_unit != 0 or self._in_big_bet % self._opt_bet_unit != 0:
+        if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
             raise KernelRefusal('CHIPS')
-        if self._in_bring_in >= self._in_small_bet:
+        if t._in_bring_in >= t._in_small_bet:
             raise KernelRefusal('BRING-IN')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
+        cdef RazzInputs t = <RazzInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        amount = self._in_ante
+        amount = t._in_ante
         if amount > 0:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, False, False, False, False, 'ante')
-        if any(self._in_seat_antes):
+        if any(t._in_seat_antes):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, 'seat ante')
+                self._post(seat, t._in_seat_antes[seat], False, False, False, False, 'seat ante')
         return 0
 
+    cdef chips_t _all_in_to(self) except? -1:
+        return self._put_in[self._actor] + self._live[self._actor]
+
     cdef chips_t _playable(self, int seat) except? -1:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        cdef RazzInputs t = <RazzInputs>self._inputs
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -274,6 +296,7 @@ cdef class RazzKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
+        cdef RazzInputs t = <RazzInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         self._viewed = 1
@@ -284,17 +307,17 @@ cdef class RazzKernel(Kernel):
             return 0
         level = self._bet_level
         all_in_to_ = self._put_in[actor] + self._live[actor]
-        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
+        bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
         min_bet_to_ = bet_size_
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
         min_raise_to_ = self._last_full_level + bet_size_
-        must_open_ = self._street == 0 and level == 0 and (actor == self._in_bring_in_seat or self._opt_bring_in_all_in == 'next_seat')
+        must_open_ = self._street == 0 and level == 0 and (actor == t._in_bring_in_seat or t._opt_bring_in_all_in == 'next_seat')
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_bring_in = self._state == S_UNOPENED and must_open_
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = self._state == S_UNOPENED and not must_open_ and call_amount_ == 0
         can_fold = (self._state == S_UNOPENED or self._state == S_FACING_BET) and not must_open_
-        can_raise = self._state == S_FACING_BET and level > 0 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2))
+        can_raise = self._state == S_FACING_BET and level > 0 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (t._opt_max_raises is None or self._raises <= t._opt_max_raises or (t._opt_uncapped_heads_up and self._players_in == 2))
         self._legal = (1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
@@ -328,11 +351,12 @@ cdef class RazzKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
+        cdef RazzInputs t = <RazzInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
+        bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
         min_bet_to_ = bet_size_
         bet_min_to_ = min(min_bet_to_, all_in_to_)
-        if to != all_in_to_ and (to - self._last_full_level) % self._opt_bet_unit != 0:
+        if to != all_in_to_ and (to - self._last_full_level) % t._opt_bet_unit != 0:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -374,8 +398,9 @@ cdef class RazzKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
+        cdef RazzInputs t = <RazzInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if to != all_in_to_ and (to - self._last_full_level) % self._opt_bet_unit != 0:
+        if to != all_in_to_ and (to - self._last_full_level) % t._opt_bet_unit != 0:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -447,7 +472,8 @@ cdef class RazzKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        return self._opt_bet_unit
+        cdef RazzInputs t = <RazzInputs>self._inputs
+        return t._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 4
@@ -462,4 +488,5 @@ cdef class RazzKernel(Kernel):
         return action == A_BET or action == A_RAISE
 
 
+cdef Templates TEMPLATES = Templates(RazzInputs)
 KERNEL = RazzKernel

@@ -13,6 +13,7 @@ kernels where it can (setup.py); tests/test_kernel.py plays them beside the Pyth
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping, Sequence
 
 from betspec import vocabulary
@@ -36,6 +37,7 @@ from betspec.backends.python import (
     callbacks,
 )
 from betspec.model import Event, Spec, Transition, Type
+from betspec.runtime import contract
 
 #: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
 #: rulings' state, which a kernel never holds (no declaration, announcement or out-of-turn call).
@@ -70,8 +72,19 @@ KERNELS_INIT = (
 )
 
 
+#: The local every kernel function reads the options, table inputs and deal inputs through (the
+#: hand's Inputs, shared by the hands of the same table inputs).
+GIVEN = "t"
+
+
 def _symbols_of(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
-    return _symbols(spec, model, seat=seat, accessors=KERNEL_ACCESSORS)
+    return _symbols(spec, model, seat=seat, accessors=KERNEL_ACCESSORS, given=GIVEN)
+
+
+def _given(w: _Writer, cls: str, model: str, body: str, indent: int) -> None:
+    """The typed local the inputs are read through, where ``body`` reads them."""
+    if _READS_GIVEN.search(body):
+        w(f"cdef {cls}Inputs {GIVEN} = <{cls}Inputs>{model}._inputs", indent)
 
 
 def _src(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
@@ -98,15 +111,17 @@ def _chosen(spec: Spec) -> list[Event]:
 def generate(spec: Spec, root: str) -> str:
     """The source of ``generated/kernels/<spec.name>.pyx``."""
     w = _Writer()
-    cls = f"{spec.class_name}Kernel"
+    cls = spec.class_name
     for line in header_lines(spec, root):
         w(f"# {line}")
     w("# cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True")
     w(repr(f"{spec.title}: the betting compiled with C types, for many hands in one call."))
     w()
-    w("from betspec.runtime.kernel cimport Kernel, ceil_to, chips_t, floor_to")
+    for module, names in contract.KERNEL_CIMPORTS.items():
+        w(f"from {module} cimport {', '.join(names)}")
     w()
-    w("from betspec.runtime.kernel import KernelRefusal")
+    for module, names in contract.KERNEL_IMPORTS.items():
+        w(f"from {module} import {', '.join(names)}")
     w()
     w(f"SPEC_NAME = {_lit(spec.name)}")
     w(f"SPEC_HASH = {_lit(spec.hash)}")
@@ -116,6 +131,14 @@ def generate(spec: Spec, root: str) -> str:
     w("#: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].")
     w(f"ACTIONS = {tuple(e.name for e in chosen)!r}")
     w(f"STATES = {tuple(spec.states)!r}")
+    w("#: Each state's phase, by state number.")
+    w(f"PHASES = {tuple(state.phase for state in spec.states.values())!r}")
+    w(f"STREETS = {tuple(street.name for street in spec.streets)!r}")
+    w("#: The legal actions for each set of bits, sorted.")
+    legal_sets = tuple(
+        tuple(e.name for bit, e in enumerate(chosen) if mask >> bit & 1) for mask in range(2 ** len(chosen))
+    )
+    w(f"LEGAL_SETS = {legal_sets!r}")
     w()
     w("cdef enum:")
     for index, name in enumerate(spec.states):
@@ -138,6 +161,7 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
+    _inputs_class(w, spec, cls)
     body = _Writer()
     _kernel_class(body, spec, cls, plan.of)
     functions = _Writer()
@@ -146,11 +170,64 @@ def generate(spec: Spec, root: str) -> str:
     w.block(functions.text().rstrip("\n"))
     w()
     w()
-    w.block(body.text().rstrip("\n"))
+    w.block(_with_given(body.text(), cls).rstrip("\n"))
     w()
     w()
-    w(f"KERNEL = {cls}")
+    w(f"cdef Templates TEMPLATES = Templates({cls}Inputs)")
+    w(f"KERNEL = {cls}Kernel")
     return w.text()
+
+
+_READS_GIVEN = re.compile(rf"(?<![\w.]){GIVEN}\._")
+
+
+def _with_given(text: str, cls: str) -> str:
+    """``text`` (the kernel class) with each method that reads the inputs opening with the typed
+    local it reads them through."""
+    lines = text.split("\n")
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        out.append(line)
+        if not (line.startswith("    cdef ") and line.endswith(":")):
+            continue
+        body = []
+        for following in lines[index + 1 :]:
+            if following.strip() and not following.startswith("        "):
+                break
+            body.append(following)
+        if any(_READS_GIVEN.search(b) for b in body):
+            out.append(f"        cdef {cls}Inputs {GIVEN} = <{cls}Inputs>self._inputs")
+    return "\n".join(out)
+
+
+def _fields(spec: Spec) -> list[tuple[str, str]]:
+    """The options, table inputs and deal inputs, as an Inputs of the spec holds them."""
+    fields: list[tuple[str, str]] = []
+    for option in spec.options.values():
+        fields.append((f"_opt_{option.name}", _field_type(option.type)))
+    for item in spec.inputs.values():
+        for name in item.names:
+            fields.append((f"_in_{name}", _field_type(item.type, item.per_seat)))
+    for item in spec.deal_inputs.values():
+        fields.append((f"_dl_{item.name}", _field_type(item.type)))
+    return fields
+
+
+def _inputs_class(w: _Writer, spec: Spec, cls: str) -> None:
+    w(f"cdef class {cls}Inputs(Inputs):")
+    w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."), 4)
+    w()
+    fields = _fields(spec)
+    for name, kind in fields:
+        w(f"cdef {kind} {name}", 4)
+    w()
+    w("cdef int _load(self, object engine) except -1:", 4)
+    w(repr("What the Python engine loaded (and checked) for the table."), 8)
+    for name, _ in fields:
+        w(f"self.{name} = engine.{name}", 8)
+    w("return 0", 8)
+    w()
+    w()
 
 
 def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
@@ -169,7 +246,7 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
     for quantity in spec.quantities.values():
         if quantity.name not in wanted:
             continue
-        params = [f"{cls} m"]
+        params = [f"{cls}Kernel m"]
         if quantity.per_seat:
             params.append("int seat")
         elif quantity.needs_to:
@@ -177,6 +254,7 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
         returns, error = _RETURNS.get(Type(quantity.type), ("object", ""))
         w(f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":"))
         w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
+        _given(w, cls, "m", texts[quantity.name], 4)
         w(f"return {texts[quantity.name]}", 4)
         w()
         w()
@@ -185,19 +263,22 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
 def _functions(w: _Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
     """The guards (``when_X``) and effects (``do_X``), as the Python engine names them."""
     for name, lines in plan.starts.items():
-        w(f"cdef int on_{name}({cls} m) except -1:")
+        w(f"cdef int on_{name}({cls}Kernel m) except -1:")
+        _given(w, cls, "m", "\n".join(lines), 4)
         for line in lines:
             w(line, 4)
         w("return 0", 4)
         w()
         w()
     for name, (takes_to, body) in plan.guards.items():
-        w(f"cdef int {name}({cls} m{', chips_t to' if takes_to else ''}) except -1:")
+        w(f"cdef int {name}({cls}Kernel m{', chips_t to' if takes_to else ''}) except -1:")
+        _given(w, cls, "m", body, 4)
         w(f"return {body}", 4)
         w()
         w()
     for name, (takes_to, lines) in plan.effects.items():
-        w(f"cdef int {name}({cls} m{', chips_t to' if takes_to else ''}) except -1:")
+        w(f"cdef int {name}({cls}Kernel m{', chips_t to' if takes_to else ''}) except -1:")
+        _given(w, cls, "m", "\n".join(lines), 4)
         for line in lines:
             w(line, 4)
         w("return 0", 4)
@@ -211,39 +292,32 @@ def _field_type(type_name: str, per_seat: bool = False) -> str:
 
 def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]) -> None:
     symbols = _symbols_of(spec, "self")
-    w(f"cdef class {cls}(Kernel):")
-    w(repr(f"One hand of {spec.name} at a time, its state in C (betspec.runtime.kernel)."), 4)
+    w(f"cdef class {cls}Kernel(Kernel):")
+    w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."), 4)
     w()
-    fields: list[tuple[str, str]] = []
-    for option in spec.options.values():
-        fields.append((f"_opt_{option.name}", _field_type(option.type)))
-    for item in spec.inputs.values():
-        for name in item.names:
-            fields.append((f"_in_{name}", _field_type(item.type, item.per_seat)))
+    w("SPEC_NAME = SPEC_NAME", 4)
+    w("SPEC_HASH = SPEC_HASH", 4)
+    w("STREETS = STREETS", 4)
+    w()
     for name in spec.roles:
-        fields.append((f"_role_{name}", "int"))
-    for item in spec.deal_inputs.values():
-        fields.append((f"_dl_{item.name}", _field_type(item.type)))
-    for name, kind in fields:
-        w(f"cdef {kind} {name}", 4)
+        w(f"cdef int _role_{name}", 4)
     w()
-    w("cdef int _load_template(self, object engine) except -1:", 4)
-    w(repr("The inputs, options and deal inputs the Python engine loaded (and checked) for a table."), 8)
-    for name, _ in fields:
-        if not name.startswith("_role_"):
-            w(f"self.{name} = engine.{name}", 8)
-    w("return 0", 8)
-    w()
-    w("cdef int _copy_template(self, Kernel other) except -1:", 4)
-    w(f"cdef {cls} template = <{cls}>other", 8)
-    for name, _ in fields:
-        if not name.startswith("_role_"):
-            w(f"self.{name} = template.{name}", 8)
-    w("return 0", 8)
-    w()
+    for method, value in (
+        ("Templates _templates", "TEMPLATES"),
+        ("tuple _names", "ACTIONS"),
+        ("tuple _legal_sets", "LEGAL_SETS"),
+        ("tuple _streets", "STREETS"),
+        ("tuple _phases", "PHASES"),
+    ):
+        w(f"cdef {method}(self):", 4)
+        w(f"return {value}", 8)
+        w()
     _roles(w, spec, symbols)
     _checks(w, spec, symbols)
     _forced_bets(w, spec, symbols)
+    w("cdef chips_t _all_in_to(self) except? -1:", 4)
+    w(f"return {source(symbols['all_in_to'].tree)}", 8)
+    w()
     w("cdef chips_t _playable(self, int seat) except? -1:", 4)
     w(f"return {_src(spec.quantities['playable'].expr.tree, _symbols_of(spec, 'self', seat='seat'))}", 8)
     w()
@@ -268,7 +342,7 @@ def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str |
     w()
     unit = spec.options.get(vocabulary.POLICY_UNIT_OPTION)
     w("cdef chips_t _bet_unit(self) noexcept:", 4)
-    w(f"return self._opt_{unit.name}" if unit is not None and unit.type == "int" else "return 1", 8)
+    w(f"return {GIVEN}._opt_{unit.name}" if unit is not None and unit.type == "int" else "return 1", 8)
     w()
     names = [e.name for e in chosen]
     w("cdef int _fold_bit(self) noexcept:", 4)
@@ -335,13 +409,13 @@ def _forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
             indent += 4
             amount = "amount"
         elif isinstance(bet.amount.tree, ast.Name):
-            w(f"if any(self._in_{bet.amount.tree.id}):", indent)
+            w(f"if any({GIVEN}._in_{bet.amount.tree.id}):", indent)
             indent += 4
         if bet.seats == "all":  # clockwise from the button's left, the button last
             w("for step in range(self._n):", indent)
             w("seat = (self._button + 1 + step) % self._n", indent + 4)
         else:
-            w(f"for seat in self._in_{bet.seats}:", indent)
+            w(f"for seat in {GIVEN}._in_{bet.seats}:", indent)
         indent += 4
         if per_seat_when and when != "True":
             w(f"if {when}:", indent)

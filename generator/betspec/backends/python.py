@@ -106,13 +106,19 @@ Local = tuple[str, ast.expr]
 
 
 def _symbols(
-    spec: Spec, model: str, seat: str | None = None, accessors: Mapping[str, str] = ACCESSORS
+    spec: Spec,
+    model: str,
+    seat: str | None = None,
+    accessors: Mapping[str, str] = ACCESSORS,
+    given: str | None = None,
 ) -> dict[str, Symbol]:
     """Accessors for every name an expression may use, reading the engine as ``model``.
 
     ``seat``: the name of the seat variables are about, for per-seat quantities (the seat to act
-    otherwise); ``accessors``: how the engine answers each variable of the vocabulary."""
+    otherwise); ``accessors``: how the engine answers each variable of the vocabulary; ``given``:
+    what holds the options, table inputs and deal inputs (the engine itself unless named)."""
     symbols: dict[str, Symbol] = {}
+    holder = given or model
     for name in spec.variables:
         accessor = accessors[name].replace("m.", f"{model}.")
         if seat is not None:
@@ -120,12 +126,12 @@ def _symbols(
         symbols[name] = Symbol.read(_TYPES[vocabulary.VARIABLES[name].type], accessor, "variable")
     for name, option in spec.options.items():
         positive = option.minimum is not None and option.minimum >= 1
-        symbols[name] = Symbol.read(_TYPES[option.type], f"{model}._opt_{name}", "option", positive=positive)
+        symbols[name] = Symbol.read(_TYPES[option.type], f"{holder}._opt_{name}", "option", positive=positive)
     for item in spec.inputs.values():
         value_type = _TYPES[_INPUT_VALUE_TYPES.get(item.type, item.type)]
         positive = item.minimum is not None and item.minimum >= 1
         for name in item.names:
-            accessor = f"{model}._in_{name}"
+            accessor = f"{holder}._in_{name}"
             if item.per_seat:
                 accessor += f"[{seat or f'{model}._actor'}]"
             symbols[name] = Symbol.read(value_type, accessor, "input", positive=positive)
@@ -133,7 +139,7 @@ def _symbols(
         symbols[name] = Symbol.read(Type.INT, f"{model}._role_{name}", "role")
     for item in spec.deal_inputs.values():
         value_type = _TYPES[_INPUT_VALUE_TYPES.get(item.type, item.type)]
-        symbols[item.name] = Symbol.read(value_type, f"{model}._dl_{item.name}", "deal input")
+        symbols[item.name] = Symbol.read(value_type, f"{holder}._dl_{item.name}", "deal input")
     for value in spec.street_values.values():
         # A tuple of the street's values, one per street, indexed by the street being played.
         symbols[value.name] = Symbol.read(

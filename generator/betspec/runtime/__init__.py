@@ -6,7 +6,7 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.batch import Played, Policy, play_hands
+from betspec.runtime.batch import Draws, Played, Policy, fast_engine, has_kernel, play_hands
 from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
 from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
@@ -14,6 +14,7 @@ from betspec.runtime.table import Start, Table
 __all__ = [
     "BetspecError",
     "Code",
+    "Draws",
     "Engine",
     "IllegalAction",
     "InvalidTable",
@@ -27,5 +28,7 @@ __all__ = [
     "compiled",
     "engine_class",
     "engine_names",
+    "fast_engine",
+    "has_kernel",
     "play_hands",
 ]

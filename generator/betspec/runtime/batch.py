@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol
 
-from betspec.runtime.engine import Engine
+from betspec.runtime.engine import Engine, engine_class
 from betspec.runtime.errors import BetspecError
 from betspec.runtime.table import Table
 from betspec.vocabulary import POLICY_UNIT_OPTION, WAGERS
@@ -206,9 +206,9 @@ def play_hands(
             else:
                 played.hands += 1
                 played.actions += actions
-                played.chips += fast.chips
+                played.chips += fast.kernel.total_chips()
                 if keep_stacks:
-                    played.stacks.append(fast.stacks)
+                    played.stacks.append(fast.kernel.stacks)
                 continue
         engine = cls(table, **given)  # type: ignore[arg-type]  # the spec's options, checked by the class
         chips = engine.total_chips()
@@ -223,6 +223,26 @@ def play_hands(
         if keep_stacks:
             played.stacks.append(tuple(engine.stacks))
     return played
+
+
+def fast_engine(structure: str) -> type[Engine]:
+    """The engine to play ``structure``'s hands action by action at C speed: its kernel's class
+    where the install compiled it, the default engine otherwise (``has_kernel`` says which).
+
+    A kernel hand has the engine's API: who acts, what is legal and the bounds, the actions and
+    the deals are answered in C; anything else (a refusal and its error, chips pushed, words
+    said, a snapshot, the pots paid, a hand from a later street) by the Python engine, the hand
+    replayed through it, and a hand it has changed stays with it."""
+    cls = engine_class(structure)
+    module = kernel(cls)
+    found: type[Engine] = cls if module is None else module.KERNEL
+    return found
+
+
+def has_kernel(structure: str) -> bool:
+    """Whether ``structure``'s kernel is compiled and loaded here (``fast_engine`` plays it, and
+    ``play_hands`` plays a policy given as data through it)."""
+    return kernel(engine_class(structure)) is not None
 
 
 def kernel(cls: type[Engine]) -> ModuleType | None:
@@ -249,12 +269,12 @@ def _kernel_draws(seed: int) -> Draw:
 
 
 def _configured(module: ModuleType, cls: type[Engine], options: Mapping[str, object], policy: Policy) -> Any:
-    """The kernel of ``module`` set to play ``policy``, or None where the policy's data are not
+    """A batch of ``module``'s kernel playing ``policy``, or None where the policy's data are not
     plain numbers (the Python engine then plays, and says what is wrong)."""
+    runtime = importlib.import_module("betspec.runtime.kernel")
     try:
         weights = [float(policy.weights.get(name, 0)) for name in module.ACTIONS]
-        return module.KERNEL().configure(
-            cls, dict(options), weights, bool(policy.fold_when_free), float(policy.all_in), int(policy.room_share)
-        )
-    except (TypeError, ValueError, OverflowError, AttributeError):
+        data = runtime.Policy(weights, bool(policy.fold_when_free), float(policy.all_in), int(policy.room_share))
+        return runtime.Batch(module.KERNEL(), cls, dict(options), data)
+    except (TypeError, ValueError, OverflowError, AttributeError, runtime.KernelRefusal):
         return None

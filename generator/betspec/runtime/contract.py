@@ -66,3 +66,12 @@ def require_abi(version: int, module: str) -> None:
             f"{module} was generated for betspec runtime ABI {version}, and this betspec runs ABI "
             f"{ABI_VERSION}: regenerate it with `betspec generate`"
         )
+
+#: What a generated kernel (the kernel back end's typed Cython) may cimport from the kernels'
+#: runtime (betspec/runtime/kernel.pxd), and import from it. The install compiles the runtime
+#: and every kernel together: a kernel built against another runtime is never loaded
+#: (betspec.compiled), so no version is stamped on them.
+KERNEL_CIMPORTS: dict[str, tuple[str, ...]] = {
+    "betspec.runtime.kernel": ("Inputs", "Kernel", "Templates", "ceil_to", "chips_t", "floor_to"),
+}
+KERNEL_IMPORTS: dict[str, tuple[str, ...]] = {"betspec.runtime.kernel": ("KernelRefusal",)}

@@ -4,7 +4,10 @@
 # cimports; kernel.pyx holds the bodies. The fields are named as the Python engine's
 # (betspec.runtime.engine.Engine), so that a spec expression reads the same in both.
 
+#: Chips: every amount, total and bound.
 ctypedef long long chips_t
+#: A seat's chips in the per-seat arrays (a table holds at most SEAT_CHIPS_MAX in all).
+ctypedef int seat_chips_t
 
 
 cdef inline chips_t ceil_to(chips_t value, chips_t unit) except? -1:
@@ -28,6 +31,25 @@ cdef class Draws:
     cdef chips_t below(self, chips_t n) except? -1
 
 
+cdef class Inputs:
+    """What a table gives beside its stacks and button, as the Python engine loaded and checked
+    it, shared by every hand with the same inputs, options and number of seats. Each kernel
+    declares the fields of its spec's options, table inputs and deal inputs."""
+    cdef object _engine_class
+    cdef dict _options
+    cdef dict _table_inputs
+    cdef int _load(self, object engine) except -1
+
+
+cdef class Templates:
+    """The inputs loaded for the table inputs and options seen last, per number of seats."""
+    cdef object _make
+    cdef dict _options
+    cdef dict _table_inputs
+    cdef dict _by_seats
+    cdef Inputs get(self, object engine_class, dict options, object table, int seats)
+
+
 cdef class Kernel:
     # The hand, as Engine keeps it.
     cdef int _n
@@ -39,6 +61,9 @@ cdef class Kernel:
     cdef int _able_count
     cdef int _last_live
     cdef int _deferred
+    cdef int _viewed
+    cdef int _legal
+    cdef int _capacity
     cdef chips_t _bet_level
     cdef chips_t _last_raise
     cdef chips_t _last_full_level
@@ -49,31 +74,34 @@ cdef class Kernel:
     cdef chips_t _posted_live
     cdef chips_t _posted_dead
     cdef chips_t _forced_raises
-    # Per seat, one block of memory (_block) sized for the table's seats.
-    cdef chips_t* _behind
-    cdef chips_t* _put_in
-    cdef chips_t* _contributed
-    cdef chips_t* _live
-    cdef chips_t* _acted_at
-    cdef chips_t* _returned
-    cdef char* _folded
-    cdef char* _acted
-    cdef void* _block
-    cdef int _capacity
     # The view of the seat to act: a bit per legal action (sorted names), the bounds (-1: none).
-    cdef int _viewed
-    cdef int _legal
     cdef chips_t _call
     cdef chips_t _min_to
     cdef chips_t _max_to
-    # The inputs last loaded, and per number of seats a kernel holding them loaded (the
-    # inputs' values depend on the table's inputs and its number of seats only).
-    cdef object _template_inputs
-    cdef dict _templates
+    # Per seat, one block of memory (_block) sized for the table's seats.
+    cdef seat_chips_t* _behind
+    cdef seat_chips_t* _put_in
+    cdef seat_chips_t* _contributed
+    cdef seat_chips_t* _live
+    cdef seat_chips_t* _acted_at
+    cdef char* _folded
+    cdef char* _acted
+    cdef void* _block
+    # The table's inputs, loaded.
+    cdef Inputs _inputs
+    # Played action by action: every step taken (two numbers each), and the Python engine the
+    # hand is handed to when the kernel cannot answer (None until then). A step's amount is at most
+    # the table's chips, which fit 32 bits.
+    cdef int* _steps
+    cdef int _step_count
+    cdef int _step_capacity
+    cdef bint _handed
+    cdef object _python
 
     cdef int _seat_arrays(self, int n) except -1
-    cdef int _deal_in(self, object stacks, int button) except -1
+    cdef int _start(self, object table, Inputs inputs) except -1
     cdef chips_t _chips(self) noexcept
+    cdef int _record(self, int code, int to) except -1
 
     # The mechanisms (engine.py's of the same names).
     cdef int _put(self, int seat, chips_t amount) except -1
@@ -97,8 +125,7 @@ cdef class Kernel:
     cdef bint _answerable(self) noexcept
 
     # What each kernel writes from its spec.
-    cdef int _load_template(self, object engine) except -1
-    cdef int _copy_template(self, Kernel other) except -1
+    cdef Templates _templates(self)
     cdef int _compute_roles(self) except -1
     cdef int _check_table(self) except -1
     cdef int _post_forced_bets(self) except -1
@@ -111,19 +138,37 @@ cdef class Kernel:
     cdef int _deal(self) except -1
     cdef bint _hand_over(self) noexcept
     cdef chips_t _bet_unit(self) noexcept
-
     cdef int _fold_bit(self) noexcept
     cdef int _check_bit(self) noexcept
     cdef int _action_count(self) noexcept
     cdef bint _is_wager(self, int action) noexcept
+    cdef chips_t _all_in_to(self) except? -1
+    cdef tuple _names(self)
+    cdef tuple _legal_sets(self)
+    cdef tuple _streets(self)
+    cdef tuple _phases(self)
 
-    # Playing hands with a policy given as data (configure sets it).
+    # Played by a policy given as data.
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2
+    cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
+
+    # Handed to the Python engine.
+    cdef object _engine(self)
+    cdef object _hand_over_to_python(self)
+    cdef bint _take_or_refuse(self, int index, chips_t to) except -1
+
+
+cdef class Policy:
+    """A policy given as data (betspec.runtime.batch.Policy), for a kernel's actions."""
+    cdef double weights[8]
+    cdef bint fold_when_free
+    cdef double all_in
+    cdef chips_t room_share
+
+
+cdef class Batch:
+    """Hands of one kernel class played one after another by one policy."""
+    cdef Kernel _kernel
     cdef object _engine_class
     cdef dict _options
-    cdef double _weights[8]
-    cdef bint _fold_when_free
-    cdef double _all_in
-    cdef chips_t _room_share
-
-    cdef int _decide(self, Draws draws, double* weights, bint fold_when_free, double all_in, chips_t room_share, chips_t* to) except -2
-    cdef int _play_out(self, Draws draws, double* weights, bint fold_when_free, double all_in, chips_t room_share, list trace) except -1
+    cdef Policy _policy

@@ -6,25 +6,36 @@ spec's betting compiled with C types: its guards, effects, sizing and forced bet
 the same expression trees as the Python engine, over the fields declared in kernel.pxd. This
 module holds what every kernel shares: the mechanisms of betspec.runtime.engine.Engine of the
 same names, written once more with C types (tests/test_kernel.py plays both side by side), the
-random draws of a policy given as data, and the loop that plays hands out.
+random draws of a policy given as data, the loop that plays a hand out, and the engine's API for
+a hand played action by action.
 
-A kernel plays what a batch needs: hands from a table's blinds to their end, decisions drawn by a
-:class:`betspec.runtime.batch.Policy`. Anything else (a refusal, a table it cannot take) raises,
-and the batch plays that hand through the Python engine instead, from the same draws: the
-outcome, error included, is the Python engine's.
+A kernel answers what a betting round needs in C: who acts, what is legal, the bounds, the
+actions and the deals. Anything else (a refusal and its error, chips pushed, words said, a
+snapshot, the pots paid, a table the kernel cannot take) is the Python engine's: the hand is
+replayed through it, step by step, and it answers, its error included. A hand handed over that
+way stays with the Python engine.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport memset
 
+import importlib
+
 from betspec.runtime import table as _table
+from betspec.vocabulary import BETTING_PHASES
 
 cdef int MAX_SEATS = _table.MAX_SEATS
+#: The action number a step recorded as an all-in has (kernels have at most 8 actions).
+cdef int ALL_IN = 15
 cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
+#: The chips a kernel's table may hold in all (its per-seat arrays are 32-bit, and a spec's
+#: expressions add and multiply a few of them): a table with more is the Python engine's.
+SEAT_CHIPS_MAX = 1 << 28
+cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
 
 
 class KernelRefusal(Exception):
-    """A kernel cannot take this hand as it is (the Python engine decides what happens)."""
+    """A kernel cannot take this hand or this step as it is (the Python engine decides)."""
 
 
 cdef class Draws:
@@ -44,11 +55,11 @@ cdef class Draws:
 
     cdef chips_t below(self, chips_t n) except? -1:
         if n <= 0:
-            raise ValueError("empty range")
+            raise ValueError("empty range for randrange")
         return <chips_t>(self.next64() % <unsigned long long>n)
 
     @property
-    def seed(self) -> int:
+    def seed(self):
         """The generator's state: a Draws built from it draws what this one will."""
         return self.state
 
@@ -56,124 +67,102 @@ cdef class Draws:
     def seed(self, unsigned long long value):
         self.state = value
 
-    def random(self) -> float:
+    def random(self):
         return self.unit()
 
-    def randrange(self, n: int) -> int:
+    def randrange(self, n):
         return self.below(n)
+
+
+cdef class Inputs:
+    cdef int _load(self, object engine) except -1:
+        raise NotImplementedError
+
+
+cdef class Templates:
+    def __cinit__(self, make):
+        self._make = make
+
+    cdef Inputs get(self, object engine_class, dict options, object table, int seats):
+        cdef Inputs found
+        given = table.inputs
+        if (
+            self._by_seats is None
+            or type(given) is not dict
+            or given != self._table_inputs
+            or options != self._options
+            or (len(self._by_seats) and (<Inputs>next(iter(self._by_seats.values())))._engine_class is not engine_class)
+        ):
+            self._by_seats = {}
+            self._options = dict(options)
+            self._table_inputs = dict(given)
+        found = self._by_seats.get(seats)
+        if found is None:
+            engine = engine_class(table, **options)  # the engine checks the table, and refuses it
+            found = self._make()
+            found._engine_class = engine_class
+            found._options = self._options
+            found._table_inputs = self._table_inputs
+            found._load(engine)
+            self._by_seats[seats] = found
+        return found
+
+
+cdef class Policy:
+    def __cinit__(self, weights, bint fold_when_free, double all_in, chips_t room_share):
+        cdef int index
+        if len(weights) > 8:
+            raise KernelRefusal("more actions than a kernel draws from")
+        for index in range(8):
+            self.weights[index] = weights[index] if index < len(weights) else 0.0
+        self.fold_when_free = fold_when_free
+        self.all_in = all_in
+        self.room_share = room_share
+
+
+cdef class Batch:
+    def __cinit__(self, Kernel kernel, engine_class, dict options, Policy policy):
+        self._kernel = kernel
+        self._engine_class = engine_class
+        self._options = options
+        self._policy = policy
+
+    def play_hand(self, table, Draws draws, list trace=None):
+        """One hand on ``table`` played to its end by the policy; the number of betting actions.
+        Raises where the kernel cannot take it (the caller plays it through the Python engine,
+        from the same draws): a table the engine refuses or a rule refusing an action."""
+        cdef Kernel kernel = self._kernel
+        stacks = table.stacks
+        if type(stacks) is not tuple and type(stacks) is not list:
+            raise KernelRefusal("stacks")
+        kernel._start(table, kernel._templates().get(self._engine_class, self._options, table, len(stacks)))
+        chips = kernel._chips()
+        actions = kernel._play_out(draws, self._policy, trace)
+        if kernel._chips() != chips:
+            raise RuntimeError("chips not conserved")
+        return actions
+
+    @property
+    def kernel(self):
+        """The hand last played, as the kernel holds it."""
+        return self._kernel
 
 
 cdef class Kernel:
     def __dealloc__(self):
         PyMem_Free(self._block)
+        PyMem_Free(self._steps)
 
     def __sizeof__(self):
-        # The object and its seats' block: what one live hand holds.
-        return object.__sizeof__(self) + self._capacity * (6 * sizeof(chips_t) + 2)
-
-    def configure(self, engine_class, options, weights, bint fold_when_free, double all_in, room_share):
-        """The hands to come: of ``engine_class`` with ``options``, decided by a policy given as
-        its data (``weights`` one per action of ACTIONS; see betspec.runtime.batch.Policy)."""
-        cdef int index
-        if len(weights) > 8:
-            raise KernelRefusal("more actions than a kernel draws from")
-        self._engine_class = engine_class
-        self._options = dict(options)
-        for index in range(8):
-            self._weights[index] = weights[index] if index < len(weights) else 0.0
-        self._fold_when_free = fold_when_free
-        self._all_in = all_in
-        self._room_share = room_share
-        self._templates = None
-        return self
-
-    def play_hand(self, table, Draws draws, list trace=None):
-        cdef int n, button
-        cdef object stack
-        """One hand on ``table`` played to its end; the number of betting actions. Raises (and
-        the caller plays the hand through the Python engine instead) where the kernel cannot
-        take it: a table the engine would refuse or must check, a rule refusing an action."""
-        stacks = table.stacks
-        given_button = table.button
-        inputs = table.inputs
-        if type(stacks) is not tuple and type(stacks) is not list:
-            raise KernelRefusal("stacks")
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS or type(given_button) is not int or type(inputs) is not dict:
-            raise KernelRefusal("table")
-        button = given_button
-        if not 0 <= button < n:
-            raise KernelRefusal("button")
-        for stack in stacks:
-            if type(stack) is not int or not 0 < <chips_t>stack <= MAX_CHIPS:
-                raise KernelRefusal("stacks")
-        if self._templates is None or inputs != self._template_inputs:
-            self._templates = {}
-            self._template_inputs = dict(inputs)
-        template = self._templates.get(n)
-        if template is None:
-            engine = self._engine_class(table, **self._options)  # the engine checks the table
-            template = type(self)()
-            (<Kernel>template)._load_template(engine)
-            self._templates[n] = template
-        self._copy_template(<Kernel>template)
-        self._seat_arrays(n)
-        self._n = n
-        self._deal_in(stacks, button)
-        self._begin()
-        self._settle()
-        chips = self._chips()
-        actions = self._play_out(
-            draws, self._weights, self._fold_when_free, self._all_in, self._room_share, trace
+        # The object, its seats' block and its steps: what one live hand holds.
+        return (
+            object.__sizeof__(self)
+            + self._capacity * (5 * sizeof(seat_chips_t) + 2)
+            + self._step_capacity * 2 * sizeof(int)
         )
-        if self._chips() != chips:
-            raise RuntimeError("chips not conserved")
-        return actions
-
-    @property
-    def chips(self):
-        """Chips on the table: behind and in the middle."""
-        return self._chips()
-
-    @property
-    def stacks(self):
-        """Every seat's chips behind."""
-        return tuple([self._behind[seat] for seat in range(self._n)])
-
-    def fields(self):
-        """The hand as the Python engine's attributes of the same names hold it (for tests)."""
-        cdef int seat
-        seats = range(self._n)
-        return {
-            "_behind": [self._behind[seat] for seat in seats],
-            "_put_in": [self._put_in[seat] for seat in seats],
-            "_contributed": [self._contributed[seat] for seat in seats],
-            "_live": [self._live[seat] for seat in seats],
-            "_acted_at": [self._acted_at[seat] for seat in seats],
-            "_returned": [self._returned[seat] for seat in seats],
-            "_folded": [bool(self._folded[seat]) for seat in seats],
-            "_acted": [bool(self._acted[seat]) for seat in seats],
-            "_actor": self._actor,
-            "_street": self._street,
-            "_players_in": self._players_in,
-            "_able_count": self._able_count,
-            "_bet_level": self._bet_level,
-            "_last_raise": self._last_raise,
-            "_last_full_level": self._last_full_level,
-            "_raises": self._raises,
-            "_pot": self._pot,
-            "_dead": self._dead,
-            "_nominal": self._nominal,
-            "_posted_live": self._posted_live,
-            "_posted_dead": self._posted_dead,
-            "_forced_raises": self._forced_raises,
-            "_last_live": self._last_live,
-            "_deferred": self._deferred,
-            "state": self._state,
-        }
 
     cdef int _seat_arrays(self, int n) except -1:
-        cdef size_t wide = 6 * sizeof(chips_t) * n
+        cdef size_t wide = 5 * sizeof(seat_chips_t) * n
         cdef char* block
         if n > self._capacity:
             PyMem_Free(self._block)
@@ -186,23 +175,42 @@ cdef class Kernel:
             self._capacity = n
         block = <char*>self._block
         memset(block, 0, wide + 2 * n)
-        self._behind = <chips_t*>block
+        self._behind = <seat_chips_t*>block
         self._put_in = self._behind + n
         self._contributed = self._put_in + n
         self._live = self._contributed + n
         self._acted_at = self._live + n
-        self._returned = self._acted_at + n
         self._folded = block + wide
         self._acted = self._folded + n
         return 0
 
-    cdef int _deal_in(self, object stacks, int button) except -1:
-        """A new hand: the seats' chips, the button, everything else as Engine._setup leaves it
-        before the start event (the inputs were loaded by _load_template)."""
-        cdef int n = self._n
-        cdef int seat
+    cdef int _start(self, object table, Inputs inputs) except -1:
+        """A new hand: the seats' chips, the button, everything else as Engine._setup leaves it,
+        then the start event and the automatic transitions."""
+        cdef int n, seat, button
+        cdef chips_t total = 0, stack
+        if type(table) is not _table.Table:
+            raise KernelRefusal("a table is a betspec.runtime.Table")
+        stacks = table.stacks
+        given = table.button
+        if type(stacks) is not tuple and type(stacks) is not list:
+            raise KernelRefusal("stacks")
+        n = len(stacks)
+        if not 2 <= n <= MAX_SEATS or type(given) is not int or not 0 <= given < n:
+            raise KernelRefusal("table")
+        for value in stacks:
+            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+                raise KernelRefusal("stacks")
+            total += <chips_t>value
+        if total > _SEAT_CHIPS_MAX:
+            raise KernelRefusal("more chips than a kernel's table holds")
+        button = given
+        self._inputs = inputs
+        self._seat_arrays(n)
+        self._n = n
         for seat in range(n):
-            self._behind[seat] = stacks[seat]
+            stack = stacks[seat]
+            self._behind[seat] = <seat_chips_t>stack
         self._button = button
         self._actor = -1
         self._bet_level = 0
@@ -217,13 +225,18 @@ cdef class Kernel:
         self._deferred = -1
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         self._viewed = 0
+        self._step_count = 0
+        self._python = None
+        self._handed = False
         self._compute_roles()
         self._check_table()
         self._able_count = 0
         for seat in range(n):
-            self._live[seat] = self._playable(seat)
+            self._live[seat] = <seat_chips_t>self._playable(seat)
             if self._live[seat] > 0:
                 self._able_count += 1
+        self._begin()
+        self._settle()
         return 0
 
     cdef chips_t _chips(self) noexcept:
@@ -232,6 +245,21 @@ cdef class Kernel:
         for seat in range(self._n):
             total += self._behind[seat]
         return total
+
+    cdef int _record(self, int code, int to) except -1:
+        cdef int wanted
+        cdef int* grown
+        if self._step_count >= self._step_capacity:
+            wanted = 4 if self._step_capacity == 0 else 2 * self._step_capacity
+            grown = <int*>PyMem_Realloc(self._steps, wanted * 2 * sizeof(int))
+            if grown == NULL:
+                raise MemoryError()
+            self._steps = grown
+            self._step_capacity = wanted
+        self._steps[2 * self._step_count] = code
+        self._steps[2 * self._step_count + 1] = to
+        self._step_count += 1
+        return 0
 
     # ---- the mechanisms ------------------------------------------------------------------
 
@@ -242,7 +270,7 @@ cdef class Kernel:
         self._pot += amount
         before = self._live[seat]
         after = self._playable(seat)
-        self._live[seat] = after
+        self._live[seat] = <seat_chips_t>after
         if (before > 0) != (after > 0) and not self._folded[seat]:
             self._able_count += 1 if after > 0 else -1
         return 0
@@ -250,7 +278,7 @@ cdef class Kernel:
     cdef int _post(self, int seat, chips_t amount, bint live, bint starts_after, bint last, bint in_full, str what) except -1:
         cdef chips_t behind, paid, put
         cdef bint option
-        if amount < 0 or not 0 <= seat < self._n:
+        if amount < 0 or not 0 <= seat < self._n or amount > _SEAT_CHIPS_MAX:
             raise KernelRefusal(what)
         behind = self._behind[seat]
         if in_full and behind < amount:
@@ -269,7 +297,7 @@ cdef class Kernel:
             return 0
         self._posted_live += paid
         put = self._put_in[seat] + paid
-        self._put_in[seat] = put
+        self._put_in[seat] = <seat_chips_t>put
         if put > self._bet_level:
             self._bet_level = put
         if amount > self._nominal:
@@ -281,8 +309,8 @@ cdef class Kernel:
     cdef int _begin_street(self, int street) except -1:
         cdef int n = self._n
         self._street = street
-        memset(self._put_in, 0, n * sizeof(chips_t))
-        memset(self._acted_at, 0, n * sizeof(chips_t))
+        memset(self._put_in, 0, n * sizeof(seat_chips_t))
+        memset(self._acted_at, 0, n * sizeof(seat_chips_t))
         memset(self._acted, 0, n)
         self._bet_level = 0
         self._actor = -1
@@ -296,7 +324,7 @@ cdef class Kernel:
     cdef int _commit(self, chips_t to) except -1:
         cdef int seat = self._actor
         self._put(seat, to - self._put_in[seat])
-        self._put_in[seat] = to
+        self._put_in[seat] = <seat_chips_t>to
         if to > self._bet_level:
             self._bet_level = to
         self._mark_acted(seat)
@@ -319,7 +347,7 @@ cdef class Kernel:
         if seat == self._deferred:
             self._deferred = -1
         self._acted[seat] = 1
-        self._acted_at[seat] = self._bet_level
+        self._acted_at[seat] = <seat_chips_t>self._bet_level
         return 0
 
     cdef int _pass_action(self) except -1:
@@ -340,8 +368,7 @@ cdef class Kernel:
         uncalled = self._put_in[top] - second
         if uncalled > 0:
             self._put(top, -uncalled)
-            self._put_in[top] = second
-            self._returned[top] += uncalled
+            self._put_in[top] = <seat_chips_t>second
         return 0
 
     cdef int _deal_runout(self, int street) except -1:
@@ -416,16 +443,13 @@ cdef class Kernel:
     cdef bint _answerable(self) noexcept:
         cdef int seat
         for seat in range(self._n):
-            if self._put_in[seat] + self._live[seat] > self._bet_level and not self._folded[seat] and seat != self._actor:
+            if <chips_t>self._put_in[seat] + self._live[seat] > self._bet_level and not self._folded[seat] and seat != self._actor:
                 return True
         return False
 
     # ---- written by each kernel from its spec ---------------------------------------------
 
-    cdef int _load_template(self, object engine) except -1:
-        raise NotImplementedError
-
-    cdef int _copy_template(self, Kernel other) except -1:
+    cdef Templates _templates(self):
         raise NotImplementedError
 
     cdef int _compute_roles(self) except -1:
@@ -464,12 +488,38 @@ cdef class Kernel:
     cdef chips_t _bet_unit(self) noexcept:
         return 1
 
+    cdef int _fold_bit(self) noexcept:
+        return -1
+
+    cdef int _check_bit(self) noexcept:
+        return -1
+
+    cdef int _action_count(self) noexcept:
+        return 0
+
+    cdef bint _is_wager(self, int action) noexcept:
+        return False
+
+    cdef chips_t _all_in_to(self) except? -1:
+        raise NotImplementedError
+
+    cdef tuple _names(self):
+        return ()
+
+    cdef tuple _legal_sets(self):
+        return ((),)
+
+    cdef tuple _streets(self):
+        return ()
+
+    cdef tuple _phases(self):
+        return ()
+
     # ---- a policy given as data ------------------------------------------------------------
 
-    cdef int _decide(self, Draws draws, double* weights, bint fold_when_free, double all_in, chips_t room_share, chips_t* to) except -2:
-        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
-        ``weights`` has one weight per action, in the kernel's sorted order."""
-        cdef int legal, action, count = 0, chosen = -1
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2:
+        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``."""
+        cdef int legal, action, count = 0, chosen
         cdef int fold_bit = self._fold_bit()
         cdef int check_bit = self._check_bit()
         cdef double total = 0.0, point
@@ -480,10 +530,10 @@ cdef class Kernel:
             self._view()
         legal = self._legal
         for action in range(self._action_count()):
-            if legal >> action & 1 and weights[action] > 0:
-                if action == fold_bit and not fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
+            if legal >> action & 1 and policy.weights[action] > 0:
+                if action == fold_bit and not policy.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
                     continue
-                total += weights[action]
+                total += policy.weights[action]
                 picks[count] = action
                 cumulative[count] = total
                 count += 1
@@ -500,10 +550,10 @@ cdef class Kernel:
         to[0] = -1
         if self._is_wager(action):
             low, high = self._min_to, self._max_to
-            room = (high - low) // room_share + 1
+            room = (high - low) // policy.room_share + 1
             if room < 1:
                 room = 1
-            if draws.unit() < all_in:
+            if draws.unit() < policy.all_in:
                 amount = high
             else:
                 amount = low + draws.below(room)
@@ -519,10 +569,9 @@ cdef class Kernel:
             to[0] = amount
         return action
 
-    cdef int _play_out(self, Draws draws, double* weights, bint fold_when_free, double all_in, chips_t room_share, list trace) except -1:
+    cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1:
         """play_out, in C: deals as rounds end, the policy at each decision; returns the number
-        of betting actions. ``trace`` (or None) gets each step as play_out's on_step sees it,
-        with the view the decision was drawn from."""
+        of betting actions. ``trace`` (or None) gets each step, with the view it was drawn from."""
         cdef int actions = 0, action, seat
         cdef chips_t to
         while not self._hand_over():
@@ -534,21 +583,334 @@ cdef class Kernel:
                 if trace is not None:
                     trace.append((-1, self._street, None, None))
                 continue
-            action = self._decide(draws, weights, fold_when_free, all_in, room_share, &to)
+            action = self._decide(draws, policy, &to)
             if trace is not None:
                 trace.append((seat, action, to if to >= 0 else None, (self._legal, self._call, self._min_to, self._max_to)))
             self._take(action, to)
             actions += 1
         return actions
 
-    cdef int _fold_bit(self) noexcept:
-        return -1
+    # ---- one hand, action by action: the engine's API ---------------------------------------
 
-    cdef int _check_bit(self) noexcept:
-        return -1
+    def __init__(self, table=None, start=None, **options):
+        """A hand on ``table``, as the spec's Python engine takes it (``start`` and a table the
+        kernel cannot take: the Python engine plays the hand)."""
+        if table is None:
+            return  # a kernel a batch plays its hands in
+        engine_class = _engine_class_of(type(self))
+        if start is None:
+            try:
+                stacks = table.stacks
+                seats = len(stacks) if type(stacks) is tuple or type(stacks) is list else 0
+                self._start(table, self._templates().get(engine_class, options, table, seats))
+                return
+            except Exception:
+                pass  # the Python engine refuses the table, or plays it
+        self._python = engine_class(table, start=start, **options)
+        self._handed = True
 
-    cdef int _action_count(self) noexcept:
-        return 0
+    cdef object _engine(self):
+        """The Python engine at this very point of the hand (the steps replayed through it)."""
+        cdef int index, code, to
+        if self._python is not None:
+            return self._python
+        inputs = self._inputs
+        stacks = [self._behind[seat] + self._contributed[seat] for seat in range(self._n)]
+        table = _table.Table(stacks, self._button, **inputs._table_inputs)
+        engine = inputs._engine_class(table, **inputs._options)
+        names, streets = self._names(), self._streets()
+        for index in range(self._step_count):
+            code, to = self._steps[2 * index], self._steps[2 * index + 1]
+            if code < 0:
+                engine.deal(streets[-1 - code])
+            elif code & 15 == ALL_IN:
+                engine.all_in(code >> 4)
+            else:
+                engine.act(code >> 4, names[code & 15], None if to < 0 else to)
+        self._python = engine
+        return engine
 
-    cdef bint _is_wager(self, int action) noexcept:
-        return False
+    cdef object _hand_over_to_python(self):
+        engine = self._engine()
+        self._handed = True
+        return engine
+
+    def _forward(self, name, *args, **kwargs):
+        """Ask the Python engine; once it has changed the hand, the hand is its own."""
+        engine = self._engine()
+        result = getattr(engine, name)(*args, **kwargs)
+        self._handed = True
+        return result
+
+    def __getattr__(self, name):
+        # What the kernel does not answer, the Python engine does; a method of it may change the
+        # hand, so the hand is its from then on.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = getattr(self._engine(), name)
+        if callable(value) and name not in _READS:
+            self._handed = True
+        return value
+
+    @property
+    def python(self):
+        """Whether the Python engine plays this hand now (handed over, or from the start)."""
+        return self._handed
+
+    def legal_actions(self):
+        """The legal actions of the seat to act, sorted; empty when nobody is to act."""
+        if self._handed:
+            return self._python.legal_actions()
+        if not self._viewed:
+            self._view()
+        return self._legal_sets()[self._legal]
+
+    @property
+    def call_amount(self):
+        if self._handed:
+            return self._python.call_amount
+        if not self._viewed:
+            self._view()
+        return self._call
+
+    @property
+    def min_to(self):
+        if self._handed:
+            return self._python.min_to
+        if not self._viewed:
+            self._view()
+        return None if self._min_to < 0 else self._min_to
+
+    @property
+    def max_to(self):
+        if self._handed:
+            return self._python.max_to
+        if not self._viewed:
+            self._view()
+        return None if self._max_to < 0 else self._max_to
+
+    @property
+    def to_act(self):
+        if self._handed:
+            return self._python.to_act
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def next_street(self):
+        if self._handed:
+            return self._python.next_street
+        if self._can_deal():
+            return self._streets()[self._street + 1]
+        return None
+
+    @property
+    def street_name(self):
+        if self._handed:
+            return self._python.street_name
+        phase = self._phases()[self._state]
+        if phase in ("runout", "showdown"):
+            return "showdown"
+        return "settled" if phase == "settled" else self._streets()[self._street]
+
+    @property
+    def phase(self):
+        if self._handed:
+            return self._python.phase
+        return self._phases()[self._state]
+
+    @property
+    def round_over(self):
+        if self._handed:
+            return self._python.round_over
+        return self._phases()[self._state] not in BETTING_PHASES
+
+    @property
+    def hand_over(self):
+        if self._handed:
+            return self._python.hand_over
+        return self._hand_over()
+
+    @property
+    def stacks(self):
+        if self._handed:
+            return self._python.stacks
+        return tuple([self._behind[seat] for seat in range(self._n)])
+
+    @property
+    def committed(self):
+        if self._handed:
+            return self._python.committed
+        return tuple([self._put_in[seat] for seat in range(self._n)])
+
+    @property
+    def contributed(self):
+        if self._handed:
+            return self._python.contributed
+        return tuple([self._contributed[seat] for seat in range(self._n)])
+
+    @property
+    def folded(self):
+        if self._handed:
+            return self._python.folded
+        return tuple([bool(self._folded[seat]) for seat in range(self._n)])
+
+    @property
+    def pot(self):
+        if self._handed:
+            return self._python.pot
+        return self._pot
+
+    @property
+    def bet_level(self):
+        if self._handed:
+            return self._python.bet_level
+        return self._bet_level
+
+    @property
+    def seats(self):
+        if self._handed:
+            return self._python.seats
+        return self._n
+
+    @property
+    def button(self):
+        if self._handed:
+            return self._python.button
+        return self._button
+
+    def total_chips(self):
+        if self._handed:
+            return self._python.total_chips()
+        return self._chips()
+
+    def act(self, seat, action, to=None):
+        """Dispatch by name, as Engine.act: an action of the kernel's taken in C, anything else
+        (and every refusal, with its error) by the Python engine."""
+        cdef int index
+        if not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
+            index = _index(self._names(), action)
+            if index >= 0:
+                if not self._viewed:
+                    self._view()
+                if self._legal >> index & 1:
+                    if self._is_wager(index):
+                        if type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX and self._take_or_refuse(index, to):
+                            return
+                    elif to is None and self._take_or_refuse(index, -1):
+                        return
+        self._forward("act", seat, action, to)
+
+    cdef bint _take_or_refuse(self, int index, chips_t to) except -1:
+        cdef int seat = self._actor
+        try:
+            self._take(index, to)
+        except KernelRefusal:
+            return False  # nothing changed: the Python engine says why
+        self._record(seat * 16 + index, <int>to)
+        self._python = None
+        return True
+
+    def all_in(self, seat):
+        """Every chip the seat can, as Engine.all_in: a call, a bet or a raise by what it comes to."""
+        cdef chips_t to
+        cdef int index
+        if not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
+            to = self._all_in_to()
+            names = self._names()
+            index = _index(names, "call" if to <= self._bet_level else "bet" if self._bet_level == 0 else "raise")
+            if not self._viewed:
+                self._view()
+            if index >= 0 and self._legal >> index & 1 and self._take_or_refuse(index, to if self._is_wager(index) else -1):
+                self._steps[2 * self._step_count - 2] = seat * 16 + ALL_IN  # replayed as the all-in it was
+                return
+        self._forward("all_in", seat)
+
+    def fold(self, seat):
+        self.act(seat, "fold")
+
+    def check(self, seat):
+        self.act(seat, "check")
+
+    def call(self, seat):
+        self.act(seat, "call")
+
+    def bet(self, seat, to):
+        self.act(seat, "bet", to)
+
+    def raise_to(self, seat, to):
+        self.act(seat, "raise", to)
+
+    def bring_in(self, seat):
+        self.act(seat, "bring_in")
+
+    def deal(self, street, **given):
+        """Deal ``street``, as Engine.deal (a deal giving inputs is the Python engine's)."""
+        cdef int dealt
+        if not self._handed and not given and self._actor < 0 and type(street) is str and self._can_deal():
+            dealt = self._street + 1
+            if self._streets()[dealt] == street:
+                self._deal()
+                self._record(-1 - dealt, -1)
+                self._python = None
+                return
+        self._forward("deal", street, **given)
+
+    def fields(self):
+        """The hand as the Python engine's attributes of the same names hold it (for tests)."""
+        cdef int seat
+        seats = range(self._n)
+        return {
+            "_behind": [self._behind[seat] for seat in seats],
+            "_put_in": [self._put_in[seat] for seat in seats],
+            "_contributed": [self._contributed[seat] for seat in seats],
+            "_live": [self._live[seat] for seat in seats],
+            "_acted_at": [self._acted_at[seat] for seat in seats],
+            "_folded": [bool(self._folded[seat]) for seat in seats],
+            "_acted": [bool(self._acted[seat]) for seat in seats],
+            "_actor": self._actor,
+            "_street": self._street,
+            "_players_in": self._players_in,
+            "_able_count": self._able_count,
+            "_bet_level": self._bet_level,
+            "_last_raise": self._last_raise,
+            "_last_full_level": self._last_full_level,
+            "_raises": self._raises,
+            "_pot": self._pot,
+            "_dead": self._dead,
+            "_nominal": self._nominal,
+            "_posted_live": self._posted_live,
+            "_posted_dead": self._posted_dead,
+            "_forced_raises": self._forced_raises,
+            "_last_live": self._last_live,
+            "_deferred": self._deferred,
+            "state": self._state,
+        }
+
+
+
+
+#: The engine's methods that only read the hand: asking them leaves the hand with the kernel.
+_READS = frozenset({"pots", "snapshot", "to_phh", "total_chips"})
+
+
+cdef int _index(tuple names, object action):
+    cdef int index
+    for index in range(len(names)):
+        if names[index] == action:
+            return index
+    return -1
+
+
+_ENGINE_CLASSES = {}
+
+
+def _engine_class_of(kind):
+    """The Python engine class a kernel class plays as: its generated module's ENGINE, found
+    beside the kernels' package (``<package>.kernels.<spec>`` plays ``<package>.<spec>``)."""
+    found = _ENGINE_CLASSES.get(kind)
+    if found is None:
+        module = importlib.import_module(kind.__module__)
+        package = kind.__module__.rsplit(".", 2)[0]
+        engines = importlib.import_module(f"{package}.{module.SPEC_NAME}")
+        found = _ENGINE_CLASSES[kind] = engines.ENGINE
+    return found
