@@ -175,7 +175,7 @@ def _tried(engine: Any, step: tuple[str, int, int | None]) -> str | None:
 @needs_kernel
 @pytest.mark.parametrize("name", SPECS)
 def test_a_hand_played_action_by_action_answers_as_the_python_engine(name: str) -> None:
-    cls, module = engine_class(name), COMPILED[name]
+    module = COMPILED[name]
     rng = random.Random(f"kernel-{name}")
     compared = in_c = 0
     while compared < 1500:
