@@ -46,7 +46,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from betspec.project import Project, load_all
-from betspec.runtime import Engine, Table, engine_class
+from betspec.runtime import Engine, Table, engine_class, fast_engine, has_kernel
 from betspec.simulate import play, random_table
 
 if TYPE_CHECKING:  # imported where used: the script puts the project root on sys.path first
@@ -76,8 +76,10 @@ PEER_OPTIONS: dict[str, dict[str, object]] = {
 }
 
 
-def build(hand: Hand) -> Engine:
-    return engine_class(hand.structure)(hand.table, **PEER_OPTIONS.get(hand.structure, {}))  # type: ignore[arg-type]
+def build(hand: Hand, fast: bool = False) -> Engine:
+    """The hand's engine: the default one, or with ``fast`` the spec's kernel (fast_engine)."""
+    cls = fast_engine(hand.structure) if fast else engine_class(hand.structure)
+    return cls(hand.table, **PEER_OPTIONS.get(hand.structure, {}))  # type: ignore[arg-type]
 
 
 def record(structure: str, rng: random.Random) -> Hand:
@@ -90,10 +92,10 @@ def record(structure: str, rng: random.Random) -> Hand:
     return hand
 
 
-def replay(hands: list[Hand], query: bool) -> int:
+def replay(hands: list[Hand], query: bool, fast: bool = False) -> int:
     actions = 0
     for hand in hands:
-        engine = build(hand)
+        engine = build(hand, fast)
         for seat, action, to in hand.steps:
             if seat < 0:
                 engine.deal(action)
@@ -182,8 +184,9 @@ def compare(works: dict[str, Callable[[], int]], runs: int) -> dict[str, tuple[f
     }
 
 
-def memory_per_hand(hands: list[Hand], peer: bool = False) -> float:
-    """Bytes per hand held after its first three actions (betspec engines or PokerKit states)."""
+def memory_per_hand(hands: list[Hand], peer: bool = False, fast: bool = False) -> float:
+    """Bytes per hand held after its first three actions (betspec engines, kernel hands with
+    ``fast``, or PokerKit states)."""
     if peer:
         from benchmarks.peer_pokerkit import Peer
     gc.collect()
@@ -198,7 +201,7 @@ def memory_per_hand(hands: list[Hand], peer: bool = False) -> float:
                 held.act(action, to)
             live.append(held.state)
         else:
-            engine = build(hand)
+            engine = build(hand, fast)
             for seat, action, to in hand.steps[: hand.steps.index(actions[-1]) + 1]:
                 if seat < 0:
                     engine.deal(action)
@@ -299,8 +302,11 @@ def main(argv: list[str] | None = None) -> int:
             taken = f"took {len(found.taken):,} of {found.hands:,} hands"
             notes.append(f"{p.label} {p.version}, {structure}: {taken}")
             notes.extend(f"    {line}" for line in summary(found))
+        kernel = has_kernel(structure)
         for workload, query in (("replay", False), ("query+act", True)):
             works: dict[str, Callable[[], int]] = {"betspec": lambda h=hands, q=query: replay(h, q)}
+            if kernel:
+                works["kernel"] = lambda h=hands, q=query: replay(h, q, fast=True)
             if pokerkit:
                 works["pokerkit"] = lambda h=hands, q=query: peer_replay(h, q)
             for p in others:
@@ -325,6 +331,18 @@ def main(argv: list[str] | None = None) -> int:
                     line += f" {'-':>12} {'-':>6}"
             row[workload] = entry
             print(line)
+            if kernel:
+                rate, seconds = rates["kernel"]
+                entry["kernel_actions_per_s"] = rate
+                entry["kernel_over_default"] = rate / rates["betspec"][0]
+                line = f"{'  kernel':<12} {workload:<10} {rate:>10,.0f} {len(hands) / seconds:>8,.0f}"
+                for p in [*([next(p for p in peers if p.name == "pokerkit")] if pokerkit else []), *others]:
+                    if p.name in rates:
+                        entry[f"kernel_{p.name}_ratio"] = rate / rates[p.name][0]
+                        line += f" {rates[p.name][0]:>10,.0f} {ratio_text(rate / rates[p.name][0]):>6}"
+                    else:
+                        line += f" {'-':>12} {'-':>6}"
+                print(line)
         sample = hands[: min(1000, len(hands))]
         row["bytes_per_live_hand"] = memory_per_hand(sample)
         memory = f"{structure:<12} {'memory':<10} {row['bytes_per_live_hand']:>9,.0f}B per live hand"
@@ -332,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
             row["pokerkit_bytes_per_live_hand"] = memory_per_hand(sample, peer=True)
             row["memory_ratio"] = row["bytes_per_live_hand"] / row["pokerkit_bytes_per_live_hand"]  # type: ignore[operator]
             memory += f"; PokerKit {row['pokerkit_bytes_per_live_hand']:,.0f}B ({row['memory_ratio']:.2f} of it)"
+        if kernel:
+            row["kernel_bytes_per_live_hand"] = memory_per_hand(sample, fast=True)
+            memory += f"; kernel {row['kernel_bytes_per_live_hand']:,.0f}B"
         print(memory)
         table[structure] = row
     results["structures"] = table

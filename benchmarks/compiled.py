@@ -1,16 +1,17 @@
-"""Benchmark: the compiled engines (Cython builds made at install) beside the Python engines.
+"""Benchmark: the compiled engines and the kernels (builds made at install) beside the Python engines.
 
     python benchmarks/compiled.py [--hands N] [--runs R] [--json FILE]
 
 This process runs the compiled builds; a child process runs the very same sources as Python
-(``BETSPEC_PURE=1``). Both record the same seeded hands (benchmarks/bench.py's) and time, run by
-run, interleaved:
-- replay and query+act, as bench.py times them;
-- self-play: hands played to the end by simulate's bot on fresh random tables, through the batch
-  interface (:func:`betspec.runtime.play_hands`) here and through a Python loop of
-  ``simulate.play`` in the child;
-- memory per live hand, as bench.py measures it.
-A ratio is the compiled rate over the Python one. A benchmark, not a timed test.
+(``BETSPEC_PURE=1``: no compiled module, no kernel). Both take the same seeded hands
+(benchmarks/bench.py's) and time, run by run, interleaved:
+- replay and query+act, as bench.py times them, through the default engine (compiled here) and,
+  here only, through the spec's kernel (``fast_engine``, called per action from Python);
+- self-play: hands played to the end by simulate's bot on fresh random tables through the batch
+  interface (:func:`betspec.runtime.play_hands`): through the kernel here, the Python engine
+  there, from the same draws, so both play the very same hands;
+- memory per live hand, as bench.py measures it (default engine and kernel here).
+A ratio is the rate here over the Python one. A benchmark, not a timed test.
 """
 
 from __future__ import annotations
@@ -27,44 +28,49 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
-WORKLOADS = ("replay", "query+act", "self-play")
+#: (what is timed here, what it is compared with in the Python child)
+WORKLOADS = (
+    ("replay", "replay"),
+    ("query+act", "query+act"),
+    ("kernel replay", "replay"),
+    ("kernel query+act", "query+act"),
+    ("self-play", "self-play"),
+)
 
 
 class Runner:
     """The workloads of one structure, on hands recorded from one seed."""
 
-    def __init__(self, structure: str, hands: int, seed: int, python_loop: bool) -> None:
+    def __init__(self, structure: str, hands: int, seed: int) -> None:
         from benchmarks import bench
 
         self.bench = bench
         self.structure = structure
         self.count = hands
         self.seed = seed
-        self.python_loop = python_loop
         rng = random.Random(f"{seed}-{structure}")
         self.hands = [bench.record(structure, rng) for _ in range(hands)]
 
     def rate(self, workload: str) -> float:
         """Actions per second (hands per second for self-play) of one run."""
         started = time.perf_counter()
-        done = self._self_play() if workload == "self-play" else self.bench.replay(self.hands, workload == "query+act")
+        if workload == "self-play":
+            done = self._self_play()
+        else:
+            fast = workload.startswith("kernel ")
+            done = self.bench.replay(self.hands, workload.endswith("query+act"), fast=fast)
         return done / (time.perf_counter() - started)
 
     def _self_play(self) -> int:
         from betspec.runtime import engine_class, play_hands
-        from betspec.simulate import BOT, play, random_table
+        from betspec.simulate import BOT, random_table
 
         rng = random.Random(self.seed)
-        cls = engine_class(self.structure)
-        if self.python_loop:
-            for _ in range(self.count):
-                play(cls(random_table(self.structure, rng)), rng)
-            return self.count
         tables = (random_table(self.structure, rng) for _ in range(self.count))
-        return play_hands(cls, tables, BOT, rng).hands
+        return play_hands(engine_class(self.structure), tables, BOT, rng).hands
 
-    def memory(self) -> float:
-        return self.bench.memory_per_hand(self.hands[:1000])
+    def memory(self, fast: bool = False) -> float:
+        return self.bench.memory_per_hand(self.hands[:1000], fast=fast)
 
 
 def worker(hands: int, seed: int) -> int:
@@ -73,7 +79,7 @@ def worker(hands: int, seed: int) -> int:
     runners: dict[str, Runner] = {}
     for line in sys.stdin:
         structure, workload = line.split()
-        runner = runners.get(structure) or runners.setdefault(structure, Runner(structure, hands, seed, True))
+        runner = runners.get(structure) or runners.setdefault(structure, Runner(structure, hands, seed))
         value = runner.memory() if workload == "memory" else runner.rate(workload)
         print(json.dumps(value), flush=True)
     return 0
@@ -89,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         return worker(args.hands, args.seed)
-    from betspec.runtime import compiled, engine_class
+    from betspec.runtime import compiled, engine_class, has_kernel
 
-    missing = [s for s in STRUCTURES if not compiled(engine_class(s))]
+    missing = [s for s in STRUCTURES if not (compiled(engine_class(s)) and has_kernel(s))]
     if missing:
         print(f"not compiled here: {', '.join(missing)} (install with Cython and a C compiler)", file=sys.stderr)
         return 2
@@ -117,30 +123,31 @@ def main(argv: list[str] | None = None) -> int:
         "structures": {},
     }
     print(f"compiled vs Python engines: {results['machine']}; {args.hands} hands, median of {args.runs} runs")
-    print(f"{'structure':<12} {'workload':<10} {'compiled/s':>11} {'Python/s':>10} {'ratio':>6}")
+    print(f"{'structure':<12} {'workload':<16} {'compiled/s':>11} {'Python/s':>10} {'ratio':>7}")
     table: dict[str, object] = {}
     for structure in STRUCTURES:
-        mine = Runner(structure, args.hands, args.seed, False)
+        mine = Runner(structure, args.hands, args.seed)
         row: dict[str, object] = {}
-        for workload in WORKLOADS:
+        for workload, theirs in WORKLOADS:
             compiled_rates, python_rates = [], []
             for run in range(args.runs):
                 # Interleaved, alternating who goes first: both see the same machine load.
                 if run % 2:
-                    python_rates.append(ask(structure, workload))
+                    python_rates.append(ask(structure, theirs))
                     compiled_rates.append(mine.rate(workload))
                 else:
                     compiled_rates.append(mine.rate(workload))
-                    python_rates.append(ask(structure, workload))
+                    python_rates.append(ask(structure, theirs))
             fast, slow = statistics.median(compiled_rates), statistics.median(python_rates)
             row[workload] = {"compiled_per_s": fast, "python_per_s": slow, "ratio": fast / slow}
             unit = "hands" if workload == "self-play" else "actions"
-            print(f"{structure:<12} {workload:<10} {fast:>11,.0f} {slow:>10,.0f} {fast / slow:>5.2f}x  ({unit})")
-        row["bytes_per_live_hand"] = {"compiled": mine.memory(), "python": ask(structure, "memory")}
+            print(f"{structure:<12} {workload:<16} {fast:>11,.0f} {slow:>10,.0f} {fast / slow:>6.2f}x  ({unit})")
+        memory = {"compiled": mine.memory(), "kernel": mine.memory(fast=True), "python": ask(structure, "memory")}
+        row["bytes_per_live_hand"] = memory
         print(
-            f"{structure:<12} {'memory':<10} {row['bytes_per_live_hand']['compiled']:>10,.0f}B "  # type: ignore[index]
-            f"{row['bytes_per_live_hand']['python']:>9,.0f}B per live hand"
-        )  # type: ignore[index]
+            f"{structure:<12} {'memory':<16} {memory['compiled']:>10,.0f}B {memory['python']:>9,.0f}B per live hand; "
+            f"kernel {memory['kernel']:,.0f}B"
+        )
         table[structure] = row
     results["structures"] = table
     assert child.stdin is not None

@@ -392,6 +392,22 @@ cdef class NoLimitKernel(Kernel):
             self._min_to = self._max_to = -1
         return 0
 
+    cdef bint _allowed(self, int action) except -1:
+        cdef int actor = self._actor
+        if actor < 0:
+            return False
+        if action == A_BET:
+            return self._state == S_UNOPENED and self._bet_level == 0 and self._answerable()
+        elif action == A_CALL:
+            return self._state == S_FACING_BET and min(self._bet_level - self._put_in[actor], self._live[actor]) > 0
+        elif action == A_CHECK:
+            return (self._state == S_UNOPENED or self._state == S_FACING_BET) and min(self._bet_level - self._put_in[actor], self._live[actor]) == 0
+        elif action == A_FOLD:
+            return self._state == S_UNOPENED or self._state == S_FACING_BET
+        elif action == A_RAISE:
+            return self._state == S_FACING_BET and self._bet_level > 0 and self._live[actor] > min(self._bet_level - self._put_in[actor], self._live[actor]) and self._answerable() and (not self._acted[actor] or self._bet_level - self._acted_at[actor] >= self._last_raise)
+        return False
+
     cdef int _take(self, int action, chips_t to) except -1:
         if action == A_BET:
             self._take_bet(to)

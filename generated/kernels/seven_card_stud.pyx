@@ -351,6 +351,25 @@ cdef class SevenCardStudKernel(Kernel):
             self._min_to = self._max_to = -1
         return 0
 
+    cdef bint _allowed(self, int action) except -1:
+        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
+        cdef int actor = self._actor
+        if actor < 0:
+            return False
+        if action == A_BET:
+            return self._state == S_UNOPENED and self._bet_level == 0 and self._answerable()
+        elif action == A_BRING_IN:
+            return self._state == S_UNOPENED and self._street == 0 and self._bet_level == 0 and (actor == t._in_bring_in_seat or t._opt_bring_in_all_in == 'next_seat')
+        elif action == A_CALL:
+            return self._state == S_FACING_BET and min(self._bet_level - self._put_in[actor], self._live[actor]) > 0
+        elif action == A_CHECK:
+            return self._state == S_UNOPENED and (self._street != 0 or self._bet_level != 0 or (actor != t._in_bring_in_seat and t._opt_bring_in_all_in != 'next_seat')) and min(self._bet_level - self._put_in[actor], self._live[actor]) == 0
+        elif action == A_FOLD:
+            return (self._state == S_UNOPENED or self._state == S_FACING_BET) and (self._street != 0 or self._bet_level != 0 or (actor != t._in_bring_in_seat and t._opt_bring_in_all_in != 'next_seat'))
+        elif action == A_RAISE:
+            return self._state == S_FACING_BET and self._bet_level > 0 and self._live[actor] > min(self._bet_level - self._put_in[actor], self._live[actor]) and self._answerable() and q_reopened(self) and (t._opt_max_raises is None or self._raises <= t._opt_max_raises or (t._opt_uncapped_heads_up and self._players_in == 2))
+        return False
+
     cdef int _take(self, int action, chips_t to) except -1:
         if action == A_BET:
             self._take_bet(to)

@@ -324,6 +324,7 @@ def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str |
     _begin(w, spec, symbols, of)
     _view(w, spec)
     chosen = _chosen(spec)
+    _allowed(w, spec, chosen)
     w("cdef int _take(self, int action, chips_t to) except -1:", 4)
     for index, event in enumerate(chosen):
         w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
@@ -535,6 +536,21 @@ def _view(w: _Writer, spec: Spec) -> None:
         w(f"{name} = {source(tree)}", 8)
     for line in body:
         w(line, 8)
+    w()
+
+
+def _allowed(w: _Writer, spec: Spec, chosen: list[Event]) -> None:
+    """``_allowed``: whether one action is legal now (the view's test of it alone), for an action
+    taken with no view asked for."""
+    w("cdef bint _allowed(self, int action) except -1:", 4)
+    w(f"cdef int {ACTOR} = self._actor", 8)
+    w(f"if {ACTOR} < 0:", 8)
+    w("return False", 12)
+    symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+    for index, event in enumerate(chosen):
+        w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
+        w(f"return {source(_legal(spec, event, symbols))}", 12)
+    w("return False", 8)
     w()
 
 

@@ -233,10 +233,16 @@ def fast_engine(structure: str) -> type[Engine]:
     the deals are answered in C; anything else (a refusal and its error, chips pushed, words
     said, a snapshot, the pots paid, a hand from a later street) by the Python engine, the hand
     replayed through it, and a hand it has changed stays with it."""
-    cls = engine_class(structure)
-    module = kernel(cls)
-    found: type[Engine] = cls if module is None else module.KERNEL
+    found = _FAST.get(structure)
+    if found is None:
+        cls = engine_class(structure)
+        module = kernel(cls)
+        found = _FAST[structure] = cls if module is None else module.KERNEL
     return found
+
+
+#: The classes fast_engine found, by structure (a tool asks for one per hand it builds).
+_FAST: dict[str, type[Engine]] = {}
 
 
 def has_kernel(structure: str) -> bool:

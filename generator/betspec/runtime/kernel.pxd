@@ -44,6 +44,7 @@ cdef class Inputs:
 cdef class Templates:
     """The inputs loaded for the table inputs and options seen last, per number of seats."""
     cdef object _make
+    cdef object _engine_class
     cdef dict _options
     cdef dict _table_inputs
     cdef dict _by_seats
@@ -143,6 +144,7 @@ cdef class Kernel:
     cdef int _action_count(self) noexcept
     cdef bint _is_wager(self, int action) noexcept
     cdef chips_t _all_in_to(self) except? -1
+    cdef bint _allowed(self, int action) except -1
     cdef tuple _names(self)
     cdef tuple _legal_sets(self)
     cdef tuple _streets(self)

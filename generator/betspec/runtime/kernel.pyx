@@ -24,6 +24,7 @@ import importlib
 from betspec.runtime import table as _table
 from betspec.vocabulary import BETTING_PHASES
 
+cdef object _TABLE = _table.Table
 cdef int MAX_SEATS = _table.MAX_SEATS
 #: The action number a step recorded as an all-in has (kernels have at most 8 actions).
 cdef int ALL_IN = 15
@@ -88,12 +89,13 @@ cdef class Templates:
         given = table.inputs
         if (
             self._by_seats is None
+            or engine_class is not self._engine_class
             or type(given) is not dict
             or given != self._table_inputs
             or options != self._options
-            or (len(self._by_seats) and (<Inputs>next(iter(self._by_seats.values())))._engine_class is not engine_class)
         ):
             self._by_seats = {}
+            self._engine_class = engine_class
             self._options = dict(options)
             self._table_inputs = dict(given)
         found = self._by_seats.get(seats)
@@ -189,7 +191,7 @@ cdef class Kernel:
         then the start event and the automatic transitions."""
         cdef int n, seat, button
         cdef chips_t total = 0, stack
-        if type(table) is not _table.Table:
+        if type(table) is not _TABLE:
             raise KernelRefusal("a table is a betspec.runtime.Table")
         stacks = table.stacks
         given = table.button
@@ -199,9 +201,12 @@ cdef class Kernel:
         if not 2 <= n <= MAX_SEATS or type(given) is not int or not 0 <= given < n:
             raise KernelRefusal("table")
         for value in stacks:
-            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+            if type(value) is not int:
                 raise KernelRefusal("stacks")
-            total += <chips_t>value
+            stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
+            if not 0 < stack <= MAX_CHIPS:
+                raise KernelRefusal("stacks")
+            total += stack
         if total > _SEAT_CHIPS_MAX:
             raise KernelRefusal("more chips than a kernel's table holds")
         button = given
@@ -380,8 +385,13 @@ cdef class Kernel:
         cdef int step, seat
         cdef int deferred = self._deferred
         cdef chips_t level = self._bet_level
-        for step in range(1, n + 1):
-            seat = (after + step) % n
+        if not 0 <= after < n:
+            after = after % n
+        seat = after
+        for step in range(n):
+            seat += 1
+            if seat == n:  # clockwise, without a division per seat
+                seat = 0
             if (
                 self._live[seat] > 0
                 and not self._folded[seat]
@@ -501,6 +511,9 @@ cdef class Kernel:
         return False
 
     cdef chips_t _all_in_to(self) except? -1:
+        raise NotImplementedError
+
+    cdef bint _allowed(self, int action) except -1:
         raise NotImplementedError
 
     cdef tuple _names(self):
@@ -790,9 +803,7 @@ cdef class Kernel:
         if not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
             index = _index(self._names(), action)
             if index >= 0:
-                if not self._viewed:
-                    self._view()
-                if self._legal >> index & 1:
+                if self._legal >> index & 1 if self._viewed else self._allowed(index):
                     if self._is_wager(index):
                         if type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX and self._take_or_refuse(index, to):
                             return
@@ -818,9 +829,7 @@ cdef class Kernel:
             to = self._all_in_to()
             names = self._names()
             index = _index(names, "call" if to <= self._bet_level else "bet" if self._bet_level == 0 else "raise")
-            if not self._viewed:
-                self._view()
-            if index >= 0 and self._legal >> index & 1 and self._take_or_refuse(index, to if self._is_wager(index) else -1):
+            if index >= 0 and (self._legal >> index & 1 if self._viewed else self._allowed(index)) and self._take_or_refuse(index, to if self._is_wager(index) else -1):
                 self._steps[2 * self._step_count - 2] = seat * 16 + ALL_IN  # replayed as the all-in it was
                 return
         self._forward("all_in", seat)
@@ -895,6 +904,9 @@ _READS = frozenset({"pots", "snapshot", "to_phh", "total_chips"})
 
 cdef int _index(tuple names, object action):
     cdef int index
+    for index in range(len(names)):
+        if names[index] is action:  # the common case: the same interned name
+            return index
     for index in range(len(names)):
         if names[index] == action:
             return index
