@@ -121,3 +121,27 @@ def test_the_finder_passes_over_a_stale_build(tmp_path: Path) -> None:
     assert spec.loader is not None
     spec.loader.exec_module(module)
     assert module.X == 1
+
+
+def test_the_finder_never_loads_a_kernel_built_from_another_source(tmp_path: Path) -> None:
+    source = tmp_path / "kern.pyx"
+    source.write_text("X = 1\n")
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    assert loader.FreshOnly({"betspec.kern": digest}, pure=False).find_spec("betspec.kern", [str(tmp_path)]) is None
+    for finder, why in (
+        (loader.FreshOnly({"betspec.kern": "0" * 64}, pure=False), "another source"),
+        (loader.FreshOnly({"betspec.kern": digest}, pure=True), "BETSPEC_PURE"),
+        (loader.FreshOnly({"betspec.other": digest}, pure=False), "not compiled by the last build"),
+    ):
+        spec = finder.find_spec("betspec.kern", [str(tmp_path)])
+        assert spec is not None and spec.loader is not None
+        with pytest.raises(ImportError, match=why):
+            importlib.util.module_from_spec(spec)
+
+
+def test_python_only_loads_no_kernel() -> None:
+    code = "from betspec.runtime import fast_engine, has_kernel, engine_class; print(has_kernel('no_limit'), fast_engine('no_limit') is engine_class('no_limit'))"
+    env = {**os.environ, "BETSPEC_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]

@@ -35,11 +35,11 @@ def test_workers_are_bounded_by_the_work_and_the_cores(capsys) -> None:
 
 
 def test_the_work_is_streamed_not_built_whole() -> None:
-    from betspec.simulate import chunks
+    from betspec.simulate import chunk_size, chunks
 
     work = chunks("no_limit", 10**18, 1, {})  # a list of these would not fit in memory
     first, second = next(work), next(work)
-    assert first[2] == second[2] == 2000 and first[1] != second[1]
+    assert first[2] == second[2] == chunk_size(10**18) and first[1] != second[1]
 
 
 def test_progress_lines_when_not_a_terminal(capsys) -> None:

@@ -19,6 +19,8 @@ from betspec.runtime import (
     Table,
     compiled,
     engine_class,
+    fast_engine,
+    has_kernel,
     play_hands,
 )
 from betspec.runtime.snapshot import restore
@@ -78,3 +80,17 @@ tables = (random_table("no_limit", rng) for _ in range(1_000))
 batch: Played = play_hands(engine_class("no_limit"), tables, bot, rng)
 assert batch.hands == 1_000 and batch.actions > batch.hands
 assert isinstance(compiled(NoLimit), bool)
+
+# A hand at C speed where the install compiled the kernel (README, "Kernels"): the same API, the
+# same refusals; the Python engine answers what the kernel does not.
+Fast = fast_engine("no_limit")
+quick = Fast(Table(stacks=[1000, 1000, 1000], button=0, blinds=(5, 10)))
+assert (quick.to_act, quick.legal_actions(), quick.min_to) == (0, ("call", "fold", "raise"), 20)
+quick.raise_to(0, 30)
+try:
+    quick.raise_to(1, 40)
+except IllegalAction as error:
+    assert error.code == Code.BELOW_MINIMUM
+quick.fold(1)
+quick.call(2)
+assert quick.pot == 65 and quick.next_street == "flop" and isinstance(has_kernel("no_limit"), bool)

@@ -79,13 +79,21 @@ def chunks(
     structure: str, hands: int, seed: int, options: dict[str, object]
 ) -> Iterator[tuple[str, int, int, dict[str, object]]]:
     """The work, a chunk at a time (never built as a whole list: ``hands`` may be huge)."""
-    for index, start in enumerate(range(0, hands, CHUNK)):
-        yield structure, seed * 1_000_003 + index, min(CHUNK, hands - start), options
+    size = chunk_size(hands)
+    for index, start in enumerate(range(0, hands, size)):
+        yield structure, seed * 1_000_003 + index, min(size, hands - start), options
+
+
+def chunk_size(hands: int) -> int:
+    """Hands per chunk: CHUNK, or a hundredth of the work when that is more (a chunk played in C
+    takes milliseconds: fewer, larger chunks keep a pool's or a cluster's overhead small). It
+    depends on the number of hands only, so the totals do not depend on what runs the chunks."""
+    return max(CHUNK, -(-hands // 100))
 
 
 def bounded_workers(requested: int, hands: int) -> int:
     """The processes worth starting: no more than the chunks of work, nor than the cores allow."""
-    return max(1, min(requested, -(-hands // CHUNK), WORKERS_PER_CORE * default_workers()))
+    return max(1, min(requested, -(-hands // chunk_size(hands)), WORKERS_PER_CORE * default_workers()))
 
 
 #: Where simulate's chunks run: a local pool of processes, or a Ray cluster (``pip install 'betspec[ray]'``).
@@ -108,8 +116,8 @@ def simulate(
 ) -> tuple[Totals, float]:
     """Play ``hands`` hands over ``workers`` processes (bounded by :func:`bounded_workers`), or
     over a Ray cluster (``backend="ray"``: the one at ``address``, else a local one of
-    ``workers`` CPUs); returns the totals and the seconds taken, the same totals whatever runs
-    the chunks. ``progress`` is told the hands played so far."""
+    ``workers`` CPUs); returns the totals and the seconds taken (on Ray, from when the cluster
+    is reached), the same totals whatever runs the chunks. ``progress`` is told the hands played so far."""
     options = options or {}
     work = chunks(structure, hands, seed, options)
     totals = Totals()
@@ -121,8 +129,8 @@ def simulate(
             progress(totals.hands)
 
     if backend == "ray":
-        _on_ray(work, max(1, workers), address, add)
-        return totals, time.perf_counter() - started
+        began = _on_ray(work, max(1, workers), address, add)
+        return totals, time.perf_counter() - began
     if backend != "processes":
         raise SimulateError(f"no simulate backend {backend!r} (backends: {', '.join(BACKENDS)})")
     workers = bounded_workers(workers, hands)
@@ -146,8 +154,9 @@ def _on_ray(
     workers: int,
     address: str | None,
     add: Callable[[Totals], None],
-) -> None:
-    """The chunks as Ray tasks, a bounded window of them in flight."""
+) -> float:
+    """The chunks as Ray tasks, a bounded window of them in flight; returns when the work began
+    (once the cluster was reached, or started: starting a local one is not the simulation's time)."""
     try:
         import ray
     except ImportError:
@@ -166,6 +175,13 @@ def _on_ray(
         resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
         cpus = resources().get("CPU", workers)
         window = 2 * max(workers, int(cpus))
+        # Workers start lazily: one empty chunk per CPU first, so that each has imported the
+        # engines before the clock starts, as a process pool's workers have when they fork.
+        first = next(work, None)
+        if first is not None:
+            ray.get([remote.remote(first[0], first[1], 0, first[3]) for _ in range(max(workers, int(cpus)))])
+            work = itertools.chain([first], work)
+        began = time.perf_counter()
         pending = [remote.remote(*chunk) for chunk in itertools.islice(work, window)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -175,6 +191,7 @@ def _on_ray(
     finally:
         if started_here:
             ray.shutdown()
+    return began
 
 
 def default_workers() -> int:
