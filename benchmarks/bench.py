@@ -337,11 +337,12 @@ def main(argv: list[str] | None = None) -> int:
                 entry["kernel_over_default"] = rate / rates["betspec"][0]
                 line = f"{'  kernel':<12} {workload:<10} {rate:>10,.0f} {len(hands) / seconds:>8,.0f}"
                 for p in [*([next(p for p in peers if p.name == "pokerkit")] if pokerkit else []), *others]:
+                    width = 10 if p.name == "pokerkit" else 12  # the columns of the line above
                     if p.name in rates:
                         entry[f"kernel_{p.name}_ratio"] = rate / rates[p.name][0]
-                        line += f" {rates[p.name][0]:>10,.0f} {ratio_text(rate / rates[p.name][0]):>6}"
+                        line += f" {rates[p.name][0]:>{width},.0f} {ratio_text(rate / rates[p.name][0]):>6}"
                     else:
-                        line += f" {'-':>12} {'-':>6}"
+                        line += f" {'-':>{width}} {'-':>6}"
                 print(line)
         sample = hands[: min(1000, len(hands))]
         row["bytes_per_live_hand"] = memory_per_hand(sample)
