@@ -30,11 +30,12 @@ from betspec.backends.python import (
     _kept,
     _lit,
     _negated,
-    _reads_seat,
     _steps_by_source,
     _symbols,
     _Writer,
     callbacks,
+    forced_bet_lines,
+    take_steps,
 )
 from betspec.model import Event, Spec, Transition, Type
 from betspec.runtime import contract
@@ -262,28 +263,23 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
 
 def _functions(w: _Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
     """The guards (``when_X``) and effects (``do_X``), as the Python engine names them."""
+    model = f"{cls}Kernel m"
     for name, lines in plan.starts.items():
-        w(f"cdef int on_{name}({cls}Kernel m) except -1:")
-        _given(w, cls, "m", "\n".join(lines), 4)
-        for line in lines:
-            w(line, 4)
-        w("return 0", 4)
-        w()
-        w()
+        _function(w, cls, f"on_{name}({model})", [*lines, "return 0"])
     for name, (takes_to, body) in plan.guards.items():
-        w(f"cdef int {name}({cls}Kernel m{', chips_t to' if takes_to else ''}) except -1:")
-        _given(w, cls, "m", body, 4)
-        w(f"return {body}", 4)
-        w()
-        w()
+        _function(w, cls, f"{name}({model}{', chips_t to' if takes_to else ''})", [f"return {body}"])
     for name, (takes_to, lines) in plan.effects.items():
-        w(f"cdef int {name}({cls}Kernel m{', chips_t to' if takes_to else ''}) except -1:")
-        _given(w, cls, "m", "\n".join(lines), 4)
-        for line in lines:
-            w(line, 4)
-        w("return 0", 4)
-        w()
-        w()
+        _function(w, cls, f"{name}({model}{', chips_t to' if takes_to else ''})", [*lines, "return 0"])
+
+
+def _function(w: _Writer, cls: str, signature: str, lines: list[str]) -> None:
+    """A guard's or effect's C function: 1 or 0 for a guard, 0 for an effect, -1 on an error."""
+    w(f"cdef int {signature} except -1:")
+    _given(w, cls, "m", "\n".join(lines), 4)
+    for line in lines:
+        w(line, 4)
+    w()
+    w()
 
 
 def _field_type(type_name: str, per_seat: bool = False) -> str:
@@ -385,43 +381,13 @@ def _forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     w("cdef int _post_forced_bets(self) except -1:", 4)
     w("cdef int seat, step", 8)
     w("cdef chips_t amount", 8)
-    seat_symbols = _symbols_of(spec, "self", seat="seat")
-    for bet in spec.forced_bets:
-        flags = f"{bet.live}, {bet.order == 'starts_after'}, {bet.order == 'last'}, {bet.in_full}"
-        flags += f", {_lit(bet.name.replace('_', ' '))}"
-        indent = 8
-        per_seat_when = bet.when is not None and bet.seats is not None and _reads_seat(spec, bet.when.tree)
-        when = None if bet.when is None else _src(bet.when.tree, seat_symbols if per_seat_when else symbols)
-        if when == "False":
-            continue
-        if when is not None and when != "True" and not per_seat_when:
-            w(f"if {when}:", indent)
-            indent += 4
-        if bet.seats is None:
-            assert bet.seat is not None
-            w(f"amount = {_src(bet.amount.tree, symbols)}", indent)
-            w("if amount:", indent)
-            w(f"self._post({_src(bet.seat.tree, symbols)}, amount, {flags})", indent + 4)
-            continue
-        amount = _src(bet.amount.tree, seat_symbols)
-        if not _reads_seat(spec, bet.amount.tree):
-            w(f"amount = {_src(bet.amount.tree, symbols)}", indent)
-            w("if amount > 0:", indent)
-            indent += 4
-            amount = "amount"
-        elif isinstance(bet.amount.tree, ast.Name):
-            w(f"if any({GIVEN}._in_{bet.amount.tree.id}):", indent)
-            indent += 4
-        if bet.seats == "all":  # clockwise from the button's left, the button last
-            w("for step in range(self._n):", indent)
-            w("seat = (self._button + 1 + step) % self._n", indent + 4)
-        else:
-            w(f"for seat in {GIVEN}._in_{bet.seats}:", indent)
-        indent += 4
-        if per_seat_when and when != "True":
-            w(f"if {when}:", indent)
-            indent += 4
-        w(f"self._post(seat, {amount}, {flags})", indent)
+
+    def loop(seats: str) -> list[tuple[int, str]]:
+        if seats == "all":  # clockwise from the button's left, the button last
+            return [(0, "for step in range(self._n):"), (4, "seat = (self._button + 1 + step) % self._n")]
+        return [(0, f"for seat in {GIVEN}._in_{seats}:")]
+
+    forced_bet_lines(w, spec, symbols, _symbols_of(spec, "self", seat="seat"), loop, GIVEN)
     w("return 0", 8)
     w()
 
@@ -434,19 +400,7 @@ def _steps(
     done: str,
     indent: int,
 ) -> None:
-    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
-    for t, effect in steps:
-        inner = indent
-        if t.guard is not None:
-            w(f"if {_src(t.guard.tree, symbols)}:", indent)
-            inner = indent + 4
-        if effect is not None:
-            w(f"{effect}(self{args})", inner)
-        if t.dest != t.source:
-            w(f"self._state = {_state(t.dest)}", inner)
-        w(done, inner)
-        if t.guard is None:
-            return
+    take_steps(w, steps, symbols, args, done, indent, state=_state)
 
 
 def _by_source(

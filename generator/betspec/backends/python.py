@@ -14,7 +14,7 @@ trees and are printed by :func:`betspec.backends.pyexpr.compile_source`.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from betspec import vocabulary
@@ -838,15 +838,21 @@ def _alike(by_source: Mapping[str, list[tuple[Transition, str | None]]]) -> list
     return list(groups.values())
 
 
-def _take_steps(
+def _state_member(state: str) -> str:
+    return f"State.{_enum_member(state)}"
+
+
+def take_steps(
     w: _Writer,
     steps: list[tuple[Transition, str | None]],
     symbols: Mapping[str, Symbol],
     args: str,
     done: str,
     indent: int,
+    state: Callable[[str], str] = _state_member,
 ) -> None:
-    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
+    """The first of ``steps`` whose guard holds, taken: its effect, its destination (as ``state``
+    names it), then ``done``."""
     for t, effect in steps:
         inner = indent
         if t.guard is not None:
@@ -855,7 +861,7 @@ def _take_steps(
         if effect is not None:
             w(f"{effect}(self{args})", inner)
         if t.dest != t.source:
-            w(f"self._state = State.{_enum_member(t.dest)}", inner)
+            w(f"self._state = {state(t.dest)}", inner)
         if t.guard is None:
             if done != "return":  # a branch of the method's last statement: it returns anyway
                 w(done, inner)
@@ -893,7 +899,7 @@ def _direct(
             test = " or ".join(f"self._state is State.{_enum_member(source)}" for source in sources)
             w(f"{'if' if first else 'elif'} {test}:", 8)
         first = False
-        _take_steps(w, by_source[sources[0]], symbols, args, "return", 12 if len(by_source) > 1 else 8)
+        take_steps(w, by_source[sources[0]], symbols, args, "return", 12 if len(by_source) > 1 else 8)
 
 
 def _direct_settle(
@@ -914,7 +920,7 @@ def _direct_settle(
             test = " or ".join(f"state is State.{_enum_member(source)}" for source in sources)
             w(f"{'if' if first else 'elif'} {test}:", 12)
             first = False
-            _take_steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+            take_steps(w, by_source[sources[0]], symbols, "", "continue", 16)
     w("break", 12)
     w("self._view = None", 8)
 
@@ -1110,7 +1116,30 @@ def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> 
     w("def _post_forced_bets(self) -> None:", 4)
     if not spec.forced_bets:
         w("return None", 8)
-    seat_symbols = _symbols(spec, "self", seat="seat")
+
+    def loop(seats: str) -> list[tuple[int, str]]:
+        return [(0, f"for seat in {'self._from_button()' if seats == 'all' else f'self._in_{seats}'}:")]
+
+    forced_bet_lines(w, spec, symbols, _symbols(spec, "self", seat="seat"), loop, "self")
+    w()
+
+
+#: How a back end writes a loop over a forced bet's seats (``all``, or a seats input's name):
+#: its lines, each with its indent relative to the loop's, the body one level in.
+SeatLoop = Callable[[str], list[tuple[int, str]]]
+
+
+def forced_bet_lines(
+    w: _Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    seat_symbols: Mapping[str, Symbol],
+    loop: SeatLoop,
+    given: str,
+) -> None:
+    """The body of ``_post_forced_bets``: each forced bet in order, through the runtime's _post,
+    its expressions read through ``symbols`` (``seat_symbols`` about the seat posting), the
+    inputs through ``given``, the seats walked as ``loop`` writes it."""
     for bet in spec.forced_bets:
         order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
         flags = f"{bet.live}, {order}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
@@ -1131,7 +1160,6 @@ def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> 
             w("if amount:", indent)
             w(f"self._post({seat}, amount, {flags})", indent + 4)
             continue
-        seats = "self._from_button()" if bet.seats == "all" else f"self._in_{bet.seats}"
         # What does not depend on the seat is decided once, before going round the table.
         amount = compile_source(bet.amount.tree, seat_symbols)
         if not _reads_seat(spec, bet.amount.tree):
@@ -1140,15 +1168,15 @@ def _post_forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> 
             indent += 4
             amount = "amount"
         elif isinstance(bet.amount.tree, ast.Name):  # one per-seat input: nothing to post if all are 0
-            w(f"if any(self._in_{bet.amount.tree.id}):", indent)
+            w(f"if any({given}._in_{bet.amount.tree.id}):", indent)
             indent += 4
-        w(f"for seat in {seats}:", indent)
+        for inner, line in loop(bet.seats):
+            w(line, indent + inner)
         indent += 4
         if per_seat_when and when != "True":
             w(f"if {when}:", indent)
             indent += 4
         w(f"self._post(seat, {amount}, {flags})", indent)
-    w()
 
 
 def _reads_seat(spec: Spec, tree: ast.expr) -> bool:
