@@ -36,6 +36,7 @@ from betspec.backends.python import (
     callbacks,
     forced_bet_lines,
     take_steps,
+    view_plan,
 )
 from betspec.model import Event, Spec, Transition, Type
 from betspec.runtime import contract
@@ -461,32 +462,20 @@ def _view(w: _Writer, spec: Spec) -> None:
     symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
     w("level = self._bet_level", 8)
     chosen = _chosen(spec)
-    bounds = [(e.name, f"{e.name}_min_to", f"{e.name}_max_to") for e in chosen if e.name in vocabulary.WAGERS]
-    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
-    trees += [spec.quantities["call_amount"].expr.tree]
-    trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
-    hoisted, local = _hoisted(trees, spec, symbols)
-    legal = {e.name: _legal(spec, e, local) for e in chosen}
-    call = local["call_amount"].tree
-    used = [*legal.values(), call]
-    body = [f"can_{name} = {source(tree)}" for name, tree in legal.items()]
+    plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
+    body = [f"can_{name} = {source(tree)}" for name, tree in plan.legal.items()]
     bits = " | ".join(f"({1 << i} if can_{e.name} else 0)" for i, e in enumerate(chosen))
     body.append(f"self._legal = {bits or '0'}")
-    body.append(f"self._call = {source(call)}")
-    for index, (action, low, high) in enumerate(bounds):
+    body.append(f"self._call = {source(plan.call)}")
+    for index, (action, lowest, highest) in enumerate(plan.bounds):
         body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
-        branch = dict(local)
-        lowest = python(spec.quantities[low].expr.tree, branch)
-        branch[low] = Symbol.read(Type.INT, "low", "quantity")
-        highest = python(spec.quantities[high].expr.tree, branch)
-        used += [lowest, highest]
         body.append(f"    low = {source(lowest)}")
         body.append("    self._min_to = low")
         body.append(f"    self._max_to = {source(highest)}")
     unbounded = "self._min_to = self._max_to = -1"
-    body += ["else:", f"    {unbounded}"] if bounds else [unbounded]
+    body += ["else:", f"    {unbounded}"] if plan.bounds else [unbounded]
     body.append("return 0")
-    for name, tree in _kept(hoisted, used):
+    for name, tree in plan.locals:
         w(f"{name} = {source(tree)}", 8)
     for line in body:
         w(line, 8)

@@ -1249,40 +1249,68 @@ def _view(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[E
     symbols = dict(_symbols(spec, "self", seat=ACTOR))
     symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
     w("level = self._bet_level", 8)
-    chosen = [e for e in actions if e.name in vocabulary.CHOSEN_ACTIONS]
-    names = sorted(e.name for e in chosen)
-    by_name = {e.name: e for e in chosen}
-    bounds = [(a, f"{a}_min_to", f"{a}_max_to") for a in vocabulary.WAGERS if a in by_name]
-    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
-    trees += [spec.quantities["call_amount"].expr.tree]
-    trees += [spec.quantities[q].expr.tree for _, low, high in bounds for q in (low, high)]
-    hoisted, local = _hoisted(trees, spec, symbols)
-    legal = {name: _legal(by_name[name], local) for name in names}
-    call = local["call_amount"].tree
-    used = [*legal.values(), call]
-    body = [f"can_{name} = {source(tree)}" for name, tree in legal.items()]
+    chosen = sorted((e for e in actions if e.name in vocabulary.CHOSEN_ACTIONS), key=lambda e: e.name)
+    names = [e.name for e in chosen]
+    plan = view_plan(spec, symbols, chosen, _legal)
+    call = plan.call
+    body = [f"can_{name} = {source(tree)}" for name, tree in plan.legal.items()]
     # The legal tuple for each combination, sorted, looked up by a bit per action.
     bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
     body.append(f"legal = LEGAL_SETS[{bits}]")
     body.append("view: View")
-    for index, (action, low, high) in enumerate(bounds):
+    for index, (action, lowest, highest) in enumerate(plan.bounds):
         body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
+        body.append(f"    low = {source(lowest)}")
+        body.append(f"    view = (legal, {source(call)}, low, {source(highest)})")
+    unbounded = f"view = (legal, {source(call)}, None, None)"
+    body += ["else:", f"    {unbounded}"] if plan.bounds else [unbounded]
+    body += ["self._view = view", "return view"]
+    for name, tree in plan.locals:
+        w(f"{name} = {source(tree)}", 8)
+    for line in body:
+        w(line, 8)
+    w()
+
+
+@dataclass(frozen=True)
+class ViewPlan:
+    """What a view computes: the locals it shares (only those something reads), each chosen
+    action's legality, the amount to call, and per wager its bounds (the highest may read the
+    lowest as ``low``)."""
+
+    locals: list[Local]
+    legal: dict[str, ast.expr]
+    call: ast.expr
+    bounds: list[tuple[str, ast.expr, ast.expr]]
+
+
+def view_plan(
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    chosen: Sequence[Event],
+    legal: Callable[[Event, Mapping[str, Symbol]], ast.expr],
+) -> ViewPlan:
+    """The view of ``chosen`` (sorted by name), read through ``symbols``; ``legal`` writes when
+    one action is possible (its source states, as a back end tests them, and its requirements)."""
+    by_name = {e.name: e for e in chosen}
+    wagers = [(a, f"{a}_min_to", f"{a}_max_to") for a in vocabulary.WAGERS if a in by_name]
+    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
+    trees += [spec.quantities["call_amount"].expr.tree]
+    trees += [spec.quantities[q].expr.tree for _, low, high in wagers for q in (low, high)]
+    hoisted, local = _hoisted(trees, spec, symbols)
+    legality = {e.name: legal(e, local) for e in chosen}
+    call = local["call_amount"].tree
+    used = [*legality.values(), call]
+    bounds = []
+    for action, low, high in wagers:
         branch = dict(local)
         lowest = python(spec.quantities[low].expr.tree, branch)
         branch[low] = Symbol.read(Type.INT, "low", "quantity")
         highest = python(spec.quantities[high].expr.tree, branch)
         used += [lowest, highest]
-        body.append(f"    low = {source(lowest)}")
-        body.append(f"    view = (legal, {source(call)}, low, {source(highest)})")
-    unbounded = f"view = (legal, {source(call)}, None, None)"
-    body += ["else:", f"    {unbounded}"] if bounds else [unbounded]
-    body += ["self._view = view", "return view"]
+        bounds.append((action, lowest, highest))
     # Only the locals something reads (a quantity may have been needed only inside another).
-    for name, tree in _kept(hoisted, used):
-        w(f"{name} = {source(tree)}", 8)
-    for line in body:
-        w(line, 8)
-    w()
+    return ViewPlan(_kept(hoisted, used), legality, call, bounds)
 
 
 def _action(w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
