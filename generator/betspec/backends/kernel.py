@@ -35,6 +35,7 @@ from betspec.backends.python import (
     _Writer,
     callbacks,
     forced_bet_lines,
+    settle_branches,
     take_steps,
     view_plan,
 )
@@ -526,14 +527,7 @@ def _settle(
     w("cdef int state, step", 8)
     w("for step in range(SETTLE_LIMIT):", 8)
     w("state = self._state", 12)
-    first = True
-    for event in (e for e in _fired_events(spec) if e.kind == "automatic"):
-        by_source = _steps_by_source(spec, event.name, of)
-        for sources in _alike(by_source):
-            test = " or ".join(f"state == {_state(source)}" for source in sources)
-            w(f"{'if' if first else 'elif'} {test}:", 12)
-            first = False
-            _steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+    settle_branches(w, spec, symbols, of, lambda source: f"state == {_state(source)}", state=_state)
     w("break", 12)
     w("self._viewed = 0", 8)
     w("return 0", 8)

@@ -907,22 +907,34 @@ def _direct_settle(
 ) -> None:
     """``_settle`` for the compiled path: the automatic events' transitions written out, guards
     inline, taken until none applies (at most one per state). It runs after every event."""
-    automatic = [e for e in _fired_events(spec) if e.kind == "automatic"]
     w()
     w("def _settle(self) -> None:", 4)
     w(repr("The automatic transitions (the end of a round) taken until none applies."), 8)
     w("for _ in range(self.SETTLE_LIMIT):", 8)
     w("state = self._state", 12)
-    first = True
-    for event in automatic:
-        by_source = _steps_by_source(spec, event.name, callbacks)
-        for sources in _alike(by_source):
-            test = " or ".join(f"state is State.{_enum_member(source)}" for source in sources)
-            w(f"{'if' if first else 'elif'} {test}:", 12)
-            first = False
-            take_steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+    settle_branches(w, spec, symbols, callbacks, lambda source: f"state is {_state_member(source)}")
     w("break", 12)
     w("self._view = None", 8)
+
+
+def settle_branches(
+    w: _Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    callbacks: Mapping[int, tuple[str | None, str | None]],
+    test: Callable[[str], str],
+    state: Callable[[str], str] = _state_member,
+) -> None:
+    """The automatic events' transitions inside _settle's loop: a branch per group of sources
+    alike (``test`` says the state is one of them), each taking the first step whose guard holds
+    and going round again."""
+    first = True
+    for event in (e for e in _fired_events(spec) if e.kind == "automatic"):
+        by_source = _steps_by_source(spec, event.name, callbacks)
+        for sources in _alike(by_source):
+            w(f"{'if' if first else 'elif'} {' or '.join(test(source) for source in sources)}:", 12)
+            first = False
+            take_steps(w, by_source[sources[0]], symbols, "", "continue", 16, state=state)
 
 
 def _init(w: _Writer, spec: Spec) -> None:
