@@ -39,7 +39,7 @@ from betspec.backends.python import (
     take_steps,
     view_plan,
 )
-from betspec.model import Event, Spec, Transition, Type
+from betspec.model import Event, Spec, Type
 from betspec.runtime import contract
 
 #: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
@@ -394,17 +394,6 @@ def _forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     w()
 
 
-def _steps(
-    w: _Writer,
-    steps: list[tuple[Transition, str | None]],
-    symbols: Mapping[str, Symbol],
-    args: str,
-    done: str,
-    indent: int,
-) -> None:
-    take_steps(w, steps, symbols, args, done, indent, state=_state)
-
-
 def _by_source(
     w: _Writer,
     spec: Spec,
@@ -421,7 +410,7 @@ def _by_source(
     for index, sources in enumerate(_alike(by_source)):
         test = " or ".join(f"{state} == {_state(source)}" for source in sources)
         w(f"{'if' if index == 0 else 'elif'} {test}:", indent)
-        _steps(w, by_source[sources[0]], symbols, args, done, indent + 4)
+        take_steps(w, by_source[sources[0]], symbols, args, done, indent + 4, state=_state)
 
 
 def _begin(
