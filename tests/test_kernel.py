@@ -214,3 +214,32 @@ def test_a_refused_action_changes_nothing_and_names_the_rule() -> None:
     assert hand.snapshot() == before and not hand.python
     hand.act(0, "raise", 30)
     assert hand.to_act == 1 and hand.min_to == 50 and not hand.python
+
+
+@needs_kernel
+def test_inputs_given_as_lists_and_changed_later_change_nothing_already_loaded() -> None:
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    antes = [1, 2, 3]
+    first = module.KERNEL(Table([100, 100, 100], 0, blinds=(5, 10), seat_antes=antes))
+    antes[:] = [7, 7, 7]
+    second = module.KERNEL(Table([100, 100, 100], 0, blinds=(5, 10), seat_antes=antes))
+    assert first.pot == 15 + 6 and second.pot == 15 + 21
+    assert first.snapshot() == cls(Table([100, 100, 100], 0, blinds=(5, 10), seat_antes=[1, 2, 3])).snapshot()
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("args", "options", "says"),
+    [
+        (({"stacks": [100, 100]},), {}, "Table"),
+        ((Table([100, 0], 0, blinds=(5, 10)),), {}, "no chips"),
+        ((Table([100, 100], 0, blinds=(5, 10)),), {"bet_unitt": 2}, "did you mean 'bet_unit'"),
+        ((Table([100, 100], 5, blinds=(5, 10)),), {}, "button 5"),
+    ],
+)
+def test_a_kernel_refuses_what_the_engine_refuses(args: tuple[Any, ...], options: dict[str, Any], says: str) -> None:
+    module = COMPILED["no_limit"]
+    with pytest.raises(InvalidTable, match=says):
+        module.KERNEL(*args, **options)
+    with pytest.raises(InvalidTable, match=says):
+        engine_class("no_limit")(*args, **options)

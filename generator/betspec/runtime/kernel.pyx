@@ -97,7 +97,9 @@ cdef class Templates:
             self._by_seats = {}
             self._engine_class = engine_class
             self._options = dict(options)
-            self._table_inputs = dict(given)
+            # Lists as tuples: a list given, and changed later, cannot change what was loaded
+            # (such a table never compares equal, and its inputs are loaded each time).
+            self._table_inputs = {name: _table._frozen(value) for name, value in given.items()}
         found = self._by_seats.get(seats)
         if found is None:
             engine = engine_class(table, **options)  # the engine checks the table, and refuses it
