@@ -129,8 +129,7 @@ def simulate(
             progress(totals.hands)
 
     if backend == "ray":
-        began = _on_ray(work, max(1, workers), address, add)
-        return totals, time.perf_counter() - began
+        return totals, _on_ray(work, max(1, workers), address, add)
     if backend != "processes":
         raise SimulateError(f"no simulate backend {backend!r} (backends: {', '.join(BACKENDS)})")
     workers = bounded_workers(workers, hands)
@@ -155,8 +154,9 @@ def _on_ray(
     address: str | None,
     add: Callable[[Totals], None],
 ) -> float:
-    """The chunks as Ray tasks, a bounded window of them in flight; returns when the work began
-    (once the cluster was reached, or started: starting a local one is not the simulation's time)."""
+    """The chunks as Ray tasks, a bounded window of them in flight; returns the seconds they
+    took, from when the cluster was reached and its workers were up to the last result
+    (starting and stopping a local cluster is not the simulation's time)."""
     try:
         import ray
     except ImportError:
@@ -188,10 +188,10 @@ def _on_ray(
             for ref in done:
                 add(ray.get(ref))
             pending += [remote.remote(*chunk) for chunk in itertools.islice(work, len(done))]
+        return time.perf_counter() - began
     finally:
         if started_here:
             ray.shutdown()
-    return began
 
 
 def default_workers() -> int:
