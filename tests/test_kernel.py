@@ -243,3 +243,30 @@ def test_a_kernel_refuses_what_the_engine_refuses(args: tuple[Any, ...], options
         module.KERNEL(*args, **options)
     with pytest.raises(InvalidTable, match=says):
         engine_class("no_limit")(*args, **options)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["no_limit", "seven_card_stud"])
+def test_a_callback_and_rank_play_kernel_hands_to_the_same_end(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    cls = engine_class(name)
+    seen: list[str] = []
+
+    def decide(engine: Engine) -> tuple[str, int | None]:
+        seen.append(type(engine).__name__)
+        legal = engine.legal_actions()
+        if "raise" in legal and engine.to_act == 0:
+            return "raise", engine.min_to
+        passive = next(a for a in ("check", "call", "bring_in", "fold") if a in legal)
+        return passive, None
+
+    def rank(engine: Engine) -> list[int]:
+        return sorted(range(engine.seats), key=lambda seat: (seat * 7) % engine.seats)
+
+    rng = random.Random(name)
+    tables = [random_table(name, rng) for _ in range(60)]
+    fast = play_hands(cls, tables, decide, rank=rank, keep_stacks=True)
+    assert set(seen) == {COMPILED[name].KERNEL.__name__}  # the callback is shown kernel hands
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_hands(cls, tables, decide, rank=rank, keep_stacks=True)
+    assert (fast.hands, fast.actions, fast.stacks) == (slow.hands, slow.actions, slow.stacks)
+    assert any(stacks != tuple(table.stacks) for stacks, table in zip(fast.stacks, tables, strict=True))

@@ -171,20 +171,17 @@ def play_hands(
     same ``rng``) with ``policy``; returns the totals. ``rank`` pays each hand's pots (not
     called for a pot won uncontested); ``keep_stacks`` keeps each hand's final stacks;
     ``on_step`` sees every action and deal (a deal as seat -1 and the street). A policy given
-    as data draws from :func:`draws_from` ``rng``; the spec's kernel plays the hands where it is
-    compiled and neither ``rank`` nor ``on_step`` is given."""
+    as data draws from :func:`draws_from` ``rng``.
+
+    Where the spec's kernel is compiled, a policy given as data plays each hand in C (unless
+    ``rank`` or ``on_step`` is given), and a callback is shown kernel hands (``fast_engine``'s,
+    with the engine's API); the hands are the same hands either way."""
     rng = rng or random.Random(0)
     given = dict(options or {})
     decide: Callable[[Engine], Decision]
-    fast = None
     if isinstance(policy, Policy):
         chosen = policy
-        module = kernel(cls) if rank is None and on_step is None else None
         draws: Draw = draws_from(rng)
-        if module is not None:
-            fast = _configured(module, cls, given, policy)
-            if fast is not None:
-                draws = _kernel_draws(draws.seed)  # type: ignore[attr-defined]
 
         def decide(engine: Engine) -> Decision:
             return chosen.decide(engine, draws)
@@ -195,6 +192,13 @@ def play_hands(
         raise BetspecError(f"a policy is a betspec.runtime.Policy or a callable, not {type(policy).__name__}")
     if not (isinstance(cls, type) and issubclass(cls, Engine)):
         raise BetspecError(f"hands are played by an engine class, not {cls!r}")
+    module = kernel(cls)
+    hands: type[Engine] = cls if module is None else module.KERNEL
+    fast = None
+    if module is not None and isinstance(policy, Policy) and rank is None and on_step is None:
+        fast = _configured(module, cls, given, policy)
+        if fast is not None:
+            draws = _kernel_draws(draws.seed)  # type: ignore[attr-defined]
     played = Played()
     for table in tables:
         if fast is not None:
@@ -210,7 +214,7 @@ def play_hands(
                 if keep_stacks:
                     played.stacks.append(fast.kernel.stacks)
                 continue
-        engine = cls(table, **given)  # type: ignore[arg-type]  # the spec's options, checked by the class
+        engine = (cls if fast is not None else hands)(table, **given)  # type: ignore[arg-type]  # options checked by it
         chips = engine.total_chips()
         played.actions += play_out(engine, decide, on_step)
         if rank is not None:
