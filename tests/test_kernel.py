@@ -270,3 +270,11 @@ def test_a_callback_and_rank_play_kernel_hands_to_the_same_end(name: str, monkey
     slow = play_hands(cls, tables, decide, rank=rank, keep_stacks=True)
     assert (fast.hands, fast.actions, fast.stacks) == (slow.hands, slow.actions, slow.stacks)
     assert any(stacks != tuple(table.stacks) for stacks, table in zip(fast.stacks, tables, strict=True))
+
+
+@needs_kernel
+def test_a_kernel_class_makes_example_tables_as_its_engine_class() -> None:
+    for name in SPECS:
+        kind = COMPILED[name].KERNEL
+        assert kind.example_table([100, 200, 300], 1) == engine_class(name).example_table([100, 200, 300], 1)
+        assert kind.SPEC_NAME == name and kind.STREETS == engine_class(name).STREETS

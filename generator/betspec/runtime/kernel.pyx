@@ -624,6 +624,11 @@ cdef class Kernel:
         self._python = engine_class(table, start=start, **options)
         self._handed = True
 
+    @classmethod
+    def example_table(cls, stacks, button=0, **inputs):
+        """A table for ``stacks``, as the spec's engine class makes one (Engine.example_table)."""
+        return _engine_class_of(cls).example_table(stacks, button, **inputs)
+
     cdef object _engine(self):
         """The Python engine at this very point of the hand (the steps replayed through it)."""
         cdef int index, code, to
