@@ -277,4 +277,4 @@ def test_a_kernel_class_makes_example_tables_as_its_engine_class() -> None:
     for name in SPECS:
         kind = COMPILED[name].KERNEL
         assert kind.example_table([100, 200, 300], 1) == engine_class(name).example_table([100, 200, 300], 1)
-        assert kind.SPEC_NAME == name and kind.STREETS == engine_class(name).STREETS
+        assert name == kind.SPEC_NAME and kind.STREETS == engine_class(name).STREETS
