@@ -84,12 +84,6 @@ def _symbols_of(spec: Spec, model: str, seat: str | None = None) -> dict[str, Sy
     return _symbols(spec, model, seat=seat, accessors=KERNEL_ACCESSORS, given=GIVEN)
 
 
-def _given(w: _Writer, cls: str, model: str, body: str, indent: int) -> None:
-    """The typed local the inputs are read through, where ``body`` reads them."""
-    if _READS_GIVEN.search(body):
-        w(f"cdef {cls}Inputs {GIVEN} = <{cls}Inputs>{model}._inputs", indent)
-
-
 def _src(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
     return compile_source(tree, symbols)
 
@@ -169,10 +163,13 @@ def generate(spec: Spec, root: str) -> str:
     _kernel_class(body, spec, cls, plan.of)
     functions = _Writer()
     _functions(functions, spec, cls, plan)
-    _quantities(w, spec, cls, body.text() + functions.text())
-    w.block(functions.text().rstrip("\n"))
-    w()
-    w()
+    quantities = _Writer()
+    _quantities(quantities, spec, cls, body.text() + functions.text())
+    for part in (quantities, functions):
+        if part.lines:
+            w.block(_with_given(part.text(), cls, "m", 0).rstrip("\n"))
+            w()
+            w()
     w.block(_with_given(body.text(), cls).rstrip("\n"))
     w()
     w()
@@ -184,22 +181,29 @@ def generate(spec: Spec, root: str) -> str:
 _READS_GIVEN = re.compile(rf"(?<![\w.]){GIVEN}\._")
 
 
-def _with_given(text: str, cls: str) -> str:
-    """``text`` (the kernel class) with each method that reads the inputs opening with the typed
-    local it reads them through."""
+def _with_given(text: str, cls: str, model: str = "self", indent: int = 4) -> str:
+    """``text`` with each function (or method, at ``indent``) that reads the inputs opening, after
+    its docstring, with the typed local it reads them through."""
+    header, inner = " " * indent + "cdef ", " " * (indent + 4)
     lines = text.split("\n")
     out: list[str] = []
-    for index, line in enumerate(lines):
+    index = 0
+    while index < len(lines):
+        line = lines[index]
         out.append(line)
-        if not (line.startswith("    cdef ") and line.endswith(":")):
+        index += 1
+        if not (line.startswith(header) and line.endswith(":")):
             continue
         body = []
-        for following in lines[index + 1 :]:
-            if following.strip() and not following.startswith("        "):
+        for following in lines[index:]:
+            if following.strip() and not following.startswith(inner):
                 break
             body.append(following)
         if any(_READS_GIVEN.search(b) for b in body):
-            out.append(f"        cdef {cls}Inputs {GIVEN} = <{cls}Inputs>self._inputs")
+            if body[0].lstrip().startswith(("'", '"')):  # the docstring stays first
+                out.append(lines[index])
+                index += 1
+            out.append(f"{inner}cdef {cls}Inputs {GIVEN} = <{cls}Inputs>{model}._inputs")
     return "\n".join(out)
 
 
@@ -257,7 +261,6 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
         returns, error = _RETURNS.get(Type(quantity.type), ("object", ""))
         w(f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":"))
         w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
-        _given(w, cls, "m", texts[quantity.name], 4)
         w(f"return {texts[quantity.name]}", 4)
         w()
         w()
@@ -277,7 +280,6 @@ def _functions(w: _Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
 def _function(w: _Writer, cls: str, signature: str, lines: list[str]) -> None:
     """A guard's or effect's C function: 1 or 0 for a guard, 0 for an effect, -1 on an error."""
     w(f"cdef int {signature} except -1:")
-    _given(w, cls, "m", "\n".join(lines), 4)
     for line in lines:
         w(line, 4)
     w()

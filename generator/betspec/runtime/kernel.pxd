@@ -100,7 +100,7 @@ cdef class Kernel:
     cdef object _python
 
     cdef int _seat_arrays(self, int n) except -1
-    cdef int _start(self, object table, Inputs inputs) except -1
+    cdef int _start(self, object table, object engine_class, dict options) except -1
     cdef chips_t _chips(self) noexcept
     cdef int _record(self, int code, int to) except -1
 
@@ -156,7 +156,6 @@ cdef class Kernel:
 
     # Handed to the Python engine.
     cdef object _engine(self)
-    cdef object _hand_over_to_python(self)
     cdef bint _take_or_refuse(self, int index, chips_t to) except -1
 
 

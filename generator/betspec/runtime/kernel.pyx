@@ -136,10 +136,7 @@ cdef class Batch:
         Raises where the kernel cannot take it (the caller plays it through the Python engine,
         from the same draws): a table the engine refuses or a rule refusing an action."""
         cdef Kernel kernel = self._kernel
-        stacks = table.stacks
-        if type(stacks) is not tuple and type(stacks) is not list:
-            raise KernelRefusal("stacks")
-        kernel._start(table, kernel._templates().get(self._engine_class, self._options, table, len(stacks)))
+        kernel._start(table, self._engine_class, self._options)
         chips = kernel._chips()
         actions = kernel._play_out(draws, self._policy, trace)
         if kernel._chips() != chips:
@@ -188,8 +185,9 @@ cdef class Kernel:
         self._acted = self._folded + n
         return 0
 
-    cdef int _start(self, object table, Inputs inputs) except -1:
-        """A new hand: the seats' chips, the button, everything else as Engine._setup leaves it,
+    cdef int _start(self, object table, object engine_class, dict options) except -1:
+        """A new hand of ``engine_class`` with ``options``: the table's inputs (loaded once for
+        tables alike), the seats' chips, the button, everything else as Engine._setup leaves it,
         then the start event and the automatic transitions."""
         cdef int n, seat, button
         cdef chips_t total = 0, stack
@@ -212,7 +210,7 @@ cdef class Kernel:
         if total > _SEAT_CHIPS_MAX:
             raise KernelRefusal("more chips than a kernel's table holds")
         button = given
-        self._inputs = inputs
+        self._inputs = self._templates().get(engine_class, options, table, n)
         self._seat_arrays(n)
         self._n = n
         for seat in range(n):
@@ -615,9 +613,7 @@ cdef class Kernel:
         engine_class = _engine_class_of(type(self))
         if start is None:
             try:
-                stacks = table.stacks
-                seats = len(stacks) if type(stacks) is tuple or type(stacks) is list else 0
-                self._start(table, self._templates().get(engine_class, options, table, seats))
+                self._start(table, engine_class, options)
                 return
             except Exception:
                 pass  # the Python engine refuses the table, or plays it
@@ -648,11 +644,6 @@ cdef class Kernel:
             else:
                 engine.act(code >> 4, names[code & 15], None if to < 0 else to)
         self._python = engine
-        return engine
-
-    cdef object _hand_over_to_python(self):
-        engine = self._engine()
-        self._handed = True
         return engine
 
     def _forward(self, name, *args, **kwargs):
