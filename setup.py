@@ -54,6 +54,9 @@ def _extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:
         return []
+    # Each source's digest is taken before it is translated: a source edited while the build runs
+    # is then not the one the manifest names, and the finder loads it as Python.
+    _DIGESTS.update((module, _digest(path)) for module, path in {**_sources(), **_kernels()}.items())
     extensions = [Extension(module, [path], optional=True) for module, path in _sources().items()]
     compiled = list(
         cythonize(
@@ -81,6 +84,10 @@ def _extensions() -> list[Extension]:
     return compiled
 
 
+#: Module name -> the sha256 of the source it is compiled from, taken when the build starts.
+_DIGESTS: dict[str, str] = {}
+
+
 def _digest(path: str) -> str:
     with open(os.path.join(HERE, path), "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
@@ -102,11 +109,10 @@ class BuildCompiled(build_ext):
 
     def run(self) -> None:
         super().run()
-        sources = {**_sources(), **_kernels()}
         built = {
-            ext.name: _digest(sources[ext.name])
+            ext.name: _DIGESTS[ext.name]
             for ext in self.extensions
-            if ext.name in sources and os.path.exists(self.get_ext_fullpath(ext.name))
+            if ext.name in _DIGESTS and os.path.exists(self.get_ext_fullpath(ext.name))
         }
         package = os.path.dirname(self.get_ext_fullpath("betspec.x"))
         os.makedirs(package, exist_ok=True)
