@@ -22,6 +22,7 @@ from betspec.diff import register as register_diff
 from betspec.phh import register as register_phh
 from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs, write_atomically
+from betspec.runtime.errors import shown
 
 
 def _out(line: str) -> None:
@@ -167,10 +168,18 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
     for line in failures:
         _out(line)
     if args.generate:
+        if args.hands < 1:
+            _out("coverage: --hands must be at least 1")
+            return 2
         written = []
         for name, coverage in coverages.items():
             if coverage.missing() or coverage.missing_outcomes():
-                written += write_cases(args.generate, explore(name, coverage, args.hands, args.seed))
+                try:
+                    written += write_cases(args.generate, explore(name, coverage, args.hands, args.seed))
+                except OSError as exc:
+                    why = exc.strerror or type(exc).__name__
+                    _out(f"coverage: cannot write the cases in {shown(args.generate)}: {why}")
+                    return 1
         for path in written:
             _out(f"wrote {os.path.relpath(path)}")
         coverages, failures = measure([*paths, *(p for p in written if p not in paths)], names)
@@ -332,8 +341,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception as exc:  # the promise: no traceback reaches a user
-        _out(f"betspec: internal error: {type(exc).__name__}: {exc} (please report it)")
+        _out(f"betspec: internal error: {type(exc).__name__}: {_text(exc)} (please report it)")
         return 3
+
+
+def _text(exc: BaseException) -> str:
+    """``str(exc)``, cut short, even when it cannot be made."""
+    try:
+        text = str(exc)
+    except Exception:
+        return "(no message)"
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from betspec.runtime.errors import shown
+
 if TYPE_CHECKING:
     from betspec.explore import Disagreement
     from betspec.project import Project
@@ -39,11 +41,13 @@ def parse_option(pair: str) -> tuple[str, Any]:
     """``NAME=VALUE``: a VALUE is read as a JSON scalar, else as a word (``underraise_rule=half``)."""
     name, equals, raw = pair.partition("=")
     if not equals or not name.strip():
-        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {pair!r}")
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {shown(pair)}")
     try:
         value: Any = json.loads(raw)
-    except ValueError:
+    except ValueError:  # not JSON (a number too long to read included): a word
         value = raw
+    except RecursionError:
+        raise argparse.ArgumentTypeError(f"option {shown(name.strip())}: a value is a JSON scalar or a word") from None
     return name.strip(), value
 
 
@@ -95,15 +99,15 @@ def _rules(
 
 def describe(found: Disagreement, left: str, right: str, rules: tuple[list[str], list[str]]) -> list[str]:
     """The disagreement as lines a rule author reads."""
-    from betspec.explore import shown
+    from betspec.explore import shown as said
 
     lines = [f"table {json.dumps(found.table.to_json())}" + (f", options {found.shared}" if found.shared else "")]
-    lines += [f"  {number}. {shown(move)}" for number, move in enumerate(found.moves, 1)] or ["  (before any move)"]
+    lines += [f"  {number}. {said(move)}" for number, move in enumerate(found.moves, 1)] or ["  (before any move)"]
     keys = sorted(set(found.left) | set(found.right))
     for key in keys:
         a, b = found.left.get(key), found.right.get(key)
         if a != b:
-            lines.append(f"  {key}: {left} {a!r}, {right} {b!r}")
+            lines.append(f"  {key}: {left} {shown(a)}, {right} {shown(b)}")
     for name, cited in zip((left, right), rules, strict=True):
         if cited:
             lines.append(f"  {name}: {'; '.join(cited)}")
@@ -112,8 +116,12 @@ def describe(found: Disagreement, left: str, right: str, rules: tuple[list[str],
 
 def cmd_diff(args: argparse.Namespace, project: Project) -> int:
     from betspec.explore import _scale, _variants, as_case
+    from betspec.project import write_atomically
     from betspec.runtime import engine_class, engine_names
 
+    if args.depth < 1 or args.budget < 1:
+        _out("diff: --depth and --budget must be at least 1")
+        return 2
     try:
         structures = args.structures or ([] if not args.all else engine_names())
         if not structures:
@@ -140,7 +148,13 @@ def cmd_diff(args: argparse.Namespace, project: Project) -> int:
     for _, _, structure, wanted in jobs:
         for name in wanted:
             if name not in classes[structure].OPTIONS:
-                _out(f"diff: {structure} has no option {name!r} (its options: {', '.join(classes[structure].OPTIONS)})")
+                known = ", ".join(classes[structure].OPTIONS) or "none"
+                _out(f"diff: {structure} has no option {shown(name)} (its options: {known})")
+                return 2
+        if not args.all:
+            refusal = _refused(classes[structure], wanted)
+            if refusal:
+                _out(f"diff: {refusal}")
                 return 2
     for left, left_options, right, right_options in jobs:
         left_name = _side(left, left_options)
@@ -172,11 +186,14 @@ def cmd_diff(args: argparse.Namespace, project: Project) -> int:
             case["id"] = f"diff-{label}-{'left' if side == left_name else 'right'}"[:200].strip("-")
             case["source"] = f"{source}: this case is {side}'s"
         if args.out:
-            os.makedirs(args.out, exist_ok=True)
             for case in cases:
                 path = os.path.join(args.out, f"{case['id']}.json")
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(json.dumps(case, indent=1) + "\n")
+                try:
+                    os.makedirs(args.out, exist_ok=True)
+                    write_atomically(path, json.dumps(case, indent=1) + "\n")
+                except OSError as exc:
+                    _out(f"diff: cannot write {shown(path)} in --out: {exc.strerror or type(exc).__name__}")
+                    return 1
                 _out(f"  wrote {os.path.relpath(path)}")
         elif not args.all:
             for case in cases:
@@ -184,10 +201,30 @@ def cmd_diff(args: argparse.Namespace, project: Project) -> int:
     return 0
 
 
+def _refused(cls: type[Engine], options: Mapping[str, Any]) -> str:
+    """Why ``cls`` refuses ``options`` whatever the table (an option value out of its bounds, not
+    of its type), or an empty string: a value refused on every table would only compare errors."""
+    from betspec.runtime import InvalidTable
+
+    for name, value in options.items():
+        try:
+            cls(cls.example_table([10**6] * 3, 0), **{name: value})
+        except InvalidTable as exc:
+            if exc.message.startswith(f"option {name} "):  # the value itself: int_option, choice_option...
+                return exc.message
+    return ""
+
+
 def _side(structure: str, options: Mapping[str, Any]) -> str:
     if not options:
         return structure
-    return structure + " with " + ", ".join(f"{name}={json.dumps(value)}" for name, value in options.items())
+    return structure + " with " + ", ".join(f"{name}={_json_shown(value)}" for name, value in options.items())
+
+
+def _json_shown(value: Any) -> str:
+    """A value as JSON, cut short (a word typed on the command line may be huge)."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

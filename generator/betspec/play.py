@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 #: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
 #: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
 MAX_DIGITS = 40
+#: A typed line longer than this is not read (nor echoed in full): no action is that long.
+MAX_LINE = 1000
 #: Seats asked for beyond this are refused before a list of stacks that size is built; the
 #: Table itself says how many seats a hand may have.
 MAX_SEATS_ASKED = 1000
@@ -61,16 +63,16 @@ def _chips_list(text: str) -> list[int]:
     try:
         values = [int(part) for part in text.split(",")]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas, not {_shown(text)}") from None
     if any(value < 0 for value in values):
-        raise argparse.ArgumentTypeError(f"chips cannot be negative: {text!r}")
+        raise argparse.ArgumentTypeError(f"chips cannot be negative: {_shown(text)}")
     return values
 
 
 def _pair(text: str) -> tuple[int, int]:
     values = _chips_list(text)
     if len(values) != 2:
-        raise argparse.ArgumentTypeError(f"expected two numbers, SMALL,BIG, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected two numbers, SMALL,BIG, not {_shown(text)}")
     return values[0], values[1]
 
 
@@ -84,23 +86,48 @@ def _bots(text: str) -> tuple[str, tuple[int, ...]]:
         seats = tuple(int(part) for part in rest.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected seat numbers (1,2), all, or all-but-SEATS (all-but-0), not {text!r}"
+            f"expected seat numbers (1,2), all, or all-but-SEATS (all-but-0), not {_shown(text)}"
         ) from None
     return mode, seats
 
 
-def _option(text: str) -> tuple[str, object]:
+def _shown(text: str) -> str:
+    """What was typed, quoted and cut short (a message never echoes a huge argument)."""
+    from betspec.runtime.errors import shown
+
+    return shown(text)
+
+
+def _value(text: str, lists: bool) -> tuple[str, object]:
+    """``NAME=VALUE``: VALUE read as JSON (a number, true, false, null; with ``lists``, a flat list
+    of them too), else as a word."""
     name, equals, raw = text.partition("=")
     if not equals or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {_shown(text)}")
+    what = "a number, true, false, null" + (", a list of them" if lists else "") + " or a word"
     try:
         value: object = json.loads(raw)
     except ValueError:
-        # A bare word is the natural way to write a choice (underraise_rule=half).
+        # A bare word is the natural way to write a choice (underraise_rule=half); a number too
+        # long to read is one too, which the engine refuses.
         value = raw
-    if isinstance(value, list | dict):
-        raise argparse.ArgumentTypeError(f"option {name}: a value is a number, true, false, null or a word")
+    except RecursionError:  # a list nested thousands deep
+        raise argparse.ArgumentTypeError(f"{_shown(name.strip())}: a value is {what}") from None
+    if isinstance(value, dict) or (
+        isinstance(value, list) and (not lists or any(isinstance(item, list | dict) for item in value))
+    ):
+        raise argparse.ArgumentTypeError(f"{_shown(name.strip())}: a value is {what}")
     return name.strip(), value
+
+
+def _option(text: str) -> tuple[str, object]:
+    """A spec option: NAME=VALUE, VALUE a JSON scalar or a word."""
+    return _value(text, lists=False)
+
+
+def _input(text: str) -> tuple[str, object]:
+    """A table input: NAME=VALUE, VALUE a JSON scalar, a flat list of them (seat_antes=[0,1,1]) or a word."""
+    return _value(text, lists=True)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -126,7 +153,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument(
         "--input",
-        type=_option,
+        type=_input,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -154,6 +181,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def command(args: argparse.Namespace, project: object) -> int:
     """The ``betspec play`` entry point, on the process's terminal."""
+    # What cannot be decoded is read as U+FFFD (and is not an action); what cannot be printed is
+    # escaped: bytes typed or piped in never end the session with a traceback.
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=errors)
     try:
         return run(args, sys.stdin, sys.stdout)
     except BrokenPipeError:
@@ -198,7 +232,7 @@ def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[
     for name, value in pairs:
         if name not in cls.OPTION_DEFAULTS:
             known = ", ".join(sorted(cls.OPTION_DEFAULTS)) or "none"
-            raise InvalidTable(f"{cls.SPEC_NAME} has no option {name!r} (its options: {known})")
+            raise InvalidTable(f"{cls.SPEC_NAME} has no option {_shown(name)} (its options: {known})")
         options[name] = value
     return options
 
@@ -293,20 +327,45 @@ class Keyboard:
                 import readline  # noqa: F401  # loaded, it gives input() line editing and history
 
     def ask(self, prompt: str) -> str:
+        """The next line typed; a line of more than ``MAX_LINE`` characters is not read (its
+        start is echoed, with its length) and the prompt comes again."""
+        while True:
+            line = self._line(prompt)
+            if line is not None:
+                return line
+
+    def _line(self, prompt: str) -> str | None:
         if self.terminal:
             try:
-                return input(prompt)
+                typed = input(prompt)
             except EOFError:
                 self.out.write("\n")
                 raise Leave("end of input: leaving the table") from None
+            if len(typed) <= MAX_LINE:
+                return typed
+            self._too_long(len(typed))
+            return None
         self.out.write(prompt)
         self.out.flush()
-        line = self.stream.readline()
+        line = self.stream.readline(MAX_LINE + 1)
         if not line:
             self.out.write("\n")
             raise Leave("end of input: leaving the table")
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            length = len(line)
+            while True:  # the rest of the line, read in pieces and dropped
+                piece = self.stream.readline(65536)
+                length += len(piece)
+                if not piece or piece.endswith("\n"):
+                    break
+            self.out.write(line[:60] + "...\n")
+            self._too_long(length)
+            return None
         self.out.write(line if line.endswith("\n") else line + "\n")
         return line.rstrip("\r\n")
+
+    def _too_long(self, length: int) -> None:
+        self.out.write(f"a line of {length:,} characters is not read (at most {MAX_LINE}): type it again\n")
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -362,7 +421,7 @@ def parse(line: str) -> Typed:
         return Typed()
     action = WORDS.get(words[0])
     if action is None:
-        return Typed(problem=f"{words[0]!r} is not an action (type help)")
+        return Typed(problem=f"{_shown(words[0])} is not an action (type help)")
     rest = words[1:]
     if action in ("bet", "raise"):
         if rest[:1] == ["to"]:
@@ -370,10 +429,10 @@ def parse(line: str) -> Typed:
         if not rest:
             return Typed(problem=f"{action} needs the amount it makes the seat's total: {action} 300")
         if len(rest) > 1:
-            return Typed(problem=f"{action} takes one amount, not {' '.join(rest)!r}")
+            return Typed(problem=f"{action} takes one amount, not {_shown(' '.join(rest))}")
         text = rest[0]
         if not AMOUNT.fullmatch(text):
-            return Typed(problem=f"{text!r} is not a number of chips")
+            return Typed(problem=f"{_shown(text)} is not a number of chips")
         digits = text.replace(",", "").replace("_", "")
         if len(digits.lstrip("-")) > MAX_DIGITS:
             return Typed(problem=f"{len(digits)} digits: more chips than any table holds")

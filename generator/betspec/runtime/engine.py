@@ -147,6 +147,7 @@ class Engine:
         "_button",
         "_contributed",
         "_dead",
+        "_dead_in",
         "_declared",
         "_deferred",
         "_folded",
@@ -184,6 +185,7 @@ class Engine:
     _button: int
     _contributed: list[int]
     _dead: int
+    _dead_in: list[int]
     _declared: int
     _folded: list[bool]
     _forced_raises: int
@@ -259,7 +261,7 @@ class Engine:
             if name != "start" and name not in cls.OPTION_DEFAULTS:
                 hint = did_you_mean(name, cls.OPTION_DEFAULTS)
                 known = ", ".join(cls.OPTION_DEFAULTS) or "none"
-                raise InvalidTable(f"{cls.SPEC_NAME} has no option {name!r}{hint} (its options: {known})")
+                raise InvalidTable(f"{cls.SPEC_NAME} has no option {shown(name)}{hint} (its options: {known})")
         return super().__new__(cls)
 
     def _setup(self, table: Table, start: Start | None) -> None:
@@ -297,6 +299,9 @@ class Engine:
         self._street = 0
         self._pot = 0
         self._dead = 0
+        #: Dead money each seat posted (a big blind ante, a blind posted dead): in the main pot,
+        #: never its poster's stake when side pots are made.
+        self._dead_in = [0] * n
         self._players_in = n
         self._last_live = table.button
         self._deferred = -1  # a seat passed over until every other has acted (a kill blind)
@@ -409,8 +414,9 @@ class Engine:
 
     @property
     def next_street(self) -> str | None:
-        """The street a deal would open now (the next card, or the next of an all-in runout), or None."""
-        if self._street + 1 >= len(self.STREETS):
+        """The street a deal would open now (the next card, or the next of an all-in runout), or None
+        (none once the pots are paid: the hand is closed)."""
+        if self._paid or self._street + 1 >= len(self.STREETS):
             return None
         for check, _, _ in self.DEAL.get(self._state, ()):
             if check is None or check(self):
@@ -499,6 +505,13 @@ class Engine:
         return tuple(self._contributed)
 
     @property
+    def stakes(self) -> tuple[int, ...]:
+        """What each seat has at stake: its chips put in less the dead money it posted (a big
+        blind ante, a blind posted dead), which is the main pot's. A player wins from each other
+        player as much as he staked; side pots are made from the stakes."""
+        return tuple(c - d for c, d in zip(self._contributed, self._dead_in, strict=True))
+
+    @property
     def options(self) -> dict[str, int | bool | str | None]:
         """The spec's options as this hand was built with them."""
         return {name: getattr(self, f"_opt_{name}") for name in self.OPTION_DEFAULTS}
@@ -556,10 +569,12 @@ class Engine:
         if runs is not None:
             if ranking is not None:
                 raise self._reject("illegal_action", rule, None, "settle", None, "give a ranking or runs, not both")
-            if isinstance(runs, str | bytes) or not isinstance(runs, Sequence) or not runs or len(runs) > 10:
+            if not isinstance(runs, list | tuple) or not runs or len(runs) > 10:
                 raise self._reject("illegal_action", rule, None, "settle", None, "runs is a list of 1 to 10 rankings")
             orders = [self._ranked(r, contested) for r in runs]
-        elif contested:
+        elif contested or ranking is not None:
+            # A ranking given is checked even for a pot won uncontested: it is logged, and a
+            # snapshot replays it.
             orders = [self._ranked(ranking, contested)]
         else:
             orders = [[]]
@@ -591,6 +606,7 @@ class Engine:
         self._pot -= sum(won)
         self._paid = True
         self._view = None
+        # Logged as checked: flat lists of seats (tuples as lists), plain JSON.
         self._log.append(
             (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
         )
@@ -598,25 +614,30 @@ class Engine:
 
     def _ranked(self, ranking: object, contested: Sequence[Pot]) -> list[list[int]]:
         """A ranking checked: groups of seats best first, every seat eligible for a contested pot
-        in it, none twice, none that folded."""
+        in it, none twice, none that folded. A ranking is a list (or tuple) whose entries are
+        seats or lists (tuples) of seats, plain ints: nothing deeper, nothing else."""
         rule = self.PROCEDURE_RULES["settle"]
-        if isinstance(ranking, str | bytes) or not isinstance(ranking, Sequence):
+        if not isinstance(ranking, list | tuple):
             raise self._reject(
                 "illegal_action", rule, None, "settle", None, "the showdown needs a ranking (seats best first)"
             )
+        if len(ranking) > self._n:
+            why = f"a ranking lists each of the {self._n} seats once at most"
+            raise self._reject("illegal_action", rule, None, "settle", None, why)
         order: list[list[int]] = []
         seen: set[int] = set()
         for entry in ranking:
-            group: list[Any] = (
-                [entry] if not isinstance(entry, Sequence) or isinstance(entry, str | bytes) else list(entry)
-            )
-            for seat in group:
+            group: list[int] = []
+            # A seat, or a list of seats that tie; a list is read until a seat fails (at most
+            # one past the table's seats: a seat twice or not a seat).
+            for seat in entry if isinstance(entry, list | tuple) else (entry,):
                 if type(seat) is not int or not 0 <= seat < self._n:
                     raise self._reject("bad_seat", rule, None, "settle", seat, "a ranking lists seat numbers")
                 if seat in seen or self._folded[seat]:
                     why = "ranked twice" if seat in seen else "folded"
                     raise self._reject("illegal_action", rule, None, "settle", seat, f"seat {seat} is {why}")
                 seen.add(seat)
+                group.append(seat)
             if group:
                 order.append(group)
         missing = sorted({s for pot in contested for s in pot.eligible} - seen)
@@ -682,25 +703,32 @@ class Engine:
         return self._paid
 
     def pots(self) -> list[Pot]:
-        """Main pot first, then side pots; each with the seats that can win it."""
-        live = sorted({c for c, f in zip(self._contributed, self._folded, strict=True) if not f})
+        """Main pot first, then side pots; each with the seats that can win it.
+
+        A seat's stake is what it put in less the dead money it posted: a player wins from each
+        other player as much as he staked, and the dead money (a big blind ante, a blind posted
+        dead, a start pot) belongs to the main pot whoever posted it."""
+        dead_in = self._dead_in
+        stakes = self.stakes if any(dead_in) else self._contributed
+        dead = self._dead + sum(dead_in)
+        live = sorted({c for c, f in zip(stakes, self._folded, strict=True) if not f})
         pots: list[Pot] = []
         floor = 0
         for level in live:
-            amount = sum(min(c, level) - min(c, floor) for c in self._contributed)
-            eligible = tuple(i for i in range(self._n) if not self._folded[i] and self._contributed[i] >= level)
+            amount = sum(min(c, level) - min(c, floor) for c in stakes)
+            eligible = tuple(i for i in range(self._n) if not self._folded[i] and stakes[i] >= level)
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
                 pots.append(Pot(amount, eligible))
             floor = level
-        # Dead money (a start pot) and chips folded above every live level belong to the pots
-        # that are there: the main pot takes the dead money, the last pot the excess.
-        excess = sum(max(c - floor, 0) for c in self._contributed)
+        # Dead money and chips folded above every live level belong to the pots that are there:
+        # the main pot takes the dead money, the last pot the excess.
+        excess = sum(max(c - floor, 0) for c in stakes)
         everyone = tuple(i for i in range(self._n) if not self._folded[i])
         if not pots:
-            return [Pot(self._dead + excess, everyone)] if self._dead + excess else []
-        pots[0] = Pot(pots[0].amount + self._dead, pots[0].eligible)
+            return [Pot(dead + excess, everyone)] if dead + excess else []
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
         if excess:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
@@ -758,10 +786,19 @@ class Engine:
             self._able_count += 1 if after > 0 else -1
 
     def _post(
-        self, seat: int, amount: int, live: bool, starts_after: bool, last: bool, in_full: bool, what: str
+        self,
+        seat: int,
+        amount: int,
+        live: bool,
+        dead_money: bool,
+        starts_after: bool,
+        last: bool,
+        in_full: bool,
+        what: str,
     ) -> None:
         """``seat`` posts a forced bet of ``amount`` (all it has if less, unless ``in_full``): live,
-        toward its call and raising the bet to face, or dead. A post that ``starts_after`` moves
+        toward its call and raising the bet to face, or not; ``dead_money`` for the main pot,
+        not the poster's stake. A post that ``starts_after`` moves
         the first turn to the seat after it; one that acts ``last`` has its poster passed over
         until every other player has acted; neither when it is smaller than a post before it
         (a blind of zero is no blind: the button's left acts first)."""
@@ -783,6 +820,8 @@ class Engine:
             self._put(seat, paid)
         if not live:
             self._posted_dead += paid
+            if dead_money:
+                self._dead_in[seat] += paid
             return
         self._posted_live += paid
         put = self._put_in[seat] = self._put_in[seat] + paid
@@ -973,19 +1012,23 @@ class Engine:
         self._log.append(entry)
 
     def push(self, seat: int, chips: Sequence[int], say: object = None) -> Ruling:
-        """Chips pushed forward in one motion, with what was said: ruled, then taken."""
-        if seat != self._actor or self._actor < 0 or type(seat) is not int:
+        """Chips pushed forward in one motion, with what was said: ruled, then taken.
+
+        ``chips`` is a list (or tuple) of 1 to 100 chip values, plain ints > 0."""
+        if type(seat) is not int or seat != self._actor or self._actor < 0:
             self._require_turn(seat, "push", None)
         rule = self.PROCEDURE_RULES["bad_amount"]
-        if isinstance(chips, str | bytes) or not isinstance(chips, Sequence) or not chips:
-            raise self._reject("bad_amount", rule, seat, "push", chips, "chips are a list of chip values")
+        if not isinstance(chips, list | tuple) or not 0 < len(chips) <= 100:
+            raise self._reject("bad_amount", rule, seat, "push", chips, "chips are a list of 1 to 100 chip values")
+        # The list's own items (whatever a subclass's iterator says): what is checked is what is logged.
+        chips = list.copy(chips) if isinstance(chips, list) else list(tuple.__iter__(chips))
         if any(type(chip) is not int or chip <= 0 for chip in chips):
-            raise self._reject("bad_amount", rule, seat, "push", list(chips), "a chip is worth a whole number > 0")
+            raise self._reject("bad_amount", rule, seat, "push", chips, "a chip is worth a whole number > 0")
         pushed = sum(chips)
         if pushed > self._behind[seat]:
             why = f"the seat has {self._behind[seat]} chips behind"
             raise self._reject("bad_amount", rule, seat, "push", pushed, why)
-        said = self._said(seat, say)
+        said = self._said(seat, self._plain_say(seat, say))
         mark = len(self._log)
         ruling = self._rule(seat, pushed, len(chips), max(chips), said)
         self._logged(mark, (seat, "push", {"chips": list(chips), "say": _saying(said)}))
@@ -993,9 +1036,9 @@ class Engine:
 
     def declare(self, seat: int, say: object) -> Ruling:
         """A binding verbal declaration in turn (no chips yet)."""
-        if seat != self._actor or self._actor < 0 or type(seat) is not int:
+        if type(seat) is not int or seat != self._actor or self._actor < 0:
             self._require_turn(seat, "say", None)
-        said = self._said(seat, say)
+        said = self._said(seat, self._plain_say(seat, say))
         if said.wager and said.to is None:
             refusal = self._wager_refusal(seat)
             if refusal is not None:
@@ -1010,21 +1053,46 @@ class Engine:
         self._logged(mark, (seat, "declare", _saying(said)))
         return ruling
 
+    def _plain_say(self, seat: object, say: object) -> object:
+        """``say`` for :meth:`_said` to read, or refused: a declaration given as a mapping is a dict
+        ``{"act": "bet" | "raise", "to": N}`` with N at most the chips on the table, so that what
+        is logged of it is plain JSON (used by ``push`` and ``declare``)."""
+        if not isinstance(say, Mapping):
+            return say
+        if type(say) is not dict or type(say.get("act")) is not str:
+            rule = self.PROCEDURE_RULES["unknown_action"]
+            why = 'a declaration is "fold", "check", "call", "bet", "raise" or {"act": "bet" | "raise", "to": N}'
+            raise self._reject("illegal_action", rule, seat, "say", say, why)
+        to = say.get("to")
+        if type(to) is int and to > self.total_chips():
+            why = f"more chips than the table holds ({self.total_chips()})"
+            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, "say", to, why)
+        return say
+
     def declare_out_of_turn(self, seat: int, act: str, to: int | None = None) -> None:
-        """A declaration by a seat not yet to act; it restricts what that seat may do in turn."""
+        """A declaration by a seat not yet to act; it restricts what that seat may do in turn.
+
+        Every argument is checked before anything changes: ``seat`` a plain int, ``act`` check,
+        call, bet or raise, ``to`` the amount of a bet or raise (a plain int, at most the chips
+        on the table) and None otherwise."""
+        # What was tried, as a message names it: the declaration when it is one, never the raw value.
+        name = act if type(act) is str and act in OUT_OF_TURN_DECLARATIONS else "out of turn"
         if type(seat) is not int:
-            self._require_turn(seat, str(act), to)
+            self._require_turn(seat, name, to)
         if self._actor < 0:
-            raise self._reject("no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, act, to)
+            raise self._reject("no_action_pending", self.PROCEDURE_RULES["no_action_pending"], seat, name, to)
         rule = self.PROCEDURE_RULES["out_of_turn"]
         if not 0 <= seat < self._n or self._folded[seat] or self._live[seat] == 0:
-            raise self._reject("illegal_action", rule, seat, act, to, "not a seat still to act in this hand")
+            raise self._reject("illegal_action", rule, seat, name, to, "not a seat still to act in this hand")
         if seat == self._actor:
-            raise self._reject("illegal_action", rule, seat, act, to, "this seat is to act: it declares in turn")
-        if type(act) is not str or act not in OUT_OF_TURN_DECLARATIONS:
+            raise self._reject("illegal_action", rule, seat, name, to, "this seat is to act: it declares in turn")
+        if name != act:
             raise self._reject("illegal_action", rule, seat, "out of turn", act, "declares check, call, bet or raise")
         if act in WAGERS:
             self._require_amount(seat, act, to)
+            if to > self.total_chips():  # type: ignore[operator]  # an int: checked just above
+                why = f"more chips than the table holds ({self.total_chips()})"
+                raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, act, to, why)
         else:
             self._no_amount(seat, act, to)
         amount = to if to is not None else (self._bet_level if act == "call" else 0)
@@ -1146,8 +1214,15 @@ def engine_class(structure: str) -> type[Engine]:
     if found is not None:
         return found
     # The name comes from a case or a snapshot: only a spec name may reach the import.
-    if not isinstance(structure, str) or not structure.replace("_", "a").isalnum() or not structure[:1].islower():
-        raise LookupError(f"{structure!r} is not a structure name")
+    # (A plain str of at most 64 characters: a message names it, and only a name is imported.)
+    if (
+        type(structure) is not str
+        or len(structure) > 64
+        or not structure.replace("_", "a").isalnum()
+        or not structure.isascii()
+        or not structure[:1].islower()
+    ):
+        raise LookupError(f"{shown(structure)} is not a structure name")
     try:
         module = importlib.import_module(f"betspec.engines.{structure}")
     except ImportError:
@@ -1182,7 +1257,9 @@ def engine_names() -> list[str]:
 
 
 def _plain(value: object) -> object:
-    """A ranking as JSON data (tuples as lists), for the log a snapshot replays."""
+    """A ranking, or runs of rankings, as JSON data (tuples as lists), for the log a snapshot
+    replays. Only ever given what :meth:`Engine._ranked` accepted (``settle`` checks first):
+    lists nested three deep at most (runs, a ranking, a tie) of plain ints, or None."""
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    return value
+    return value if value is None or type(value) is int else None

@@ -19,21 +19,34 @@ and ``restore(data, key=...)`` refuses a snapshot whose signature is missing or 
 from __future__ import annotations
 
 import hmac
+import importlib
 import re
+import sys
 from typing import Any
 
 from betspec.runtime.engine import Engine, engine_class
-from betspec.runtime.errors import IllegalAction, InvalidTable, SnapshotError, shown
+from betspec.runtime.errors import BetspecError, SnapshotError, shown
 from betspec.runtime.snapshot_format import FORMAT, VERSION, observed, signature, take
 from betspec.runtime.table import Start, Table
 from betspec.vocabulary import ACT_NAMES, WAGERS
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+_SIGNATURE = re.compile(r"^[0-9a-f]{64}$")
 #: Logged calls without an argument, and those with an amount.
 _PRICED = frozenset(WAGERS)
 _PLAIN = frozenset(ACT_NAMES) - _PRICED
+#: The most calls a snapshot's log may hold.
 MAX_LOG = 10_000
-__all__ = ["FORMAT", "VERSION", "SnapshotError", "observed", "restore", "signature", "take"]
+#: What a snapshot may hold at most, checked before anything else reads it (before its signature
+#: is computed): values (every number, string, list and object counts one), characters in its
+#: strings and keys, lists and objects nested in one another. A snapshot ``take`` writes is far
+#: below each: a log step nests 4 deep under the snapshot, a settlement's ranking 6.
+MAX_VALUES = 400_000
+MAX_TEXT = 1_000_000
+MAX_DEPTH = 12
+#: The largest number a snapshot holds (chips are at most 10**15).
+MAX_INT_BITS = 64
+__all__ = ["FORMAT", "MAX_LOG", "VERSION", "SnapshotError", "observed", "restore", "signature", "take"]
 
 
 def _require(condition: bool, message: str) -> None:
@@ -48,6 +61,79 @@ def _engine_class(spec: str) -> type[Engine]:
         raise SnapshotError(f"no engine for spec {spec!r} here") from None
 
 
+def _where(path: tuple[Any, ...]) -> str:
+    """``snapshot.log[3][2]``: where a value sits, from the chain of keys ``_plain_json`` keeps."""
+    keys: list[str] = []
+    while path:
+        path, key = path
+        keys.append(f"[{key}]" if type(key) is int else (f".{key}" if _NAME.match(key) else f"[{shown(key)}]"))
+    return "snapshot" + "".join(reversed(keys))
+
+
+def _plain_json(data: object) -> Any:
+    """A copy of ``data`` made of plain JSON values (dicts with string keys, lists, strings,
+    numbers of at most 64 bits, booleans, None; tuples read as lists), within the bounds above.
+    Anything else raises :class:`SnapshotError` naming where it is. Iterative: a value nested
+    thousands deep is refused, never recursed into."""
+    root: list[Any] = [None]
+    values, text = 1, 0
+    pending: list[tuple[object, Any, Any, int, tuple[Any, ...]]] = [(data, root, 0, 0, ())]
+    while pending:
+        value, parent, slot, depth, path = pending.pop()
+        kind = type(value)
+        if kind is str:
+            text += len(value)  # type: ignore[arg-type]
+            if text > MAX_TEXT:
+                raise SnapshotError(f"the snapshot holds more than {MAX_TEXT:,} characters of text")
+            parent[slot] = value
+        elif kind is int:
+            if value.bit_length() > MAX_INT_BITS:  # type: ignore[attr-defined]
+                raise SnapshotError(f"{_where(path)}: {shown(value)} is out of range")
+            parent[slot] = value
+        elif kind is bool or kind is float or value is None:
+            parent[slot] = value
+        elif isinstance(value, dict | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise SnapshotError(f"{_where(path)}: nested more than {MAX_DEPTH} deep")
+            values += len(value)
+            if values > MAX_VALUES:
+                raise SnapshotError(f"the snapshot holds more than {MAX_VALUES:,} values")
+            if isinstance(value, dict):
+                made: dict[str, Any] = {}
+                for key, item in dict.items(value):  # the dict's own items, whatever a subclass says
+                    if type(key) is not str:
+                        raise SnapshotError(f"{_where(path)}: a key that is not a string: {shown(key)}")
+                    text += len(key)
+                    made[key] = None
+                    pending.append((item, made, key, depth + 1, (path, key)))
+                parent[slot] = made
+            else:
+                items = list.copy(value) if isinstance(value, list) else list(tuple.__iter__(value))
+                parent[slot] = items
+                pending.extend((item, items, index, depth + 1, (path, index)) for index, item in enumerate(items))
+        else:
+            raise SnapshotError(f"{_where(path)}: not a JSON value: {shown(value)}")
+    return root[0]
+
+
+def _python_class(given: object) -> type[Engine]:
+    """The engine class a snapshot is restored with: ``given`` itself, or the Python engine of a
+    kernel class (``fast_engine``'s: a restored hand is the Python engine's)."""
+    if isinstance(given, type) and issubclass(given, Engine):
+        return given
+    try:
+        name = getattr(given, "__module__", None)
+        module = sys.modules.get(name) if type(name) is str else None
+        if module is not None and getattr(module, "KERNEL", None) is given and type(name) is str:
+            package = name.rsplit(".", 2)[0]
+            found = getattr(importlib.import_module(f"{package}.{module.SPEC_NAME}"), "ENGINE", None)
+            if isinstance(found, type) and issubclass(found, Engine):
+                return found
+    except Exception:  # not a kernel class either: refused below
+        pass
+    raise SnapshotError(f"engine_class is an engine class (Engine or a kernel's), not {shown(given)}")
+
+
 def _replay(engine: Engine, number: int, step: object) -> None:
     """Make again the call a log entry records."""
     where = f"log step {number}"
@@ -57,7 +143,10 @@ def _replay(engine: Engine, number: int, step: object) -> None:
     _require(type(action) is str, f"{where}: the action is not a name: {shown(action)}")
     if seat == -1 and type(seat) is int:
         _require(argument is None or isinstance(argument, dict), f"{where} is not a deal")
-        engine.deal(action, **(argument or {}))
+        given = argument or {}
+        for name in given:  # a deal's keywords are the spec's deal inputs, never deal's own
+            _require(name in type(engine).DEAL_INPUTS, f"{where}: a deal gives no {shown(name)}")
+        engine.deal(action, **given)
         return
     if seat == -2 and type(seat) is int and action == "settle":
         _require(
@@ -88,19 +177,35 @@ def _replay(engine: Engine, number: int, step: object) -> None:
 def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | None = None) -> Engine:
     """The hand a snapshot was taken from; raises :class:`SnapshotError` saying what is wrong.
 
-    With ``key``, the snapshot must carry the signature that key makes (see the module's notes)."""
+    With ``key``, the snapshot must carry the signature that key makes (see the module's notes).
+    ``engine_class`` is the spec's engine class by default; a kernel class (``fast_engine``'s)
+    restores as its Python engine. Whatever ``data`` is, the answer is a hand or a
+    SnapshotError: its size, depth and values are checked first (``MAX_LOG``, ``MAX_VALUES``,
+    ``MAX_TEXT``, ``MAX_DEPTH``), before a signature is computed or a step replayed."""
     _require(isinstance(data, dict), "a snapshot is a JSON object")
-    _require(data.get("format") == FORMAT, f"not a betspec snapshot (format {shown(data.get('format'))})")
-    version = data.get("version")
-    _require(version == VERSION, f"snapshot version {shown(version)} is not supported (this betspec reads {VERSION})")
+    found = dict.get(data, "format")
+    _require(type(found) is str and found == FORMAT, f"not a betspec snapshot (format {shown(found)})")
+    version = dict.get(data, "version")
+    _require(
+        type(version) is int and version == VERSION,
+        f"snapshot version {shown(version)} is not supported (this betspec reads {VERSION})",
+    )
+    log = dict.get(data, "log")
+    if not isinstance(log, list):
+        raise SnapshotError("the log is not a list of steps")
+    _require(len(log) <= MAX_LOG, f"the log has {len(log):,} steps: a snapshot holds at most {MAX_LOG:,}")
+    data = _plain_json(data)
     if key is not None:
         stored = data.get("signature")
         _require(type(stored) is str, "the snapshot is not signed, and a key was given")
-        _require(hmac.compare_digest(stored, signature(data, key)), "the signature does not match: tampered with")
+        _require(
+            bool(_SIGNATURE.match(stored)) and hmac.compare_digest(stored, signature(data, key)),
+            "the signature does not match: tampered with",
+        )
     spec = data.get("spec")
     _require(isinstance(spec, str) and bool(_NAME.match(spec)), f"bad spec name {shown(spec)}")
-    cls = engine_class or _engine_class(spec)
-    _require(spec == cls.SPEC_NAME, f"the snapshot is of {spec!r}, not {cls.SPEC_NAME!r}")
+    cls = _engine_class(spec) if engine_class is None else _python_class(engine_class)
+    _require(spec == cls.SPEC_NAME, f"the snapshot is of {spec!r}, not {shown(cls.SPEC_NAME)}")
     _require(
         data.get("spec_hash") == cls.SPEC_HASH,
         f"the snapshot was taken under another version of spec {spec!r} (hash {shown(data.get('spec_hash'))[:14]}..., "
@@ -113,14 +218,15 @@ def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | No
         start_raw = data.get("start")
         start = None if start_raw is None else Start.from_json(start_raw)
         engine = cls(table, start=start, **options)
-    except InvalidTable as exc:
-        raise SnapshotError(f"the table cannot be rebuilt: {exc}") from None
-    log = data.get("log")
-    _require(isinstance(log, list) and len(log) <= MAX_LOG, "the log is not a list of steps")
+    except BetspecError as exc:
+        raise SnapshotError(f"the table cannot be rebuilt: {exc.message}") from None
+    log = data["log"]
     for number, step in enumerate(log):
         try:
             _replay(engine, number, step)
-        except IllegalAction as exc:
+        except SnapshotError:
+            raise
+        except BetspecError as exc:
             raise SnapshotError(f"log step {number} does not replay: {exc.message}") from None
     stored = data.get("observed")
     _require(isinstance(stored, dict), "no observed state")

@@ -18,9 +18,9 @@ MAX_CHIPS = 10**15
 
 def _chips(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidTable(f"{what} must be a whole number of chips, not {value!r}")
+        raise InvalidTable(f"{what} must be a whole number of chips, not {shown(value)}")
     if not 0 <= value <= MAX_CHIPS:
-        raise InvalidTable(f"{what} must be between 0 and {MAX_CHIPS}, not {value}")
+        raise InvalidTable(f"{what} must be between 0 and {MAX_CHIPS}, not {shown(value)}")
     return value
 
 
@@ -54,8 +54,8 @@ class Table:
         return hash(repr(self))
 
     def __repr__(self) -> str:
-        given = "".join(f", {name}={value!r}" for name, value in sorted(self.inputs.items()))
-        return f"Table(stacks={self.stacks!r}, button={self.button!r}{given})"
+        given = "".join(f", {name}={_repr(value)}" for name, value in sorted(self.inputs.items(), key=_by_name))
+        return f"Table(stacks={_repr(self.stacks)}, button={_repr(self.button)}{given})"
 
     def get(self, name: str, default: object = None) -> object:
         """The value of input ``name``, or ``default`` when the table does not give it."""
@@ -102,7 +102,7 @@ class Table:
         if type(self.button) is not int:
             raise InvalidTable(f"button must be a seat number, not {shown(self.button)}")
         if not 0 <= self.button < len(stacks):
-            raise InvalidTable(f"button {self.button} is not a seat (0..{len(stacks) - 1})")
+            raise InvalidTable(f"button {shown(self.button)} is not a seat (0..{len(stacks) - 1})")
         if not isinstance(self.inputs, Mapping) or not all(type(name) is str for name in self.inputs):
             raise InvalidTable("a table's inputs are named")
         return Table.of(stacks, self.button, {name: _frozen(value) for name, value in self.inputs.items()})
@@ -127,19 +127,44 @@ class Table:
             raise InvalidTable(f"a table is a JSON object, not {type(data).__name__}")
         if "stacks" not in data:
             raise InvalidTable("a table needs its stacks")
-        inputs = {str(k): v for k, v in data.items() if k not in ("stacks", "button")}
+        if not all(type(key) is str for key in data):
+            raise InvalidTable("a table's inputs are named")
+        inputs = {k: v for k, v in data.items() if k not in ("stacks", "button")}
         return cls.of(data["stacks"], data.get("button", 0), inputs)
 
 
 _set = object.__setattr__
 
 
-def _frozen(value: object) -> object:
-    """Lists as tuples, so that a checked table cannot be changed through what it was given."""
+def _by_name(item: tuple[object, object]) -> tuple[bool, str]:
+    """Inputs in the order of their names (a name that is not a string, which the engine refuses, last)."""
+    name = item[0]
+    return (False, name) if type(name) is str else (True, "")
+
+
+def _repr(value: object) -> str:
+    """``repr(value)``, or, for a value that cannot be printed (an integer of thousands of
+    digits, a list nested thousands deep, a repr that raises), what ``shown`` makes of it."""
+    try:
+        text = repr(value)
+    except Exception:
+        return shown(value)
+    return text if type(text) is str else shown(value)
+
+
+#: How deep a table input may nest lists (the specs' are flat: ``blinds``, ``seat_antes``).
+MAX_NESTING = 8
+
+
+def _frozen(value: object, depth: int = 0) -> object:
+    """Lists as tuples, so that a checked table cannot be changed through what it was given;
+    raises :class:`InvalidTable` for lists nested more than ``MAX_NESTING`` deep."""
     if isinstance(value, list | tuple):
+        if depth >= MAX_NESTING:
+            raise InvalidTable(f"a table input nests lists more than {MAX_NESTING} deep")
         for v in value:
             if isinstance(v, list | tuple):
-                return tuple(_frozen(v) for v in value)
+                return tuple(_frozen(v, depth + 1) for v in value)
         return tuple(value)
     return value
 
@@ -182,9 +207,11 @@ def _fields_of(cls: type, data: object, what: str) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise InvalidTable(f"a {what} is a JSON object, not {type(data).__name__}")
     names = [f.name for f in fields(cls)]
-    unknown = sorted(str(key) for key in data if key not in names)
+    if not all(type(key) is str for key in data):
+        raise InvalidTable(f"a {what}'s fields are named ({', '.join(names)})")
+    unknown = sorted(key for key in data if key not in names)
     if unknown:
-        raise InvalidTable(f"a {what} has no field {unknown[0][:40]!r} (its fields: {', '.join(names)})")
+        raise InvalidTable(f"a {what} has no field {shown(unknown[0])} (its fields: {', '.join(names)})")
     required = [f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING]
     missing = [name for name in required if name not in data]
     if missing:
@@ -196,9 +223,9 @@ def _whole(name: str, value: object, minimum: int | None, maximum: int | None, o
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidTable(f"option {name} must be a whole number{' or null' if or_null else ''}, not {shown(value)}")
     if minimum is not None and value < minimum:
-        raise InvalidTable(f"option {name} must be at least {minimum}, not {value}")
+        raise InvalidTable(f"option {name} must be at least {minimum}, not {shown(value)}")
     if maximum is not None and value > maximum:
-        raise InvalidTable(f"option {name} must be at most {maximum}, not {value}")
+        raise InvalidTable(f"option {name} must be at most {maximum}, not {shown(value)}")
     if abs(value) > MAX_CHIPS:
         raise InvalidTable(f"option {name} is out of range: {shown(value)}")
     return int(value)
