@@ -421,7 +421,18 @@ def test_check_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert len(lines) == 584
     assert sum(line.startswith("ACCEPTED ") for line in lines) == 583
-    assert lines[-1] == "583 hands under no_limit: 583 accepted, 0 refused, 0 irregular, 0 invalid"
+    # 476 hands record the winnings (all of them uncontested pots: the sample's showdowns do not
+    # record them); betspec pays each as the file says, 210 of them less the site's rake.
+    assert lines[-1] == (
+        "583 hands under no_limit: 583 accepted, 0 refused, 0 mispaid, 0 irregular, 0 invalid; "
+        "pots checked against the file in 476 (476 paid as it says, 210 of them less a rake), not in 107"
+    )
+    assert sum("; pots paid uncontested as the file's winnings say" in line for line in lines) == 476
+    assert (
+        sum(line.endswith("pots not checked: the file records no winnings or finishing_stacks") for line in lines)
+        == 107
+    )
+    assert lines[1].endswith("; pots paid uncontested as the file's winnings say, less a rake of 1.55")
 
 
 def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -429,7 +440,7 @@ def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.Cap
     status, lines = _run(capsys, "check", path, "--structure", "no_limit")
     assert status == 1
     assert lines[0].startswith(f"REFUSED {path}: action 4 'p3 cbr 3' (seat 2 raise to 3) refused: below_minimum, rule ")
-    assert lines[-1] == "1 hand under no_limit: 0 accepted, 1 refused, 0 irregular, 0 invalid"
+    assert lines[-1].startswith("1 hand under no_limit: 0 accepted, 1 refused, 0 mispaid, 0 irregular, 0 invalid; ")
     result = phh.replay(phh.read(path)[0], NoLimit)
     assert result.error is not None and result.error.code == "below_minimum"
     assert result.error.rule in lines[0] and result.error.source in lines[0]
@@ -479,7 +490,8 @@ def test_bad_files_give_one_clean_line(tmp_path: Path, capsys: pytest.CaptureFix
     binary = tmp_path / "binary.phh"
     binary.write_bytes(b"\xff\xfe\x00variant")
     assert (
-        _run(capsys, "check", str(binary), "--structure", "no_limit")[1][0] == f"betspec phh: {binary}: not UTF-8 text"
+        _run(capsys, "check", str(binary), "--structure", "no_limit")[1][0]
+        == f"betspec phh: {binary}: not UTF-8 text (line 1, byte 1)"
     )
     empty = _hand_file(tmp_path, "empty.phhs", "# nothing\n")
     assert "no hand in it" in _run(capsys, "check", empty, "--structure", "no_limit")[1][0]
@@ -505,4 +517,7 @@ def test_irregular_hands_do_not_fail_check(tmp_path: Path, capsys: pytest.Captur
     status, lines = _run(capsys, "check", path, "--structure", "no_limit")
     assert status == 0
     assert lines[0].startswith(f"IRREGULAR {path}: min_bet 4 is not the big blind 2")
-    assert lines[-1] == f"1 hand under no_limit: 0 accepted, 0 refused, 1 irregular ({path}), 0 invalid"
+    assert lines[-1] == (
+        f"1 hand under no_limit: 0 accepted, 0 refused, 0 mispaid, 1 irregular ({path}), 0 invalid; "
+        "pots checked against the file in 0 (0 paid as it says), not in 0"
+    )

@@ -3,8 +3,16 @@
 A ``.phh`` file is one hand written in TOML; a ``.phhs`` file holds several, as tables ``[1]``,
 ``[2]``, ... Only what concerns betting is read: the forced bets, the stacks, the betting actions
 (``pN f``, ``pN cc``, ``pN cbr AMOUNT``) and, from a board deal (``d db``), which street opens.
-Cards, hole-card deals, showdowns (``pN sm``) and commentaries are read and skipped: they are
-not betspec's business.
+Cards (hole-card deals, the board, showdowns ``pN sm``) are kept only to check the pots: where a
+hand records what each player won (``winnings``) or ended with (``finishing_stacks``),
+:func:`check_pots` pays the pots as the engine does, ranking a showdown with PokerKit's hand
+evaluators when PokerKit is installed, and compares. Commentaries are skipped.
+
+**Hostile input.** Whatever the bytes, reading gives hands, :class:`Bad` hands with the reason
+or a :class:`PhhError` naming the file (and the hand and field): never another exception. A file
+is read only if it is a regular file of at most :data:`MAX_FILE_BYTES`; numbers beyond what a
+table holds, ``nan``, nesting deeper than TOML is read, and text that is not UTF-8 are refused;
+what a message quotes from the input is cut short.
 
 **Seats.** PHH lists the players clockwise from the seat after the button: the first player
 posts the small blind, the last has the button. Heads-up the forced bets are read in reverse by
@@ -29,11 +37,14 @@ import argparse
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from betspec.runtime.errors import BetspecError, shown
 
 if TYPE_CHECKING:
     from betspec.runtime import Engine, IllegalAction
@@ -43,8 +54,9 @@ if sys.version_info >= (3, 11):
 else:  # betspec runs on 3.10, where only reading PHH is unavailable (no tomllib)
     tomllib = None
 
-# The `betspec` command imports this module to register `phh`; the runtime is imported where it
-# is first used, so the other commands start no slower.
+# The `betspec` command imports this module to register `phh`; the engines are imported where
+# they are first used, so the other commands start no slower (the command loads the runtime's
+# errors anyway).
 
 #: The PHH variants whose betting betspec replays: board games with blinds and four betting
 #: rounds (preflop, flop, turn, river), with the number of hole cards each deals. PHH has no code
@@ -57,6 +69,15 @@ VARIANTS: Mapping[str, tuple[str, int]] = {
 }
 #: Variants whose limits are ``small_bet`` and ``big_bet`` rather than ``min_bet``.
 FIXED_BET_VARIANTS = frozenset({"FT"})
+#: The PokerKit class that evaluates a showdown of each variant (``pokerkit.<name>.from_game``).
+EVALUATORS: Mapping[str, str] = {
+    "NT": "StandardHighHand",
+    "NS": "ShortDeckHoldemHand",
+    "PO": "OmahaHoldemHand",
+    "FT": "StandardHighHand",
+}
+#: Cards on the board once every board deal is made.
+BOARD_CARDS = 5
 #: The streets the first, second and third board deals open.
 BOARD_STREETS = ("flop", "turn", "river")
 #: Unknown cards written for a deal by :func:`to_phh`: a flop is three cards, turn and river one.
@@ -66,17 +87,26 @@ MAX_PLACES = 6
 #: The most chips a betspec table takes (betspec.runtime.table.MAX_CHIPS), checked before any
 #: huge amount is turned into an int.
 MAX_CHIPS = 10**15
+#: The most a PHH file may hold: a bigger file (or an endless one, such as ``/dev/zero``) is
+#: refused, not read into memory. The largest files of the public PHH dataset are a few MB.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: What a message quotes of a value or an action from the file, at most (in characters).
+QUOTED = 60
 _PLAYER = re.compile(r"^p([1-9][0-9]{0,2})$")
+_CARDS = re.compile(r"^(?:[2-9TJQKA?][cdhs?])+$")
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
 
-class PhhError(Exception):
+class PhhError(BetspecError):
     """A file or hand that cannot be read as PHH, or a hand that cannot be written as PHH."""
+
+    code = "bad_phh"
 
 
 class Irregular(PhhError):
     """A valid PHH hand whose forced bets or limits a betspec table cannot express; says why."""
+
+    code = "irregular_phh"
 
 
 @dataclass(frozen=True)
@@ -108,6 +138,10 @@ class Hand:
     number: str | None = None  # the ``hand`` field: the site's hand number
     winnings: tuple[int, ...] | None = None  # the ``winnings`` field, where the site recorded it
     header: str = ""  # the file's leading comment, which often says where the hands come from
+    finishing_stacks: tuple[int, ...] | None = None  # the ``finishing_stacks`` field, where recorded
+    hole: tuple[str, ...] = ()  # each player's hole cards as dealt ("" without a deal line)
+    board: tuple[str, ...] = ()  # the cards of each board deal
+    shows: tuple[tuple[int, str], ...] = ()  # showdowns: (seat, cards shown); "" a muck, "-" shows as dealt
 
     @property
     def name(self) -> str:
@@ -131,29 +165,64 @@ class Bad:
 
 
 def read(path: str) -> list[Hand | Bad]:
-    """The hands of a ``.phh`` or ``.phhs`` file; raises :class:`PhhError` when the file is unreadable."""
+    """The hands of a ``.phh`` or ``.phhs`` file; raises :class:`PhhError` when the file is unreadable.
+
+    Only a regular file is read, and at most :data:`MAX_FILE_BYTES` of it: a device, a pipe or a
+    bigger file is refused before its content is read into memory."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise PhhError(f"{path}: {size} bytes is more than the {MAX_FILE_BYTES} read")
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        kind = _kind(os.stat(path).st_mode)
+        if kind:
+            raise PhhError(f"{path}: not a regular file ({kind}): betspec reads PHH from files")
+        with open(path, "rb") as handle:
+            kind = _kind(os.fstat(handle.fileno()).st_mode)  # the same file, whatever happened since
+            if kind:
+                raise PhhError(f"{path}: not a regular file ({kind}): betspec reads PHH from files")
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise PhhError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PhhError(f"{path}: not UTF-8 text") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise PhhError(f"{path}: more than {MAX_FILE_BYTES} bytes, the most betspec reads from a PHH file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PhhError(f"{path}: not UTF-8 text (line {line}, byte {exc.start + 1})") from None
     return loads(text, path)
 
 
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is ("" for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    return "a socket" if stat.S_ISSOCK(mode) else "not a file"
+
+
 def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
-    """The hands of PHH text: one hand, or several as tables ``[1]``, ``[2]``, ..."""
+    """The hands of PHH text: one hand, or several as tables ``[1]``, ``[2]``, ...
+
+    Raises :class:`PhhError` for text that is not a PHH document at all; a hand that is not valid
+    is a :class:`Bad` with the reason, the others are read."""
     if tomllib is None:
         raise PhhError("reading PHH needs Python 3.11 or later (tomllib)")
+    if not isinstance(text, str):
+        raise PhhError(f"{path}: PHH is text (a str), not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise PhhError(f"{path}: more than {MAX_FILE_BYTES} characters, the most betspec reads as PHH")
     try:
         # Decimal keeps what is written (196.20 has two places): the scale is read from it.
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise PhhError(f"{path}: not TOML: {exc}") from None
+        raise PhhError(f"{path}: not TOML: {_cut(str(exc), 200)}") from None
+    except ValueError:  # Python's limit on the digits of an int (sys.get_int_max_str_digits)
+        raise PhhError(f"{path}: an integer with more digits than Python reads; no table holds it") from None
+    except RecursionError:
+        raise PhhError(f"{path}: arrays or tables nested too deeply to read") from None
     if "variant" in document:
         raw_hands: list[tuple[str, object]] = [("", document)]
     else:
@@ -180,8 +249,31 @@ def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
     return hands
 
 
+def _cut(text: str, room: int = QUOTED) -> str:
+    """Text from the input, cut short for a message."""
+    return text if len(text) <= room else text[: room - 3] + "..."
+
+
+def _brief(value: object, depth: int = 0) -> str:
+    """A value from the file as a message shows it: its repr, cut short, built without ever
+    writing out a huge or deeply nested value whole."""
+    if depth > 2:
+        return "..."
+    if isinstance(value, list):
+        items = [_brief(item, depth + 1) for item in value[:6]]
+        return _cut("[" + ", ".join(items) + (", ..." if len(value) > 6 else "") + "]")
+    if isinstance(value, dict):
+        pairs = [f"{_cut(str(k), 20)} = {_brief(v, depth + 1)}" for k, v in list(value.items())[:4]]
+        return _cut("{" + ", ".join(pairs) + (", ..." if len(value) > 4 else "") + "}")
+    if isinstance(value, str):
+        return shown(value[: QUOTED + 1])
+    if isinstance(value, Decimal):
+        return _cut(str(value), 30)
+    return shown(value)
+
+
 def _name(path: str, key: str) -> str:
-    return f"{path}[{key}]" if key else path
+    return f"{path}[{_cut(key, 30)}]" if key else path
 
 
 def _header(text: str) -> str:
@@ -205,26 +297,32 @@ class _Parsed:
     acts: list[tuple[int, str, int, str, Decimal | None]]
     number: str | None
     places: int = 0
+    cards: _Cards | None = None
 
     def hand(self, path: str, scale: int, header: str) -> Hand:
-        def chips(value: Decimal) -> int:
-            scaled = value * scale
+        def chips(value: Decimal, what: str) -> int:
+            scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
             if scaled > MAX_CHIPS:
-                raise PhhError(f"{value} is more chips than a table holds ({MAX_CHIPS} at most)")
+                unit = "" if scale == 1 else f" in chips of 1/{scale}"
+                raise PhhError(f"{what} is more chips{unit} than a table holds ({_brief(value)}; {MAX_CHIPS} at most)")
             return int(scaled)
 
         def chip_list(name: str) -> tuple[int, ...]:
-            return tuple(chips(v) for v in self.amounts[name])
+            return tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(self.amounts[name]))
 
         def optional(name: str) -> int | None:
             value = self.amounts.get(name)
-            return None if value is None else chips(value)
+            return None if value is None else chips(value, name)
 
-        stacks = tuple(None if v is None else chips(v) for v in self.amounts["starting_stacks"])
+        stacks = tuple(
+            None if v is None else chips(v, f"starting_stacks[{i}]")
+            for i, v in enumerate(self.amounts["starting_stacks"])
+        )
         acts = tuple(
-            Act(number, text, seat, verb, None if amount is None else chips(amount))
+            Act(number, text, seat, verb, None if amount is None else chips(amount, f"action {number} {_brief(text)}"))
             for number, text, seat, verb, amount in self.acts
         )
+        cards = self.cards or _Cards([], [], [])
         return Hand(
             path=path,
             key=self.key,
@@ -240,7 +338,20 @@ class _Parsed:
             winnings=chip_list("winnings") if "winnings" in self.amounts else None,
             number=self.number,
             header=header,
+            finishing_stacks=chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
+            hole=tuple(cards.hole),
+            board=tuple(cards.board),
+            shows=tuple(cards.shows),
         )
+
+
+@dataclass
+class _Cards:
+    """The cards a hand's actions write: hole cards by seat, board deals, showdowns."""
+
+    hole: list[str]
+    board: list[str]
+    shows: list[tuple[int, str]]
 
 
 def _places(value: Decimal) -> int:
@@ -249,84 +360,98 @@ def _places(value: Decimal) -> int:
 
 
 def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | None:
-    """A PHH amount (TOML integer or float) as a Decimal; ``inf`` is None where PHH allows it."""
+    """A PHH amount (TOML integer or float) as a Decimal; ``inf`` is None where PHH allows it.
+
+    Checked before any arithmetic: no amount is bigger than a table holds or written with more
+    than :data:`MAX_PLACES` decimals, so none overflows or turns into a huge int later."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise PhhError(f"{what} must be a number, not {value!r}")
+        raise PhhError(f"{what} must be a number, not {_brief(value)}")
     amount = Decimal(value)
     if amount.is_nan():
         raise PhhError(f"{what} is not a number (nan)")
     if amount.is_infinite():
         if unknown and amount > 0:
             return None
-        raise PhhError(f"{what} cannot be {value}")
-    if amount < 0:
-        raise PhhError(f"{what} cannot be negative ({value})")
+        raise PhhError(f"{what} cannot be {_brief(value)}")
+    if amount.is_signed() and amount:
+        raise PhhError(f"{what} cannot be negative ({_brief(amount)})")
     if _places(amount) > MAX_PLACES:
-        raise PhhError(f"{what} has more than {MAX_PLACES} decimal places ({value})")
+        raise PhhError(f"{what} has more than {MAX_PLACES} decimal places ({_brief(amount)})")
+    if amount and amount.adjusted() >= len(str(MAX_CHIPS)):  # adjusted(): the power of ten of its first digit
+        raise PhhError(f"{what} is more chips than a table holds ({_brief(amount)}; {MAX_CHIPS} at most)")
     return amount
+
+
+def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False) -> list[Decimal | None]:
+    values = raw[name]
+    if not isinstance(values, list) or len(values) != n:
+        raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
+    return [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
 
 
 def _parse(key: str, raw: object) -> _Parsed:
     if not isinstance(raw, dict):
-        raise PhhError(f"[{key}] is not a table of fields" if key else "not a table of fields")
+        raise PhhError(f"[{_cut(key, 30)}] is not a table of fields" if key else "not a table of fields")
     variant = raw.get("variant")
     if not isinstance(variant, str):
-        raise PhhError("no variant field" if variant is None else f"variant must be a string, not {variant!r}")
+        raise PhhError("no variant field" if variant is None else f"variant must be a string, not {_brief(variant)}")
     if variant not in VARIANTS:
         known = ", ".join(f"{code} ({name})" for code, (name, _) in VARIANTS.items())
-        raise PhhError(f"variant {variant!r} is not one betspec replays: it reads {known}")
+        raise PhhError(f"variant {_brief(variant)} is not one betspec replays: it reads {known}")
     limits = ("small_bet", "big_bet") if variant in FIXED_BET_VARIANTS else ("min_bet",)
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions", *limits):
         if name not in raw:
             raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
     stacks_raw = raw["starting_stacks"]
     if not isinstance(stacks_raw, list) or len(stacks_raw) < 2:
-        raise PhhError("starting_stacks must list two players or more")
+        raise PhhError(f"starting_stacks must list two players or more, not {_brief(stacks_raw)}")
     n = len(stacks_raw)
     amounts: dict[str, Any] = {}
     for name in ("antes", "blinds_or_straddles", "starting_stacks"):
-        values = raw[name]
-        if not isinstance(values, list) or len(values) != n:
-            raise PhhError(f"{name} must list one amount per player ({n}), not {values!r}")
-        amounts[name] = [_amount(v, f"{name}[{i}]", unknown=name == "starting_stacks") for i, v in enumerate(values)]
+        amounts[name] = _amounts(raw, name, n, unknown=name == "starting_stacks")
     for i, stack in enumerate(amounts["starting_stacks"]):
         if stack is not None and stack == 0:
             raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
     for name in limits:
         amounts[name] = _amount(raw[name], name)
-    winnings = raw.get("winnings")
-    if isinstance(winnings, list) and len(winnings) == n:  # recorded by some sites: what each won
-        amounts["winnings"] = [_amount(v, f"winnings[{i}]") for i, v in enumerate(winnings)]
+    for name in ("winnings", "finishing_stacks"):  # recorded by some sites: what each won, or ended with
+        if name in raw:
+            amounts[name] = _amounts(raw, name, n)
     number = raw.get("hand")
-    acts = _parse_actions(raw["actions"], n)
+    if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
+        raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
+    cards = _Cards([""] * n, [], [])
+    acts = _parse_actions(raw["actions"], n, cards)
     written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
     written += [amounts[name] for name in limits]
-    written += amounts.get("winnings", [])
+    written += amounts.get("winnings", []) + amounts.get("finishing_stacks", [])
     written += [act[4] for act in acts]
     places = max((_places(v) for v in written if v is not None), default=0)
-    return _Parsed(key, variant, amounts, acts, None if number is None else str(number), places)
+    hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
+    return _Parsed(key, variant, amounts, acts, hand_number, places, cards)
 
 
-def _parse_actions(actions: object, n: int) -> list[tuple[int, str, int, str, Decimal | None]]:
+def _parse_actions(actions: object, n: int, cards: _Cards) -> list[tuple[int, str, int, str, Decimal | None]]:
     if not isinstance(actions, list):
-        raise PhhError("actions must be a list of strings")
+        raise PhhError(f"actions must be a list of strings, not {_brief(actions)}")
     acts: list[tuple[int, str, int, str, Decimal | None]] = []
     deals = 0
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str):
-            raise PhhError(f"action {number} must be a string, not {text!r}")
+            raise PhhError(f"action {number} must be a string, not {_brief(text)}")
         words = text.split("#", 1)[0].split()  # what follows '#' is commentary
-        where = f"action {number} {text!r}"
+        where = f"action {number} {_brief(text)}"
         if not words:
             continue  # a no-op
         if words[0] == "d":
             if len(words) == 4 and words[1] == "dh":
-                _seat(words[2], n, where)
+                cards.hole[_seat(words[2], n, where)] = words[3]
                 continue
             if len(words) == 3 and words[1] == "db":
                 if deals == len(BOARD_STREETS):
                     raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
                 acts.append((number, text, -1, BOARD_STREETS[deals], None))
+                cards.board.append(words[2])
                 deals += 1
                 continue
             raise PhhError(f"{where}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)")
@@ -344,7 +469,7 @@ def _parse_actions(actions: object, n: int) -> list[tuple[int, str, int, str, De
                 raise PhhError(f"{where}: a bet or raise is to a positive amount")
             acts.append((number, text, seat, verb, checked))
         elif verb == "sm" and len(words) <= 3:
-            continue  # a showdown: cards, not betting
+            cards.shows.append((seat, words[2] if len(words) == 3 else ""))  # no cards: a muck
         else:
             raise PhhError(f"{where}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
     return acts
@@ -353,7 +478,7 @@ def _parse_actions(actions: object, n: int) -> list[tuple[int, str, int, str, De
 def _seat(word: str, n: int, where: str) -> int:
     match = _PLAYER.match(word)
     if match is None or int(match.group(1)) > n:
-        raise PhhError(f"{where}: {word!r} is not a player (p1 .. p{n})")
+        raise PhhError(f"{where}: {_brief(word)} is not a player (p1 .. p{n})")
     return int(match.group(1)) - 1
 
 
@@ -511,7 +636,7 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
             taken = f"deal {act.verb}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
             result.status, result.act, result.error = REFUSED, act, exc
             result.detail = (
-                f"action {act.number} {act.text!r} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
+                f"action {act.number} {_brief(act.text)} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
             )
             return result
         result.steps.append(step)
@@ -525,6 +650,176 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
         end = f"{engine.street_name} over, the history stops before the next deal"
     result.detail = f"{_count(betting, 'action')} and {_count(deals, 'deal')}, {end}"
     return result
+
+
+# ---- the pots paid, against the file ------------------------------------------------------------
+
+
+#: A hand's pots checked against the file: paid as it says (perhaps less a rake), paid otherwise,
+#: or not checked (the file records neither winnings nor finishing stacks, the showdown cannot
+#: be ranked, the history stops before the hand is over).
+PAID, MISPAID, UNCHECKED = "paid", "mispaid", "unchecked"
+#: Not a hand's status but what ``betspec phh check`` prints for a hand whose every action the
+#: engine accepts and whose pots it pays otherwise than the file says.
+MISPAID_STATUS = "MISPAID"
+
+
+@dataclass(frozen=True)
+class Pots:
+    """What paying a replayed hand's pots gave, compared with the file's ``winnings`` and
+    ``finishing_stacks``."""
+
+    status: str  # PAID, MISPAID or UNCHECKED
+    detail: str
+    won: tuple[int, ...] = ()  # what betspec paid each seat from the pots (uncalled bets not counted)
+    stacks: tuple[int, ...] = ()  # each seat's stack once the pots are paid
+    ranking: tuple[tuple[int, ...], ...] = ()  # the showdown's ranking, best first; () uncontested
+    rake: int = 0  # what the file's winners have less than betspec paid them: the house's cut
+
+
+def check_pots(result: Replay) -> Pots:
+    """Pay the pots of a hand the engine accepted and compare with what the file records.
+
+    An uncontested pot needs no cards. A showdown is ranked with PokerKit's evaluator of the
+    variant (:data:`EVALUATORS`) from the cards the file shows (``pN sm CARDS``, or the cards
+    dealt); a muck (``pN sm``) ranks below every hand shown. The file's ``winnings`` are what
+    each player took from the pots (uncalled bets are not winnings), its ``finishing_stacks``
+    the stacks after the hand. A site's rake shows as winners paid less than the pots: accepted
+    when the seats the file pays are exactly the seats betspec pays, none gets more than betspec
+    pays, and the others end as betspec says; the rake is reported. The replay's engine is not
+    touched: the hand is played again on a new one."""
+    from betspec.runtime import IllegalAction
+
+    hand, played = result.hand, result.engine
+    if result.status != ACCEPTED or hand is None or played is None:
+        return Pots(UNCHECKED, "pots not checked: the hand was not replayed")
+    recorded = [name for name in ("winnings", "finishing_stacks") if getattr(hand, name) is not None]
+    if not recorded:
+        return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks")
+    if not played.hand_over:
+        return Pots(UNCHECKED, "pots not checked: the history stops before the hand is over")
+    engine = type(played)(played.table, **cast(dict[str, Any], played.options))
+    for step in result.steps:
+        if "deal" in step:
+            cast(_Dealer, engine).deal(step["deal"])
+        else:
+            engine.act(step["seat"], step["act"], step.get("to"))
+    contenders = sorted({seat for pot in engine.pots() for seat in pot.eligible})
+    ranking: list[list[int]] = []
+    if any(len(pot.eligible) > 1 for pot in engine.pots()):
+        ranked, why = _ranking(hand, contenders)
+        if ranked is None:
+            return Pots(UNCHECKED, f"showdown not checked: {why}")
+        ranking = ranked
+    try:
+        paid = engine.settle(cast(list[int | Sequence[int]], ranking) if ranking else None)
+    except IllegalAction as exc:  # not expected: the ranking names every seat that shows down
+        return Pots(UNCHECKED, f"pots not checked: the engine refuses the ranking {ranking}: {exc.message}")
+    won, stacks = paid.won, engine.stacks
+    ranks = tuple(tuple(group) for group in ranking)
+    rake = 0
+    for name in recorded:
+        theirs = cast(tuple[int, ...], getattr(hand, name))
+        ours = stacks
+        if name == "winnings":
+            # Sites differ on an uncalled bet: given back (not won), or counted in what the player
+            # collected (a walk: the big blind collects the whole pot). Either is the same chips.
+            ours = tuple(
+                w + r if t == w + r else w for t, w, r in zip(theirs, won, paid.returned or [0] * len(won), strict=True)
+            )
+        wrong = _mispaid(name, theirs, ours, hand, paid.returned)
+        if wrong:
+            return Pots(MISPAID, wrong, won, stacks, ranks)
+        rake = max(rake, sum(ours) - sum(theirs))
+    how = "uncontested" if not ranking else "at a showdown ranked " + _shown_ranking(ranking)
+    cut = f", less a rake of {_unit(rake, hand.scale)}" if rake else ""
+    return Pots(PAID, f"pots paid {how} as the file's {' and '.join(recorded)} say{cut}", won, stacks, ranks, rake)
+
+
+def _mispaid(name: str, theirs: tuple[int, ...], ours: tuple[int, ...], hand: Hand, returned: Sequence[int]) -> str:
+    """Why the file's ``name`` field differs from what betspec paid (a rake aside), or ""."""
+    if theirs == ours:
+        return ""
+    # A rake: the seats betspec pays have less in the file, every other seat is as betspec says.
+    # A seat betspec pays is one whose winnings are not 0, or whose stack grew.
+    gained = [o > 0 if name == "winnings" else o > start for o, start in zip(ours, _starts(hand), strict=True)]
+    raked = all(t <= o if g else t == o for t, o, g in zip(theirs, ours, gained, strict=True))
+    if raked and name == "winnings":
+        raked = all(bool(t) == g for t, g in zip(theirs, gained, strict=True))
+    if raked:
+        return ""
+    unit = hand.scale
+
+    def differs(seat: int, file: int, paid: int) -> str:
+        if name == "winnings":
+            back = returned[seat] if seat < len(returned) else 0
+            also = f" (and gave back {_unit(back, unit)} uncalled)" if back else ""
+            return (
+                f"p{seat + 1} (seat {seat}) won {_unit(file, unit)} by the file, betspec paid {_unit(paid, unit)}{also}"
+            )
+        return f"p{seat + 1} (seat {seat}) ends with {_unit(file, unit)} by the file, {_unit(paid, unit)} by betspec"
+
+    diffs = [differs(seat, t, o) for seat, (t, o) in enumerate(zip(theirs, ours, strict=True)) if t != o]
+    more = f" (and {len(diffs) - 3} more)" if len(diffs) > 3 else ""
+    return f"pots paid otherwise than the file's {name}: {'; '.join(diffs[:3])}{more}"
+
+
+def _starts(hand: Hand) -> tuple[int, ...]:
+    return tuple(stack or 0 for stack in hand.starting_stacks)
+
+
+def _shown_ranking(ranking: Sequence[Sequence[int]]) -> str:
+    return " > ".join("=".join(f"p{seat + 1}" for seat in group) for group in ranking)
+
+
+def _ranking(hand: Hand, contenders: Sequence[int]) -> tuple[list[list[int]] | None, str]:
+    """The showdown's ranking of ``contenders``, best first with ties together, from the cards
+    the file shows; or None and why it cannot be ranked."""
+    try:
+        import pokerkit
+    except ImportError:
+        return None, "PokerKit, which ranks the hands, is not installed (pip install pokerkit)"
+    evaluator = getattr(pokerkit, EVALUATORS[hand.variant], None)
+    if evaluator is None:
+        return None, f"this PokerKit has no {EVALUATORS[hand.variant]} to rank the hands"
+    board = "".join(hand.board)
+    if len(board) != 2 * BOARD_CARDS or not _CARDS.match(board) or "?" in board:
+        return None, "the file does not show the whole board"
+    shown_cards: dict[int, str] = {}
+    for seat, cards in hand.shows:
+        shown_cards[seat] = cards
+    holes = VARIANTS[hand.variant][1]
+    seen = {board[i : i + 2] for i in range(0, len(board), 2)}
+    if len(seen) != BOARD_CARDS:
+        return None, "a card is on the board twice"
+    strengths: dict[int, Any] = {}
+    mucked: list[int] = []
+    for seat in contenders:
+        showing = shown_cards.get(seat)
+        if showing == "":
+            mucked.append(seat)  # a muck: it cannot win the pot
+            continue
+        dealt = hand.hole[seat] if seat < len(hand.hole) else ""
+        cards = dealt if showing is None or showing == "-" else showing
+        if len(cards) != 2 * holes or not _CARDS.match(cards) or "?" in cards:
+            return None, f"p{seat + 1} shows down and the file does not show {holes} known cards"
+        own = {cards[i : i + 2] for i in range(0, len(cards), 2)}
+        if len(own) != holes or own & seen:
+            return None, f"p{seat + 1}'s cards {cards} are dealt twice"
+        seen |= own
+        try:
+            strengths[seat] = evaluator.from_game(cards, board)
+        except (ValueError, KeyError):
+            return None, f"PokerKit's {EVALUATORS[hand.variant]} makes no hand of p{seat + 1}'s {cards} and {board}"
+    ranking: list[list[int]] = []
+    for seat in sorted(strengths, key=lambda s: strengths[s], reverse=True):
+        if ranking and strengths[seat] == strengths[ranking[-1][0]]:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+    if mucked:
+        ranking.append(mucked)
+    return ranking, ""
 
 
 def _count(number: int, noun: str) -> str:
@@ -592,10 +887,24 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
     variant is ``FT`` for a structure with fixed bets, else ``NT`` unless given (PHH has no code
     for pot-limit hold'em: ``NT`` allows every pot-limit action, ``PO`` bets as it does).
     Declarations (out of turn, a raise said without its amount) move no chips and are left out;
-    a timeout, whose hand is dead, is a fold.
+    a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after the
+    button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
+    read back has the button on its last seat (the same hand, the seats renumbered).
     """
-    if scale < 1 or str(scale).rstrip("0") != "1":
-        raise PhhError(f"the scale is a power of ten (1, 10, 100, ...), not {scale}")
+    from betspec.runtime import Engine
+
+    if not isinstance(engine, Engine):
+        raise PhhError(f"to_phh writes the hand of an engine, not of {_brief(engine)}")
+    if type(scale) is not int or scale < 1 or scale > 10**MAX_PLACES or str(scale).rstrip("0") != "1":
+        raise PhhError(f"the scale is a power of ten from 1 to 10**{MAX_PLACES}, not {_brief(scale)}")
+    if variant is not None and not isinstance(variant, str):
+        raise PhhError(f"a variant is a PHH code ({', '.join(VARIANTS)}), not {_brief(variant)}")
+    if tuple(type(engine).STREETS[1:]) != BOARD_STREETS:
+        streets = ", ".join(type(engine).STREETS)
+        raise PhhError(
+            f"{engine.SPEC_NAME} deals {streets}: the variants betspec writes deal the board's "
+            f"{', '.join(BOARD_STREETS)} after the first street"
+        )
     table = engine.table
     if engine.start is not None:
         raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
@@ -605,7 +914,7 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
     fixed = "small_bet" in items and "big_bet" in items
     code = variant or ("FT" if fixed else "NT")
     if code not in VARIANTS:
-        raise PhhError(f"variant {code!r} is not one betspec writes ({', '.join(VARIANTS)})")
+        raise PhhError(f"variant {_brief(code)} is not one betspec writes ({', '.join(VARIANTS)})")
     if code in FIXED_BET_VARIANTS and not fixed:
         raise PhhError(f"variant {code} is fixed-limit: it needs a structure with fixed bets")
     if fixed and code not in FIXED_BET_VARIANTS:
@@ -621,8 +930,14 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
     # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
     posted = type(engine)(table, **cast(dict[str, Any], engine.options))
     n = len(table.stacks)
-    live = list(posted.committed)
-    dead = [total - put for total, put in zip(posted.contributed, live, strict=True)]
+    empty = [seat for seat, stack in enumerate(table.stacks) if stack <= 0]
+    if empty:
+        raise PhhError(f"seat {empty[0]} has no chips: PHH lists the players dealt in, every stack positive")
+    # PHH's players are the seats clockwise from the one after the button, which is the last.
+    order = [(engine.button + 1 + i) % n for i in range(n)]
+    player = {seat: i + 1 for i, seat in enumerate(order)}
+    live = [posted.committed[seat] for seat in order]
+    dead = [posted.contributed[seat] - posted.committed[seat] for seat in order]
     fields: list[tuple[str, str]] = [
         ("variant", _literal(code)),
         ("antes", _units(_per_seat(tuple(dead)), scale)),
@@ -632,24 +947,24 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
         fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
     else:
         fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
-    fields.append(("starting_stacks", _units(table.stacks, scale)))
+    fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
     hole = "??" * VARIANTS[code][1]
-    actions = [f"d dh p{seat + 1} {hole}" for seat in range(n)]
+    actions = [f"d dh p{i} {hole}" for i in range(1, n + 1)]
     for seat, action, to in engine.history:
         if seat < 0:
             actions.append(f"d db {'??' * _BOARD_CARDS[action]}")
         elif action == "fold":
-            actions.append(f"p{seat + 1} f")
+            actions.append(f"p{player[seat]} f")
         elif action == "timeout":
-            actions.append(f"p{seat + 1} f # timeout: the hand is dead")
+            actions.append(f"p{player[seat]} f # timeout: the hand is dead")
         elif action in ("check", "call"):
-            actions.append(f"p{seat + 1} cc")
+            actions.append(f"p{player[seat]} cc")
         elif action in ("bet", "raise") and to is not None:
-            actions.append(f"p{seat + 1} cbr {_unit(to, scale)}")
+            actions.append(f"p{player[seat]} cbr {_unit(to, scale)}")
         elif action.startswith(("say_", "out_of_turn_")):
             continue  # a declaration: the action it binds to is in the history too
         else:
-            raise PhhError(f"the history's {action!r} by seat {seat} has no PHH form")
+            raise PhhError(f"the history's {_brief(action)} by seat {seat} has no PHH form")
     fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
     return "".join(f"{name} = {value}\n" for name, value in fields)
 
@@ -678,14 +993,17 @@ def _err(line: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace, project: object = None) -> int:
-    """Replay every hand of the files; exit 1 when a hand is refused or invalid, 2 on a bad file."""
+    """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid or
+    paid otherwise than the file says, 2 on a bad file."""
     try:
         options = parse_options(args.option)
         cls = engine_for(args.structure, options)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
         return 2
-    counts = {ACCEPTED: 0, REFUSED: 0, IRREGULAR: 0, INVALID: 0}
+    counts = {ACCEPTED: 0, REFUSED: 0, MISPAID_STATUS: 0, IRREGULAR: 0, INVALID: 0}
+    paid = {PAID: 0, MISPAID: 0, UNCHECKED: 0}
+    raked = 0
     irregular: list[str] = []
     bad_files = 0
     for path in args.files:
@@ -697,6 +1015,15 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
             continue
         for hand in hands:
             result = replay(hand, cls, options)
+            if result.status == ACCEPTED:
+                pots = check_pots(result)
+                paid[pots.status] += 1
+                raked += pots.rake > 0
+                if pots.status == MISPAID:
+                    result.status = MISPAID_STATUS
+                    result.detail = f"{pots.detail} ({result.detail})"
+                else:
+                    result.detail = f"{result.detail}; {pots.detail}"
             counts[result.status] += 1
             if result.status == IRREGULAR:
                 irregular.append(result.name)
@@ -704,15 +1031,19 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     total = sum(counts.values())
     named = f" ({', '.join(irregular)})" if irregular else ""
     files = f"; {bad_files} file(s) unreadable" if bad_files else ""
+    checked = paid[PAID] + paid[MISPAID]
+    rake = f", {raked} of them less a rake" if raked else ""
     _out(
         f"{_count(total, 'hand')} under {args.structure}: {counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, "
-        f"{counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid{files}"
+        f"{counts[MISPAID_STATUS]} mispaid, {counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid; "
+        f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
+        f"not in {paid[UNCHECKED]}{files}"
     )
     if bad_files:
         return 2
     # Irregular hands do not fail the command: their forced bets are not expressible yet, which
     # says nothing about the rules.
-    return 1 if counts[REFUSED] or counts[INVALID] else 0
+    return 1 if counts[REFUSED] or counts[INVALID] or counts[MISPAID_STATUS] else 0
 
 
 def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
@@ -729,7 +1060,8 @@ def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
         if not chosen:
             keys = [hand.key for hand in hands]
             more = ", ..." if len(keys) > 10 else ""
-            _out(f"betspec phh: {args.file} has no hand {args.hand!r} (it has {', '.join(keys[:10])}{more})")
+            listed = ", ".join(_cut(key, 20) for key in keys[:10])
+            _out(f"betspec phh: {args.file} has no hand {_brief(args.hand)} (it has {listed}{more})")
             return 2
         hands = chosen
     # With --out, stdout reports what was written; without, stdout is the cases, one JSON a line.
@@ -787,8 +1119,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "check",
         help="replay every hand; one line per hand and a summary",
         description="Replay every hand of the files through a structure's engine: ACCEPTED, REFUSED "
-        "(the first action the spec refuses, with its rule), IRREGULAR (forced bets a table cannot "
-        "express yet; they do not fail the command) or INVALID. Exit 1 when a hand is refused or invalid.",
+        "(the first action the spec refuses, with its rule), MISPAID (every action accepted, the pots "
+        "paid otherwise than the file's winnings or finishing_stacks say), IRREGULAR (forced bets a "
+        "table cannot express yet; they do not fail the command) or INVALID. An accepted hand's line "
+        "says whether its pots were checked against the file. Exit 1 when a hand is refused, mispaid "
+        "or invalid, 2 when a file cannot be read.",
     )
     check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files")
     structure_and_options(check, None)
