@@ -46,7 +46,7 @@ def _batch(module: Any, cls: type[Engine], options: dict[str, Any], policy: Poli
 
     weights = [policy.weights.get(a, 0.0) for a in module.ACTIONS]
     rules = runtime.Policy(weights, policy.fold_when_free, data.get("all_in", policy.all_in), data.get("room_share", 4))
-    return runtime.Batch(module.KERNEL(), cls, options, rules)
+    return runtime.Batch(module.KERNEL.__new__(module.KERNEL), cls, options, rules)
 
 
 def _replay(cls: type[Engine], module: Any, table: Table, options: dict[str, Any], trace: list[Any]) -> Engine:

@@ -39,7 +39,7 @@ from betspec.backends.python import (
     take_steps,
     view_plan,
 )
-from betspec.model import Event, Spec, Type
+from betspec.model import Call, Event, Expr, Spec, Type
 from betspec.runtime import contract
 
 #: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
@@ -67,6 +67,14 @@ _C_TYPES = {
 }
 #: A kernel function's C return type and error value, by the value type it returns.
 _RETURNS = {Type.INT: ("chips_t", "except? -1"), Type.BOOL: ("int", "except -1")}
+
+#: The chips a kernel's table holds at most (``SEAT_CHIPS_MAX`` in betspec/runtime/kernel.pyx,
+#: which refuses a table with more): every stack, bet, pot and 'to' of a kernel's hand is within it.
+HAND_CHIPS = 1 << 28
+#: The magnitude no value a kernel computes in C may reach (64-bit chips, with a margin).
+C_LIMIT = 1 << 62
+#: Above any seat number (a table has at most betspec.runtime.table.MAX_SEATS seats, 23).
+SEATS_BELOW = 1 << 6
 
 FOLDER = "generated/kernels"
 KERNELS_INIT = (
@@ -143,6 +151,9 @@ def generate(spec: Spec, root: str) -> str:
     for index, event in enumerate(chosen):
         w(f"A_{event.name.upper()} = {index}", 4)
     w()
+    w("#: The inputs and options a kernel computes with in 64 bits: a number beyond it (a product of")
+    w("#: two of them could overflow) leaves the hand to the Python engine (see input_bound).")
+    w(f"cdef chips_t INPUT_BOUND = {input_bound(spec)}")
     w(f"cdef int LAST_STREET = {len(spec.streets) - 1}")
     w(f"cdef int STREET_COUNT = {len(spec.streets)}")
     w(f"cdef int SETTLE_LIMIT = {len(spec.states)}")
@@ -232,9 +243,116 @@ def _inputs_class(w: _Writer, spec: Spec, cls: str) -> None:
     w(repr("What the Python engine loaded (and checked) for the table."), 8)
     for name, _ in fields:
         w(f"self.{name} = engine.{name}", 8)
+    numbers = [name for name, kind in fields if kind not in ("str", "bint")]
+    if numbers:
+        w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
     w("return 0", 8)
     w()
     w()
+
+
+class _Overflow(Exception):
+    """An expression may leave 64 bits with inputs that large."""
+
+
+def _computed(spec: Spec) -> list[Expr]:
+    """Every expression a kernel computes in C: quantities, requirements, guards, effects, roles,
+    checks and forced bets (not the procedures' rulings or the next hand: the Python engine's)."""
+    found: list[Expr] = [q.expr for q in spec.quantities.values()]
+    found += [r.expr for r in spec.roles.values()]
+    found += [c.expr for c in spec.checks]
+    effects = [e for event in spec.events.values() for e in event.effects]
+    effects += [e for t in spec.transitions for e in t.effects]
+    found += [r.expr for event in spec.events.values() for r in event.requires]
+    found += [t.guard for t in spec.transitions if t.guard is not None]
+    for effect in effects:
+        found += list(effect.args) if isinstance(effect, Call) else [effect.expr]
+    for bet in spec.forced_bets:
+        found += [e for e in (bet.seat, bet.amount, bet.when) if e is not None]
+    return found
+
+
+def _bounds(spec: Spec, bound: int) -> None:
+    """Raise _Overflow if some expression the kernel computes may reach C_LIMIT when every
+    number input and option is within ``bound`` (a bound on each of its operands, through
+    every operation: the magnitudes add, multiply, and no more)."""
+    hand = max(HAND_CHIPS, bound)  # a variable may be given an input's value (last_raise = big_blind)
+    named: dict[str, int] = {}
+    by_type = {"bool": 1, "choice": 0, "seat": SEATS_BELOW, "seat?": SEATS_BELOW, "seats": SEATS_BELOW}
+    for variable in spec.variables.values():
+        named[variable.name] = 1 if variable.type == "bool" else hand
+    for option in spec.options.values():
+        named[option.name] = by_type.get(option.type, bound)
+    for item in (*spec.inputs.values(), *spec.deal_inputs.values()):
+        for name in item.names:
+            named[name] = by_type.get(item.type, bound)
+    for name in spec.roles:
+        named[name] = SEATS_BELOW
+    for value in spec.street_values.values():
+        numbers = [street.values[value.name] for street in spec.streets]
+        named[value.name] = max(abs(n) for n in numbers if type(n) is int) if value.type == "int" else 1
+
+    def of(node: ast.expr) -> int:
+        found = _magnitude(node)
+        if found >= C_LIMIT:
+            raise _Overflow(source(node))
+        return found
+
+    def _magnitude(node: ast.expr) -> int:
+        if isinstance(node, ast.Constant):
+            return abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0)
+        if isinstance(node, ast.Name):
+            if node.id in spec.quantities and node.id not in named:
+                named[node.id] = of(spec.quantities[node.id].expr.tree)
+            return named.get(node.id, hand)
+        if isinstance(node, ast.UnaryOp):
+            operand = of(node.operand)
+            return operand if isinstance(node.op, ast.USub) else 1
+        if isinstance(node, ast.BinOp):
+            left, right = of(node.left), of(node.right)
+            if isinstance(node.op, ast.Mult):
+                return left * right
+            if isinstance(node.op, ast.FloorDiv):
+                return left  # a divisor is never 0 (the front end's bounds), so at most the dividend
+            if isinstance(node.op, ast.Mod):
+                return right
+            return left + right
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            args = [of(arg) for arg in node.args]
+            if node.func.id in ("ceil_to", "floor_to"):
+                return args[0] + args[1]  # within a unit of the value
+            if node.func.id in ("next_live", "prev_live"):
+                return SEATS_BELOW
+            return max(args, default=0) if node.func.id != "acted_of" else 1
+        if isinstance(node, ast.IfExp):
+            of(node.test)
+            return max(of(node.body), of(node.orelse))
+        if isinstance(node, ast.BoolOp):
+            return max(of(value) for value in node.values)
+        if isinstance(node, ast.Compare):
+            for compared in (node.left, *node.comparators):
+                of(compared)
+            return 1
+        return max((of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)), default=hand)
+
+    for expr in _computed(spec):
+        of(expr.tree)
+
+
+def input_bound(spec: Spec) -> int:
+    """The largest power of two the spec's inputs and options may reach for no expression its
+    kernel computes in C to overflow: the kernel's table loader refuses a table beyond it, and the
+    Python engine plays it. The engine itself allows none beyond its MAX_CHIPS (10**15, under
+    2**50), so a bound above that refuses nothing; a product of two inputs (``cap * big_blind``)
+    is what brings a kernel's bound below it."""
+    for bits in range(62, -1, -1):
+        bound = 1 << bits
+        try:
+            _bounds(spec, bound)
+        except _Overflow:
+            continue
+        return bound
+    raise ValueError(f"{spec.name}: an expression overflows 64 bits whatever its inputs")
 
 
 def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:

@@ -285,6 +285,8 @@ def _configured(module: ModuleType, cls: type[Engine], options: Mapping[str, obj
     try:
         weights = [float(policy.weights.get(name, 0)) for name in module.ACTIONS]
         data = runtime.Policy(weights, bool(policy.fold_when_free), float(policy.all_in), int(policy.room_share))
-        return runtime.Batch(module.KERNEL(), cls, dict(options), data)
+        # A kernel with no hand yet (its class refuses to be built without a table): each
+        # play_hand starts one on its table.
+        return runtime.Batch(module.KERNEL.__new__(module.KERNEL), cls, dict(options), data)
     except (TypeError, ValueError, OverflowError, AttributeError, runtime.KernelRefusal):
         return None

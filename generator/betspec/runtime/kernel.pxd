@@ -39,6 +39,7 @@ cdef class Inputs:
     cdef dict _options
     cdef dict _table_inputs
     cdef int _load(self, object engine) except -1
+    cdef int _bound(self, tuple values, chips_t bound) except -1
 
 
 cdef class Templates:
@@ -106,7 +107,7 @@ cdef class Kernel:
 
     # The mechanisms (engine.py's of the same names).
     cdef int _put(self, int seat, chips_t amount) except -1
-    cdef int _post(self, int seat, chips_t amount, bint live, bint starts_after, bint last, bint in_full, str what) except -1
+    cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1
     cdef int _begin_street(self, int street) except -1
     cdef int _open_betting(self, int after) except -1
     cdef int _commit(self, chips_t to) except -1
@@ -157,6 +158,7 @@ cdef class Kernel:
     # Handed to the Python engine.
     cdef object _engine(self)
     cdef bint _take_or_refuse(self, int index, chips_t to) except -1
+    cdef bint _try(self, object seat, object action, object to) except -1
 
 
 cdef class Policy:

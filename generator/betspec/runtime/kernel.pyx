@@ -22,6 +22,7 @@ from libc.string cimport memset
 import importlib
 
 from betspec.runtime import table as _table
+from betspec.runtime.errors import InvalidTable
 from betspec.vocabulary import BETTING_PHASES
 
 cdef object _TABLE = _table.Table
@@ -37,6 +38,53 @@ cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
 
 class KernelRefusal(Exception):
     """A kernel cannot take this hand or this step as it is (the Python engine decides)."""
+
+
+class _Missing:
+    """An argument not given (the call goes to the engine's method as it was made)."""
+
+    def __repr__(self):
+        return "<not given>"
+
+
+_MISSING = _Missing()
+
+
+cdef tuple _given(object first, object second, object third, tuple extra):
+    """The positional arguments of a call as it was made (those not given left out; a call
+    leaving out one before another it gives names the rest)."""
+    given = []
+    for value in (first, second, third):
+        if value is _MISSING:
+            break
+        given.append(value)
+    return (*given, *extra)
+
+
+class _NoTableHand:
+    """What a kernel without a hand answers: nothing (it was made without a table)."""
+
+    def __getattr__(self, name):
+        raise InvalidTable("a kernel hand is built from a betspec.runtime.Table: this one has none")
+
+
+_NO_TABLE = _NoTableHand()
+
+
+class _Forwarded:
+    """A method of the Python engine, called for a kernel hand (``Kernel._forward``)."""
+
+    __slots__ = ("_hand", "_name")
+
+    def __init__(self, hand, name):
+        self._hand = hand
+        self._name = name
+
+    def __call__(self, *args, **kwargs):
+        return self._hand._forward(self._name, *args, **kwargs)
+
+    def __repr__(self):
+        return f"<{self._name} of a kernel hand, answered by the Python engine>"
 
 
 cdef class Draws:
@@ -79,6 +127,17 @@ cdef class Inputs:
     cdef int _load(self, object engine) except -1:
         raise NotImplementedError
 
+    cdef int _bound(self, tuple values, chips_t bound) except -1:
+        """Refuse inputs beyond ``bound`` (each number, and each in a tuple): the kernel's
+        generator found that within it no expression of the spec leaves 64 bits, so a table
+        beyond it is the Python engine's."""
+        for value in values:
+            if type(value) is tuple:
+                self._bound(value, bound)
+            elif value is not None and type(value) is not str and not -bound <= value <= bound:
+                raise KernelRefusal("an input beyond what the kernel computes in 64 bits")
+        return 0
+
 
 cdef class Templates:
     def __cinit__(self, make):
@@ -86,29 +145,41 @@ cdef class Templates:
 
     cdef Inputs get(self, object engine_class, dict options, object table, int seats):
         cdef Inputs found
+        # Threads: hands in other threads call this too, and may run at any Python call below.
+        # The cache is read into locals once and replaced whole (its four fields set with no
+        # Python call between them), so each call loads and files its inputs under one
+        # consistent set of table inputs and options.
         given = table.inputs
+        by_seats = self._by_seats
+        loaded_options = self._options
+        table_inputs = self._table_inputs
         if (
-            self._by_seats is None
+            by_seats is None
             or engine_class is not self._engine_class
             or type(given) is not dict
-            or given != self._table_inputs
-            or options != self._options
+            or not _same(given, table_inputs)
+            or not _same(options, loaded_options)
         ):
-            self._by_seats = {}
-            self._engine_class = engine_class
-            self._options = dict(options)
+            loaded_options = dict(options)
             # Lists as tuples: a list given, and changed later, cannot change what was loaded
-            # (such a table never compares equal, and its inputs are loaded each time).
-            self._table_inputs = {name: _table._frozen(value) for name, value in given.items()}
-        found = self._by_seats.get(seats)
+            # (such a table never compares the same, and its inputs are loaded each time). The
+            # comparison is by type as well as value (_same): 5.0, True or a Decimal equal to 5
+            # are not 5, and the engine checks them as it does any table it has not seen.
+            table_inputs = {name: _table._frozen(value) for name, value in given.items()}
+            by_seats = {}
+            self._by_seats = by_seats
+            self._engine_class = engine_class
+            self._options = loaded_options
+            self._table_inputs = table_inputs
+        found = by_seats.get(seats)
         if found is None:
             engine = engine_class(table, **options)  # the engine checks the table, and refuses it
             found = self._make()
             found._engine_class = engine_class
-            found._options = self._options
-            found._table_inputs = self._table_inputs
+            found._options = loaded_options
+            found._table_inputs = table_inputs
             found._load(engine)
-            self._by_seats[seats] = found
+            by_seats[seats] = found
         return found
 
 
@@ -280,7 +351,7 @@ cdef class Kernel:
             self._able_count += 1 if after > 0 else -1
         return 0
 
-    cdef int _post(self, int seat, chips_t amount, bint live, bint starts_after, bint last, bint in_full, str what) except -1:
+    cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1:
         cdef chips_t behind, paid, put
         cdef bint option
         if amount < 0 or not 0 <= seat < self._n or amount > _SEAT_CHIPS_MAX:
@@ -605,20 +676,30 @@ cdef class Kernel:
 
     # ---- one hand, action by action: the engine's API ---------------------------------------
 
-    def __init__(self, table=None, start=None, **options):
-        """A hand on ``table``, as the spec's Python engine takes it (``start`` and a table the
-        kernel cannot take: the Python engine plays the hand)."""
-        if table is None:
-            return  # a kernel a batch plays its hands in
+    def __cinit__(self):
+        # No hand until a table starts one (__init__, or a batch's play_hand): until then every
+        # question is answered by _NO_TABLE, which refuses it as the engine refuses no table.
+        self._python = _NO_TABLE
+        self._handed = True
+
+    def __init__(self, *args, start=None, **options):
+        """A hand on the table given, as the spec's Python engine takes it: refused as it refuses
+        (no table, two, a table or option it cannot be built from); ``start`` and a table the
+        kernel cannot take are the Python engine's to play."""
         engine_class = _engine_class_of(type(self))
+        if len(args) != 1:
+            engine_class(*args, start=start, **options)  # raises InvalidTable, as the engine class does
+            raise InvalidTable(f"{engine_class.SPEC_NAME} takes one table, not {len(args)} arguments")
+        table = args[0]
         if start is None:
             try:
                 self._start(table, engine_class, options)
                 return
             except Exception:
                 pass  # the Python engine refuses the table, or plays it
-        self._python = engine_class(table, start=start, **options)
+        self._python = _NO_TABLE
         self._handed = True
+        self._python = engine_class(table, start=start, **options)
 
     @classmethod
     def example_table(cls, stacks, button=0, **inputs):
@@ -647,21 +728,27 @@ cdef class Kernel:
         return engine
 
     def _forward(self, name, *args, **kwargs):
-        """Ask the Python engine; once it has changed the hand, the hand is its own."""
+        """Ask the Python engine (the hand replayed through it); a call that changes the hand
+        (the engine logs every change) leaves the hand its own, a refusal leaves it the kernel's."""
         engine = self._engine()
+        if self._handed:
+            return getattr(engine, name)(*args, **kwargs)
+        calls = len(engine._log)
         result = getattr(engine, name)(*args, **kwargs)
-        self._handed = True
+        if len(engine._log) != calls:
+            self._handed = True
         return result
 
     def __getattr__(self, name):
-        # What the kernel does not answer, the Python engine does; a method of it may change the
-        # hand, so the hand is its from then on.
+        # What the kernel does not answer, the Python engine does. A method of it may change the
+        # hand: it is called through _forward, so that the hand is the engine's only once a call
+        # has changed it (a refused push, declaration or settle changes nothing).
         if name.startswith("__"):
             raise AttributeError(name)
         value = getattr(self._engine(), name)
-        if callable(value) and name not in _READS:
-            self._handed = True
-        return value
+        if self._handed or not callable(value) or name in _READS:
+            return value
+        return _Forwarded(self, name)
 
     @property
     def python(self):
@@ -794,20 +881,29 @@ cdef class Kernel:
             return self._python.total_chips()
         return self._chips()
 
-    def act(self, seat, action, to=None):
+    cdef bint _try(self, object seat, object action, object to) except -1:
+        """Take ``action`` (a name) for ``seat`` in C when the kernel can and the rules allow it;
+        False (nothing changed) leaves the call to the Python engine, which takes it or says why
+        not, with its code."""
+        cdef int index
+        if self._handed or type(seat) is not int or self._actor < 0 or seat != self._actor or type(action) is not str:
+            return False
+        index = _index(self._names(), action)
+        if index < 0 or not (self._legal >> index & 1 if self._viewed else self._allowed(index)):
+            return False
+        if self._is_wager(index):
+            return type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX and self._take_or_refuse(index, to)
+        return to is None and self._take_or_refuse(index, -1)
+
+    def act(self, seat=_MISSING, action=_MISSING, to=None, *extra, **named):
         """Dispatch by name, as Engine.act: an action of the kernel's taken in C, anything else
         (and every refusal, with its error) by the Python engine."""
-        cdef int index
-        if not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
-            index = _index(self._names(), action)
-            if index >= 0:
-                if self._legal >> index & 1 if self._viewed else self._allowed(index):
-                    if self._is_wager(index):
-                        if type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX and self._take_or_refuse(index, to):
-                            return
-                    elif to is None and self._take_or_refuse(index, -1):
-                        return
-        self._forward("act", seat, action, to)
+        if extra or named or action is _MISSING or not self._try(seat, action, to):
+            if seat is _MISSING or action is _MISSING:  # a call leaving out what it names after
+                named = {**named, **{k: v for k, v in (("seat", seat), ("action", action), ("to", to)) if v is not _MISSING}}
+                self._forward("act", *extra, **named)
+            else:
+                self._forward("act", *_given(seat, action, to, extra), **named)
 
     cdef bint _take_or_refuse(self, int index, chips_t to) except -1:
         cdef int seat = self._actor
@@ -819,48 +915,60 @@ cdef class Kernel:
         self._python = None
         return True
 
-    def all_in(self, seat):
+    def all_in(self, seat=_MISSING, *extra, **named):
         """Every chip the seat can, as Engine.all_in: a call, a bet or a raise by what it comes to."""
         cdef chips_t to
         cdef int index
-        if not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
+        if not extra and not named and not self._handed and type(seat) is int and self._actor >= 0 and seat == self._actor:
             to = self._all_in_to()
             names = self._names()
             index = _index(names, "call" if to <= self._bet_level else "bet" if self._bet_level == 0 else "raise")
             if index >= 0 and (self._legal >> index & 1 if self._viewed else self._allowed(index)) and self._take_or_refuse(index, to if self._is_wager(index) else -1):
                 self._steps[2 * self._step_count - 2] = seat * 16 + ALL_IN  # replayed as the all-in it was
                 return
-        self._forward("all_in", seat)
+        self._forward("all_in", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def fold(self, seat):
-        self.act(seat, "fold")
+    # Each action by its own method, as the engine's: what the kernel cannot take is the engine's
+    # method of the same name (which checks the seat before the amount, as `act` does not).
+    def fold(self, seat=_MISSING, *extra, **named):
+        if extra or named or not self._try(seat, "fold", None):
+            self._forward("fold", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def check(self, seat):
-        self.act(seat, "check")
+    def check(self, seat=_MISSING, *extra, **named):
+        if extra or named or not self._try(seat, "check", None):
+            self._forward("check", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def call(self, seat):
-        self.act(seat, "call")
+    def call(self, seat=_MISSING, *extra, **named):
+        if extra or named or not self._try(seat, "call", None):
+            self._forward("call", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def bet(self, seat, to):
-        self.act(seat, "bet", to)
+    def bet(self, seat=_MISSING, to=_MISSING, *extra, **named):
+        if extra or named or to is _MISSING or not self._try(seat, "bet", to):
+            if seat is _MISSING and to is not _MISSING:
+                named = {**named, "to": to}
+            self._forward("bet", *_given(seat, to, _MISSING, extra), **named)
 
-    def raise_to(self, seat, to):
-        self.act(seat, "raise", to)
+    def raise_to(self, seat=_MISSING, to=_MISSING, *extra, **named):
+        if extra or named or to is _MISSING or not self._try(seat, "raise", to):
+            if seat is _MISSING and to is not _MISSING:
+                named = {**named, "to": to}
+            self._forward("raise_to", *_given(seat, to, _MISSING, extra), **named)
 
-    def bring_in(self, seat):
-        self.act(seat, "bring_in")
+    def bring_in(self, seat=_MISSING, *extra, **named):
+        if extra or named or not self._try(seat, "bring_in", None):
+            self._forward("bring_in", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def deal(self, street, **given):
+    def deal(self, street=_MISSING, *extra, **given):
         """Deal ``street``, as Engine.deal (a deal giving inputs is the Python engine's)."""
         cdef int dealt
-        if not self._handed and not given and self._actor < 0 and type(street) is str and self._can_deal():
+        if not self._handed and not extra and not given and self._actor < 0 and type(street) is str and self._can_deal():
             dealt = self._street + 1
             if self._streets()[dealt] == street:
                 self._deal()
                 self._record(-1 - dealt, -1)
                 self._python = None
                 return
-        self._forward("deal", street, **given)
+        self._forward("deal", *_given(street, _MISSING, _MISSING, extra), **given)
 
     def fields(self):
         """The hand as the Python engine's attributes of the same names hold it (for tests)."""
@@ -897,7 +1005,35 @@ cdef class Kernel:
 
 
 #: The engine's methods that only read the hand: asking them leaves the hand with the kernel.
-_READS = frozenset({"pots", "snapshot", "to_phh", "total_chips"})
+_READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
+
+
+cdef bint _same(object a, object b) except -1:
+    """Whether ``a`` and ``b`` are the same inputs or options: equal, and of the same types
+    throughout (the engine refuses 5.0, True, a Decimal or a numpy integer where it wants 5)."""
+    cdef Py_ssize_t index
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is int or kind is str or kind is bool:
+        return a == b
+    if kind is tuple or kind is list:
+        if len(a) != len(b):
+            return False
+        for index in range(len(a)):
+            if not _same(a[index], b[index]):
+                return False
+        return True
+    if kind is dict:
+        if len(a) != len(b):
+            return False
+        for key, value in a.items():
+            if type(key) is not str or key not in b or not _same(value, b[key]):
+                return False
+        return True
+    return False  # anything else is checked by the engine each time
 
 
 cdef int _index(tuple names, object action):
@@ -920,6 +1056,8 @@ def _engine_class_of(kind):
     found = _ENGINE_CLASSES.get(kind)
     if found is None:
         module = importlib.import_module(kind.__module__)
+        if not hasattr(module, "SPEC_NAME"):
+            raise InvalidTable(f"{kind.__name__} is the kernels' runtime, not a spec's kernel: it plays no hand")
         package = kind.__module__.rsplit(".", 2)[0]
         engines = importlib.import_module(f"{package}.{module.SPEC_NAME}")
         found = _ENGINE_CLASSES[kind] = engines.ENGINE
