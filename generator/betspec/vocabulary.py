@@ -11,7 +11,9 @@ This module imports nothing of betspec: every layer may read it.
 
 from __future__ import annotations
 
+import builtins
 import enum
+import keyword
 from dataclasses import dataclass
 from typing import Literal
 
@@ -204,6 +206,41 @@ PROCEDURE_RULES = (
 
 #: Names a spec may not declare: the language's parameters and functions.
 RESERVED = frozenset({"to", *PUSH_PARAMETERS, *FUNCTIONS})
+
+#: The parameters beside which generated code takes a spec's names as keyword arguments, per
+#: section: an engine's options (``Engine(table, *, start=None, **options)``, and ``cls`` of
+#: ``Engine.__new__``), a table's inputs (``Table(stacks, button, **inputs)``,
+#: ``Engine.example_table(cls, stacks, button, **inputs)``), a deal's (``deal(street, **given)``).
+PARAMETERS: dict[str, tuple[str, ...]] = {
+    "options": ("self", "cls", "table", "start"),
+    "inputs": ("self", "cls", *BUILT_IN_INPUTS),
+    "deal_inputs": ("self", "street"),
+}
+#: The runtime's check of an option of each type, which a generated constructor calls beside its
+#: options (and ``typing.cast``, for a choice): an option may not hide them.
+OPTION_CHECKS: dict[str, str] = {
+    "int": "int_option",
+    "int?": "optional_int_option",
+    "bool": "bool_option",
+    "choice": "choice_option",
+}
+OPTION_CAST = "cast"
+#: Python's own names, its keywords and builtins: a spec's names become identifiers of generated
+#: code (parameters, locals, functions), where one would be a syntax error or hide a builtin.
+PYTHON_KEYWORDS = frozenset({*keyword.kwlist, *keyword.softkwlist})
+PYTHON_BUILTINS = frozenset(name for name in dir(builtins) if name[:1].islower())
+#: Every name a spec's own names (options, inputs, deal inputs, street values, roles, quantities)
+#: may not take, whatever their section: a name reserved for one is reserved for all.
+RESERVED_IDENTIFIERS = frozenset(
+    {
+        *RESERVED,
+        *PYTHON_KEYWORDS,
+        *PYTHON_BUILTINS,
+        *(name for names in PARAMETERS.values() for name in names),
+        *OPTION_CHECKS.values(),
+        OPTION_CAST,
+    }
+)
 
 
 class Code(str, enum.Enum):

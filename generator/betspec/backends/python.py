@@ -81,6 +81,12 @@ def _text(value: str, indent: int) -> str:
     return "(\n" + body + "\n" + " " * indent + ")"
 
 
+def _comment(line: str) -> str:
+    """A comment line holding spec text, kept one inert line: a newline or any other character
+    that is not printable (a line or paragraph separator) is written as a space."""
+    return "".join(ch if ch.isprintable() else " " for ch in line)
+
+
 def _negated(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
     """Source that is true when ``tree`` is false, folded (no double negation)."""
     return source(negate(python(tree, symbols)))
@@ -267,7 +273,7 @@ def generate(spec: Spec, root: str) -> str:
     w(f"STREETS: tuple[str, ...] = {_tuple([street.name for street in spec.streets])}")
     for value in spec.street_values.values():
         values = _tuple([street.values[value.name] for street in spec.streets])
-        w(f"#: {value.meaning} ({value.name}), street by street.")
+        w(_comment(f"#: {value.meaning} ({value.name}), street by street."))
         w(f"SV_{value.name.upper()}: tuple[{_PY_TYPES.get(value.type, 'str')}, ...] = {values}")
     w()
     w()
@@ -295,7 +301,7 @@ _RUNTIME_NAMES: dict[str, tuple[str, ...]] = {
     "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
     "betspec.runtime.table": ("ABSENT", "Declared", "Start", "Table", "required_input", "unknown_inputs"),
 }
-_OPTION_CHECKS = {"int": "int_option", "int?": "optional_int_option", "bool": "bool_option", "choice": "choice_option"}
+_OPTION_CHECKS = vocabulary.OPTION_CHECKS
 
 
 def _runtime_imports(spec: Spec) -> list[str]:
@@ -865,6 +871,8 @@ def take_steps(
         if t.guard is None:
             if done != "return":  # a branch of the method's last statement: it returns anyway
                 w(done, inner)
+            elif effect is None and t.dest == t.source:
+                w("pass", inner)  # a step that does nothing (an action redeclared with no effects)
             return
         w(done, inner)
 
@@ -927,14 +935,15 @@ def settle_branches(
 ) -> None:
     """The automatic events' transitions inside _settle's loop: a branch per group of sources
     alike (``test`` says the state is one of them), each taking the first step whose guard holds
-    and going round again."""
-    first = True
+    and going round again. A state several automatic events leave tries them in the spec's order
+    of events, as the machine fires them (Engine._settle): one branch holds them all."""
+    by_source: dict[str, list[tuple[Transition, str | None]]] = {}
     for event in (e for e in _fired_events(spec) if e.kind == "automatic"):
-        by_source = _steps_by_source(spec, event.name, callbacks)
-        for sources in _alike(by_source):
-            w(f"{'if' if first else 'elif'} {' or '.join(test(source) for source in sources)}:", 12)
-            first = False
-            take_steps(w, by_source[sources[0]], symbols, "", "continue", 16, state=state)
+        for state_name, steps in _steps_by_source(spec, event.name, callbacks).items():
+            by_source.setdefault(state_name, []).extend(steps)
+    for index, sources in enumerate(_alike(by_source)):
+        w(f"{'if' if index == 0 else 'elif'} {' or '.join(test(source) for source in sources)}:", 12)
+        take_steps(w, by_source[sources[0]], symbols, "", "continue", 16, state=state)
 
 
 def _init(w: _Writer, spec: Spec) -> None:

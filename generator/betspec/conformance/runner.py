@@ -80,7 +80,7 @@ def _expected(key: str, value: Any) -> Any:
 
 
 def load_case(path: str) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
-    doc, diagnostics = jsonpos.load(path)
+    doc, diagnostics = jsonpos.load(path, "a case")
     if doc is None:
         return None, diagnostics
     if not isinstance(doc.value, dict):

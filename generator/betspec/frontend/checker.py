@@ -10,7 +10,6 @@ undefined; unreachable states; guards that can never hold; duplicate transitions
 from __future__ import annotations
 
 import ast
-import keyword
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -128,8 +127,14 @@ class _Checker:
         if name in owners:
             self.error(pointer, "duplicate-name", f"{name!r} is already declared in {owners[name]}", key=True)
             return
-        if keyword.iskeyword(name) or name in vocabulary.RESERVED:
-            self.error(pointer, "reserved-name", f"{name!r} is reserved by the expression language", key=True)
+        why = _reserved(name) if section != "variables" else None
+        if why is not None:
+            noun = _NOUNS.get(section, "name")
+            candidates = (f"{name}_{noun}", f"{noun}_{name}", f"{name}_value", f"{name}_{section}")
+            free = (n for n in candidates if n not in owners and n not in vocabulary.RESERVED_IDENTIFIERS)
+            instead = next(free, f"my_{name}")
+            message = f"{name!r} is reserved: {why}; a spec's names become Python identifiers (try {instead!r})"
+            self.error(pointer, "reserved-name", message, key=True)
             return
         owners[name] = section
         self.symbols[name] = symbol
@@ -834,6 +839,34 @@ class _Checker:
             deal_inputs=deal_inputs,
             next_hand=next_hand,
         )
+
+
+#: What one of a section's entries is called, in a suggested name.
+_NOUNS = {
+    "options": "option",
+    "inputs": "input",
+    "deal_inputs": "input",
+    "street_values": "value",
+    "roles": "seat",
+    "quantities": "amount",
+}
+
+
+def _reserved(name: str) -> str | None:
+    """Why a spec may not declare ``name`` (vocabulary.RESERVED_IDENTIFIERS), or None."""
+    if name not in vocabulary.RESERVED_IDENTIFIERS:
+        return None
+    if name in vocabulary.RESERVED:
+        return "the expression language has it"
+    if name in vocabulary.PYTHON_KEYWORDS:
+        return "it is a Python keyword"
+    for section, names in vocabulary.PARAMETERS.items():
+        if name in names:
+            taker = {"options": "an engine's constructor", "inputs": "a table", "deal_inputs": "a deal"}[section]
+            return f"{taker} takes {name!r} beside its {section.replace('_', ' ')}"
+    if name in vocabulary.OPTION_CHECKS.values() or name == vocabulary.OPTION_CAST:
+        return "an engine's constructor calls it to check its options"
+    return "it is a Python builtin, which generated code would hide"
 
 
 def _possible(transitions: list[Transition], quantities: Mapping[str, Quantity]) -> list[Transition]:

@@ -10,7 +10,9 @@ which ``json.loads`` silently collapses.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +25,9 @@ _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?")
 # Deep nesting is refused before Python's recursion limit is: a clean error, never a traceback.
 MAX_DEPTH = 64
+#: The most a spec or case file may hold: a file is read no further, so that a device or an
+#: enormous file is refused at once instead of filling the memory.
+MAX_BYTES = 4 * 1024 * 1024
 
 
 def pointer_escape(token: str) -> str:
@@ -171,12 +176,30 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
 
-def load(path: str) -> tuple[Located | None, list[Diagnostic]]:
+def read_text(path: str, what: str = "a spec", limit: int = MAX_BYTES) -> tuple[str | None, list[Diagnostic]]:
+    """The UTF-8 text of the regular file at ``path``, read no further than ``limit`` bytes: a
+    device (``/dev/zero``), a pipe or a folder, or a file over the limit, is one clean diagnostic."""
+    where = Position(path, 1, 1)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None, [Diagnostic(where, "", "io", f"cannot read: not a regular file ({what} is a JSON file)")]
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as exc:
-        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"cannot read: {exc.strerror}")]
+        return None, [Diagnostic(where, "", "io", f"cannot read: {exc.strerror or exc}")]
+    if len(data) > limit:
+        message = f"file is more than {limit} bytes; {what} is at most {limit} ({limit // 1024 // 1024} MiB)"
+        return None, [Diagnostic(where, "", "io", message)]
+    try:
+        # As a text-mode read would: every line ending a newline.
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"), []
     except UnicodeDecodeError as exc:
-        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"not UTF-8 text: {exc.reason}")]
+        return None, [Diagnostic(where, "", "io", f"not UTF-8 text: {exc.reason}")]
+
+
+def load(path: str, what: str = "a spec") -> tuple[Located | None, list[Diagnostic]]:
+    """The JSON document at ``path`` with positions (see :func:`read_text` for what is refused)."""
+    text, found = read_text(path, what)
+    if text is None:
+        return None, found
     return parse(path, text)

@@ -20,7 +20,7 @@ from typing import Any
 
 from betspec import packaged
 from betspec.diagnostics import Diagnostic, Position, did_you_mean
-from betspec.frontend import jsonpos, schema
+from betspec.frontend import characters, jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
 
 TABLES = (
@@ -45,7 +45,7 @@ NOT_INHERITED = ("abstract", "extends", "$schema", "remove")
 #: What a transition or check to remove is matched on (every field given must be equal).
 _MATCHED = {"transitions": ("event", "source", "dest", "rule"), "checks": ("rule", "message")}
 MAX_CHAIN = 16
-MAX_BYTES = 4 * 1024 * 1024
+MAX_BYTES = jsonpos.MAX_BYTES
 
 
 @dataclass
@@ -121,34 +121,39 @@ def prune(doc: Located, diagnostics: list[Diagnostic]) -> set[str]:
 
 
 def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
-    """One file, parsed and checked against the spec schema on its own."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as exc:
-        return None, [Diagnostic(Position(path, 1, 1), "", "io", f"cannot read: {exc.strerror}")]
-    if size > MAX_BYTES:
-        message = f"file is {size} bytes; a spec is at most {MAX_BYTES}"
-        return None, [Diagnostic(Position(path, 1, 1), "", "io", message)]
+    """One file, parsed and checked against the spec schema on its own (at most
+    :data:`MAX_BYTES` of a regular file are read: see :func:`jsonpos.read_text`)."""
     doc, diagnostics = jsonpos.load(path)
     if doc is None:
         return None, diagnostics
     if not isinstance(doc.value, dict):
         return None, [*diagnostics, Diagnostic(doc.at(""), "", "schema", "a spec is a JSON object")]
     diagnostics += schema.check(doc, schema.SPEC_SCHEMA)
+    diagnostics += characters.check(doc)
     return doc, diagnostics
+
+
+@dataclass
+class _Loaded:
+    """A file's chain, computed once per load however many specs extend it: its bases root
+    first, then itself; and how many specs extend one another below it (its height)."""
+
+    chain: list[Located]
+    height: int
 
 
 def load(path: str) -> tuple[Merged | None, list[Diagnostic]]:
     """The spec at ``path`` merged with its bases (entries with schema errors left out).
 
     None when a file cannot be used at all (unreadable, not JSON, not an object, bad extends).
+    Each file is read, parsed and checked once, however many of the specs extend it.
     """
     diagnostics: list[Diagnostic] = []
     broken: set[str] = set()
-    chain = _chain(path, None, [], diagnostics, broken)
+    chain = _chain(path, None, [], diagnostics, broken, {})
     if chain is None:
         return None, diagnostics
-    merged = merge(path, chain, diagnostics)
+    merged = merge(path, chain.chain, diagnostics)
     merged.broken = broken
     return merged, diagnostics
 
@@ -159,9 +164,11 @@ def _chain(
     stack: list[str],
     diagnostics: list[Diagnostic],
     broken: set[str],
-) -> list[Located] | None:
+    loaded: dict[str, _Loaded],
+) -> _Loaded | None:
     """The spec at ``current`` after the specs it extends, root bases first: ``extends`` names one
-    spec or a list of them, merged in order (a spec reached twice is merged once, first)."""
+    spec or a list of them, merged in order (a spec reached twice is merged once, first).
+    ``loaded``: the chains found so far in this load, by real path."""
     if referrer is not None and not os.path.exists(current):
         where, pointer = referrer
         base = os.path.basename(current)
@@ -174,6 +181,9 @@ def _chain(
             return None
         current = str(shipped)
     real = os.path.realpath(current)
+    known = loaded.get(real)
+    if known is not None and len(stack) + known.height < MAX_CHAIN:
+        return known  # a chain above the limit is walked again, to say where it is too long
     if (real in stack or len(stack) >= MAX_CHAIN) and referrer is not None:
         where, pointer = referrer
         cycle = " -> ".join(os.path.basename(p) for p in [*stack, real])
@@ -189,15 +199,23 @@ def _chain(
     bases = doc.value.get("extends")
     bases_named: list[str] = [bases] if isinstance(bases, str) else list(bases) if isinstance(bases, list) else []
     out: list[Located] = []
+    merged_already: set[str] = set()
+    height = 0
     for index, base in enumerate(bases_named):
         pointer = "/extends" if isinstance(bases, str) else f"/extends/{index}"
-        sub = _chain(os.path.join(os.path.dirname(current), base), (doc, pointer), [*stack, real], diagnostics, broken)
+        named = os.path.join(os.path.dirname(current), base)
+        sub = _chain(named, (doc, pointer), [*stack, real], diagnostics, broken, loaded)
         if sub is None:
             return None
-        merged_already = {os.path.realpath(d.path) for d in out}
-        out += [d for d in sub if os.path.realpath(d.path) not in merged_already]
+        height = max(height, sub.height + 1)
+        for base_doc in sub.chain:
+            base_real = os.path.realpath(base_doc.path)
+            if base_real not in merged_already:
+                merged_already.add(base_real)
+                out.append(base_doc)
     out.append(doc)
-    return out
+    loaded[real] = _Loaded(out, height)
+    return loaded[real]
 
 
 def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None = None) -> Merged:
