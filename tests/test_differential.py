@@ -31,7 +31,10 @@ WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1, "bring_in": 3
 #: short_blind_lowers_bet: PokerKit lowers the bet to a blind posted short (its default off,
 #: the rulebooks' rule, is pinned by rules/short-big-blind-all-in-full-blind-owed).
 SHARED_OPTIONS: dict[str, object] = {"short_blind_lowers_bet": True}
-OPTIONS: dict[str, dict[str, object]] = {"fixed_limit": {"uncapped_heads_up": False, "half_bet_reopens": False}}
+OPTIONS: dict[str, dict[str, object]] = {
+    # PokerKit plays straddles at limit poker, as a house that allows them (LIMIT-STRADDLE).
+    "fixed_limit": {"uncapped_heads_up": False, "half_bet_reopens": False, "limit_straddles": True}
+}
 
 
 # ---- the exclusions: where the rulebooks and PokerKit 0.7.7 part ---------------------------

@@ -23,11 +23,13 @@ def random_engine(structure: str, rng: random.Random, cls: type[Engine] | None =
 
 
 def check_pots(engine: Engine) -> None:
-    """The pots add up to the pot; a seat still in is eligible exactly for the pots it paid into
-    (a pot's level is the least any of its eligible seats paid); folded seats for none."""
+    """The pots add up to the pot; a seat still in is eligible exactly for the pots it staked in
+    (a pot's level is the least any of its eligible seats staked: dead money is nobody's stake);
+    folded seats for none."""
     pots = engine.pots()
     assert sum(p.amount for p in pots) == engine.pot
-    paid = engine.contributed
+    paid = engine.stakes
+    assert all(0 <= stake <= put for stake, put in zip(paid, engine.contributed, strict=True))
     previous: set[int] | None = None
     for pot in pots:
         assert pot.amount > 0 and pot.eligible
@@ -45,8 +47,13 @@ def check_invariants(engine: Engine, chips: int) -> None:
     if engine.to_act is not None:
         legal = engine.legal_actions()
         assert legal == tuple(sorted(legal))
-        if "bring_in" in legal:  # a seat that owes the bring-in makes it or completes, nothing else
-            assert set(legal) <= {"bring_in", "bet"}
+        if "bring_in" in legal:
+            # A seat that owes the bring-in makes it or completes; the low card may not fold, a seat
+            # the bring-in passed to (the low card all-in for the ante) may (ALL-IN-ANTE).
+            assert set(legal) <= {"bring_in", "bet", "fold"}
+            assert ("fold" in legal) == (engine.to_act != engine.table.inputs.get("bring_in_seat"))
+        elif engine.options.get("double_open") and not {"check", "call"} & set(legal):
+            assert set(legal) == {"fold", "raise"}  # nobody has opened: open or fold (DOUBLE-OPEN)
         else:
             assert "fold" in legal and ("check" in legal) != ("call" in legal)
         assert not ({"bet", "raise"} <= set(legal))

@@ -12,7 +12,7 @@ import ast
 import enum
 from dataclasses import dataclass, field
 
-from betspec.vocabulary import LIVE_KINDS
+from betspec.vocabulary import DEAD_MONEY_KINDS, LIVE_KINDS
 
 
 class Type(enum.Enum):
@@ -114,6 +114,11 @@ class ForcedBet:
     @property
     def live(self) -> bool:
         return self.kind in LIVE_KINDS
+
+    @property
+    def dead_money(self) -> bool:
+        """Its chips go to the main pot as nobody's stake."""
+        return self.kind in DEAD_MONEY_KINDS
 
 
 @dataclass(frozen=True)

@@ -160,10 +160,14 @@ INPUT_TYPES = ("int", "bool", "int?", "choice", "seat", "seat?", "seats")
 #: The inputs every table has, whatever the spec: each seat's chips and the button.
 BUILT_IN_INPUTS = ("stacks", "button")
 
-#: What a forced bet is: dead money (an ante, or a blind posted dead: in the pot, toward no call)
-#: or live (a blind or a straddle: toward the poster's call, raising the bet to face).
-FORCED_BET_KINDS = ("ante", "dead", "blind")
+#: What a forced bet is, each kind with what it means for the chips.
+FORCED_BET_KINDS = {
+    "ante": "toward no call; its poster's own stake: he wins as much from each player as he put in",
+    "dead": "dead money: toward no call and nobody's stake, in the main pot, which a short all-in player can win whole",
+    "blind": "live: toward its poster's call, raising the bet to face",
+}
 LIVE_KINDS = ("blind",)
+DEAD_MONEY_KINDS = ("dead",)
 #: Where a live forced bet puts its poster in the first round's order: ``in_turn`` (where his seat
 #: comes), ``starts_after`` (the round starts with the seat after his, so he acts last: the big
 #: blind, a straddle), ``last`` (passed over until every other player has acted, whatever his

@@ -43,6 +43,8 @@ class WorkedExample:
     decided: tuple[str, ...]  # rules the case pins down (a refusal, a ruling, a bound, a setting)
     played: tuple[str, ...]  # rules of the transitions its steps took
     error: str = ""  # why it could not be played (the book says so rather than hide the case)
+    refused: str = ""  # the engine's refusal of the case's table, when the case expects one
+    refused_rule: str = ""  # the rule that refusal cites
 
 
 def _no_examples(_spec: Spec) -> Sequence[WorkedExample]:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from betspec import vocabulary
 from betspec.backends.base import Context, WorkedExample, header_lines
 from betspec.model import ForcedBet, Input, Option, Spec
 
@@ -151,7 +152,7 @@ def _posted_by(bet: ForcedBet) -> Inline:
 
 
 def _how(bet: ForcedBet) -> str:
-    words = [bet.kind + (" (live)" if bet.live else " (dead)")]
+    words = [f"{bet.kind} ({vocabulary.FORCED_BET_KINDS[bet.kind]})"]
     if bet.order == "starts_after":
         words.append("the round starts after it")
     elif bet.order == "last":
@@ -443,6 +444,10 @@ def _example(example: WorkedExample, uses: _Uses) -> list[Block]:
         return blocks
     if example.setup:
         blocks.append(Table(("table", "value"), tuple((code(name), text(value)) for name, value in example.setup)))
+    if example.refused:
+        because: Inline = (Span(" ("), *uses.link(example.refused_rule, ""), Span(")")) if example.refused_rule else ()
+        blocks.append(Paragraph((*text(f"The engine refuses this table: {example.refused}"), *because)))
+        return blocks
     rows = []
     for number, step in enumerate(example.steps, 1):
         outcome: Inline = text(step.outcome) if step.outcome else ()

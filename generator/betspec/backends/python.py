@@ -1163,7 +1163,7 @@ def forced_bet_lines(
     inputs through ``given``, the seats walked as ``loop`` writes it."""
     for bet in spec.forced_bets:
         order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
-        flags = f"{bet.live}, {order}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
+        flags = f"{bet.live}, {bet.dead_money}, {order}, {bet.in_full}, {_lit(bet.name.replace('_', ' '))}"
         indent = 8
         per_seat_when = bet.when is not None and bet.seats is not None and _reads_seat(spec, bet.when.tree)
         when = None if bet.when is None else compile_source(bet.when.tree, seat_symbols if per_seat_when else symbols)
@@ -1229,7 +1229,7 @@ def _table_checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None
     for check in spec.checks:
         w(f"if {_negated(check.expr.tree, symbols)}:", 8)
         text = _text(f"{check.message} (rule {check.rule})", 16)
-        w(f"raise InvalidTable{text}" if text.startswith("(") else f"raise InvalidTable({text})", 12)
+        w(f"raise InvalidTable({text}, rule={_lit(check.rule)})", 12)
     w()
 
 
@@ -1417,6 +1417,13 @@ def _deal(w: _Writer, spec: Spec) -> None:
             "``given`` are the spec's deal inputs."
         ),
         8,
+    )
+    # Once the pots are paid the hand is closed: nothing but the next table follows.
+    w("if self._paid:", 8)
+    w(
+        'raise self._reject("illegal_action", self.PROCEDURE_RULES["settle"], None, "deal", street, '
+        '"the pots are paid: the hand is closed")',
+        12,
     )
     w(f"if self.STATE_PHASE[self._state] in {vocabulary.BETTING_PHASES!r}:", 8)
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)

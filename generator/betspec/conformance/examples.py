@@ -25,7 +25,7 @@ from betspec.backends.base import WorkedExample, WorkedStep
 from betspec.conformance.runner import STEP_KINDS, apply_step, as_text, build, describe
 from betspec.coverage import Coverage, recording_class_of
 from betspec.model import Spec
-from betspec.runtime import BetspecError, Engine, IllegalAction, Ruling
+from betspec.runtime import BetspecError, Engine, IllegalAction, InvalidTable, Ruling
 from betspec.vocabulary import WAGERS
 
 #: Where a project keeps its conformance cases, relative to its root.
@@ -117,9 +117,17 @@ def play(spec: Spec, module: Any, path: str, root: str) -> WorkedExample | None:
     coverage = Coverage(spec.name, tuple(module.TRANSITIONS))
     recording = recording_class_of(module, coverage)
     steps: list[WorkedStep] = []
-    error = ""
+    error = refused_table = refused_rule = ""
     try:
         engine = build(case, lambda _name: recording)
+    except InvalidTable as exc:
+        engine = None
+        if "refused" in case:
+            refused_table, refused_rule = exc.message, exc.rule
+            if exc.rule:
+                credits.decided[exc.rule] += 1
+        else:
+            error = str(exc)
     except (BetspecError, LookupError, TypeError, ValueError) as exc:
         engine, error = None, str(exc)
     if engine is not None:
@@ -157,6 +165,8 @@ def play(spec: Spec, module: Any, path: str, root: str) -> WorkedExample | None:
         _ranked(credits.decided),
         _ranked(credits.played - credits.decided),
         error,
+        refused_table,
+        refused_rule,
     )
 
 

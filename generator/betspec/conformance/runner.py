@@ -68,6 +68,8 @@ def observe(engine: Engine, key: str) -> Any:
         return engine.hand_over
     if key == "pots":
         return [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()]
+    if key == "paid":
+        return engine.paid
     raise KeyError(key)
 
 
@@ -108,7 +110,7 @@ def build(case: dict[str, Any], engine_for: EngineFor | None = None) -> Engine:
     return cls(table, start=start, **options)
 
 
-STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout")
+STEP_KINDS = ("act", "deal", "chips", "say", "out_of_turn", "timeout", "settle")
 
 
 def as_text(value: Any) -> str:
@@ -147,6 +149,12 @@ def describe(step: dict[str, Any]) -> str:
         return f"out of turn, declares {_said(step['out_of_turn'])}"
     if "timeout" in step:
         return "lets the clock run out"
+    if "settle" in step:
+        settle = step["settle"]
+        if "runs" in settle:
+            return "the pots are paid, run by run (" + "; ".join(as_text(run) for run in settle["runs"]) + ")"
+        ranking = settle.get("ranking")
+        return "the pots are paid" + (f" (best first: {as_text(ranking)})" if ranking else "")
     return "(looks at the table)"
 
 
@@ -165,6 +173,9 @@ def apply_step(engine: Engine, step: dict[str, Any]) -> Ruling | None:
         engine.declare_out_of_turn(step["seat"], declared["act"], declared.get("to"))
     elif "timeout" in step:
         engine.timeout(step["seat"])
+    elif "settle" in step:
+        settle = step["settle"]
+        engine.settle(settle.get("ranking"), runs=settle.get("runs"), odd_chip_seat=settle.get("odd_chip_seat"))
     return None
 
 
@@ -189,10 +200,24 @@ def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
     if case is None:
         return Outcome(path, path, "INVALID", "; ".join(str(d) for d in diagnostics[:5]))
     case_id = case["id"]
+    refused = case.get("refused")
     try:
         engine = build(case, engine_for)
-    except (LookupError, InvalidTable) as exc:
+    except InvalidTable as exc:
+        if refused is None:
+            return Outcome(path, case_id, "INVALID", str(exc))
+        if refused.get("rule", exc.rule) != exc.rule:
+            return Outcome(
+                path,
+                case_id,
+                "FAIL",
+                f"the table is refused by rule {exc.rule or 'none'}, expected {refused['rule']}: {exc}",
+            )
+        return Outcome(path, case_id, "PASS")
+    except LookupError as exc:
         return Outcome(path, case_id, "INVALID", str(exc))
+    if refused is not None:
+        return Outcome(path, case_id, "FAIL", "the table was accepted, expected it to be refused")
     chips = engine.total_chips()
     for number, step in enumerate(case["steps"]):
         where = f"step {number}"

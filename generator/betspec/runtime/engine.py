@@ -1117,7 +1117,8 @@ class Engine:
     def act(self, seat: int, action: str, to: int | None = None) -> None:
         """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``, ``timeout``
         or ``bring_in``."""
-        if action == "bet" or action == "raise":
+        # Compared only once it is a str: an object whose == raises or lies is an unknown action.
+        if type(action) is str and (action == "bet" or action == "raise"):
             if to is None:
                 why = "a bet or raise needs a 'to' amount"
                 raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, None, why)
