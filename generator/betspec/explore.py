@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -57,15 +58,24 @@ def engine_module(spec: Any, root: str) -> ModuleType:
     name = f"_betspec_explored_{spec.name}_{digest}"
     if name in sys.modules:
         return sys.modules[name]
+    # The module is imported from a file (the import system's way), which is removed once it is
+    # loaded: nothing is left behind in the temporary folder.
     folder = tempfile.mkdtemp(prefix="betspec-explore-")
-    path = os.path.join(folder, f"{name}.py")
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(source)
-    found = importlib.util.spec_from_file_location(name, path)
-    assert found is not None and found.loader is not None
-    module = importlib.util.module_from_spec(found)
-    sys.modules[name] = module
-    found.loader.exec_module(module)
+    try:
+        path = os.path.join(folder, f"{name}.py")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(source)
+        found = importlib.util.spec_from_file_location(name, path)
+        assert found is not None and found.loader is not None
+        module = importlib.util.module_from_spec(found)
+        sys.modules[name] = module
+        try:
+            found.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     return module
 
 
