@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from betspec.runtime.errors import BetspecError, shown
+from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
     from betspec.runtime import Engine, IllegalAction
@@ -100,13 +100,13 @@ _NON_SLUG = re.compile(r"[^a-z0-9]+")
 class PhhError(BetspecError):
     """A file or hand that cannot be read as PHH, or a hand that cannot be written as PHH."""
 
-    code = "bad_phh"
+    code = Code.BAD_PHH.value
 
 
 class Irregular(PhhError):
     """A valid PHH hand whose forced bets or limits a betspec table cannot express; says why."""
 
-    code = "irregular_phh"
+    code = Code.IRREGULAR_PHH.value
 
 
 @dataclass(frozen=True)

@@ -263,13 +263,17 @@ class Code(str, enum.Enum):
     ROUND_NOT_OVER = "round_not_over"
     INVALID_TABLE = "invalid_table"
     BAD_SNAPSHOT = "bad_snapshot"
+    BAD_PHH = "bad_phh"
+    IRREGULAR_PHH = "irregular_phh"
 
     def __str__(self) -> str:
         return self.value
 
 
 #: The codes of refused actions, deals and declarations (a case's ``error``).
-ACTION_CODES = tuple(code.value for code in Code if code not in (Code.INVALID_TABLE, Code.BAD_SNAPSHOT))
+#: The codes of errors about documents and tables rather than actions.
+DOCUMENT_CODES = (Code.INVALID_TABLE, Code.BAD_SNAPSHOT, Code.BAD_PHH, Code.IRREGULAR_PHH)
+ACTION_CODES = tuple(code.value for code in Code if code not in DOCUMENT_CODES)
 #: The codes a spec's requirement may raise (the runtime raises the others itself).
 REQUIREMENT_CODES = (
     "illegal_action",
