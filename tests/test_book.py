@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from betspec.backends import reference, site
-from betspec.backends.book_model import Paragraph, book, example_anchor, rule_anchor, spec_page
+from betspec.backends.book_model import RULES_PAGE, Paragraph, book, example_anchor, rule_anchor, spec_page
 from betspec.cli import main
 from betspec.conformance.examples import NOT_EXAMPLES, case_files
 from betspec.frontend import load_spec
@@ -41,7 +41,12 @@ def test_a_page_writes_out_every_rule_and_every_example_of_its_structure(name: s
     spec = _spec(name)
     md = (DOCS / "reference" / f"{name}.md").read_text(encoding="utf-8")
     page = (DOCS / "site" / f"{name}.html").read_text(encoding="utf-8")
+    shown = _shown(name)
+    assert shown and shown <= set(spec.rules)
     for rule_id, rule in spec.rules.items():
+        if rule_id not in shown:
+            assert f'id="{rule_anchor(rule_id)}"' not in page and f"**{rule_id}**" not in md
+            continue
         assert f'<a id="{rule_anchor(rule_id)}"></a>**{rule_id}**' in md
         assert f'<p id="{rule_anchor(rule_id)}"><strong>{rule_id}</strong>: ' in page
         assert html.escape(" ".join(rule.source.split()), quote=True) in page
@@ -145,8 +150,78 @@ def test_docs_writes_the_book_and_nothing_else(project: Path, capsys: pytest.Cap
 
 def test_the_index_lists_every_structure() -> None:
     pages = book([_spec(name) for name in engine_names()], str(ROOT), None)
-    assert [p.name for p in pages] == ["index", *sorted(engine_names())]
+    assert [p.name for p in pages] == ["index", RULES_PAGE, *sorted(engine_names())]
     index = (DOCS / "site" / "index.html").read_text(encoding="utf-8")
     for name in engine_names():
         assert f'href="{name}.html"' in index
     assert all(isinstance(b, Paragraph) or b for b in pages[0].blocks)
+
+
+def _shown(name: str) -> set[str]:
+    """The rules a structure's page writes out, as its page lists them by id."""
+    md = (DOCS / "reference" / f"{name}.md").read_text(encoding="utf-8")
+    line = next(line for line in md.splitlines() if line.startswith("By id: "))
+    return set(re.findall(r"\[([A-Z0-9-]+)\]\(#rule-", line))
+
+
+@pytest.mark.parametrize("name", engine_names())
+def test_a_page_opens_with_its_contents(name: str) -> None:
+    md = (DOCS / "reference" / f"{name}.md").read_text(encoding="utf-8")
+    page = (DOCS / "site" / f"{name}.html").read_text(encoding="utf-8")
+    sections = re.findall(r"^## .* <a id=\"([^\"]+)\"></a>$", md, re.MULTILINE)
+    assert sections[0] == "diagrams" and {"rules", "examples"} <= set(sections)
+    listed = re.findall(r"^- \[[^\]]+\]\(#([^)]+)\)", md, re.MULTILINE)
+    assert listed == sections
+    assert md.index('<a id="contents"></a>**Contents**') < md.index("\n## ")
+    nav = page.split('<nav id="contents"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'href="#([^"]+)"', nav) == sections
+    assert page.index('<nav id="contents"') < page.index("<h2 ")
+    # A link to the rule index, and a search box that looks words up there.
+    assert f"]({RULES_PAGE}.md)" in md and f'action="{RULES_PAGE}.html"' in page
+    # Each diagram with a link to its full SVG.
+    for svg in (f"{name}.svg", f"{name}.streets.svg"):
+        assert f'<a href="../../diagrams/{svg}">open the full SVG</a>' in page
+        assert f"full size](../../diagrams/{svg})" in md
+
+
+def test_the_rule_index_lists_every_rule_of_every_structure_with_its_pages() -> None:
+    md = (DOCS / "reference" / f"{RULES_PAGE}.md").read_text(encoding="utf-8")
+    page = (DOCS / "site" / f"{RULES_PAGE}.html").read_text(encoding="utf-8")
+    for name in engine_names():
+        spec = _spec(name)
+        for rule_id in _shown(name):
+            assert f'<tr id="{rule_anchor(rule_id)}">' in page or f"<strong>{rule_id}</strong>" in page
+            assert f"]({name}.md#{rule_anchor(rule_id)})" in md, (name, rule_id)
+            assert f'href="{name}.html#{rule_anchor(rule_id)}"' in page, (name, rule_id)
+            assert html.escape(" ".join(spec.rules[rule_id].text.split()), quote=True) in page
+        for rule_id in set(spec.rules) - _shown(name):
+            assert f"{name}.md#{rule_anchor(rule_id)})" not in md
+    # The filter is the page's own inline script: nothing fetched, so it works from file://.
+    assert page.count("<script>") == 1 and "src=" not in page.split("<script>")[1]
+    assert 'id="search"' in page and 'id="rules"' in page
+
+
+#: Words of hold'em a family's page must not carry (spec text, sources and code aside), and for
+#: the structures with no blinds, the blinds' and straddles' words.
+HOLDEM_ONLY = ("hold'em", "flop, turn", "river", "(last two)", "before the flop")
+NO_BLINDS = ("small blind", "straddle", "burn blind", "button ante", "dead button")
+FAMILIES = {
+    "seven_card_stud": HOLDEM_ONLY + NO_BLINDS + ("flop",),
+    "razz": HOLDEM_ONLY + NO_BLINDS + ("flop",),
+    "triple_draw": HOLDEM_ONLY,
+    "badugi": HOLDEM_ONLY,
+    "five_card_draw_fixed_limit": (*HOLDEM_ONLY, "last two"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_a_family_s_page_uses_its_own_words(name: str) -> None:
+    md = (DOCS / "reference" / f"{name}.md").read_text(encoding="utf-8")
+    lines = [line for line in md.splitlines() if not line.startswith(("Source: ", "<!--"))]
+    words = re.sub(r"`+[^`]*`+", "", "\n".join(lines)).lower()
+    found = [phrase for phrase in FAMILIES[name] if phrase in words]
+    assert found == [], [(p, words[max(0, words.index(p) - 80) : words.index(p) + 40]) for p in found]
+    if "stud" in name or name == "razz":
+        for removed in ("BLINDS", "STRADDLE", "BB-OPTION", "KILL", "MISSISSIPPI", "DEAD-SB", "BUTTON"):
+            assert removed not in _shown(name)
+        assert "BRING-IN" in _shown(name)

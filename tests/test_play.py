@@ -284,7 +284,9 @@ def test_bots_play_every_seat_but_one(terminals) -> None:
 
 def test_three_hands_conserve_the_chips(terminals) -> None:
     table = terminals(
-        "no_limit", "--stacks", "300,200,100", "--bots", "all-but-0", "--seed", "5", "--hands", "3", "--blinds", "10,20"
+        "no_limit",
+        *("--stacks", "300,200,100", "--bots", "all-but-0", "--seed", "5", "--hands", "3", "--blinds", "10,20"),
+        *("--option", "button_rule=moving"),
     )
     while True:
         index, shown = table.expect(HUMAN, WINNER, r"^after 3 hands: .*$", r"^seat \d has every chip.*$")
@@ -308,7 +310,7 @@ def test_three_hands_conserve_the_chips(terminals) -> None:
     # The stacks of hand 1 are the command line's; later ones differ (the chips moved).
     assert hands[0][2] == "0: 300, 1: 200, 2: 100"
     assert len({stacks for _, _, stacks, _ in hands}) > 1
-    # The button moves one seat clockwise among the seats still in.
+    # With a moving button, the button moves one seat clockwise among the seats still in.
     in_chips = [
         [int(seat) for seat, stack in re.findall(r"(\d+): (\d+)", stacks) if int(stack) > 0]
         for _, _, stacks, _ in hands
@@ -419,3 +421,34 @@ def test_any_table_input_the_spec_declares_is_given_with_input() -> None:
     assert status == 2 and "no_limit has no table input 'straddle' (did you mean 'straddles'?" in out
     status, out = _run("no_limit", "--input", "straddles=5", "--seats", "3")
     assert status == 2 and "table input straddles must be at most 3" in out
+
+
+def test_the_next_hand_follows_the_spec_s_rule_for_the_button() -> None:
+    # Seat 1, the small blind, is all in for his blind and loses: he is out. Under the dead button
+    # (the default) the big blind moves on one seat, to seat 3, and seat 0 keeps the button, as the
+    # engine's next_table() has it; a moving button goes on to seat 2.
+    typed = "f\nf\n2\nquit\n"
+    after = "stacks 0: 1000, 1: 0, 2: 1005, 3: 1000 (total 3005) ==="
+    status, out = _run("no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", typed=typed)
+    assert status == 0, out
+    assert "pot 1 (10) to seat 2" in out
+    assert f"=== hand 2 of 2: button seat 0; {after}" in out
+    second = out.split("=== hand 2 of 2")[1]
+    assert re.search(r"seat 0  stack 1000  in  0  button  to act", second), second
+    assert re.search(r"seat 2  stack 1000  in  5$", second, re.MULTILINE) and "seat 3  stack  990  in 10" in second
+    status, out = _run(
+        "no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", "--option", "button_rule=moving", typed=typed
+    )
+    assert status == 0, out
+    assert f"=== hand 2 of 2: button seat 2; {after}" in out
+
+
+def test_a_side_pot_goes_to_the_main_pot_s_winner_when_he_is_in_it() -> None:
+    # Seat 0 is all in for 100 and called twice: the main pot (300) is asked about; seat 1 wins
+    # it, and the side pot he is in is his too, without asking.
+    typed = "allin\nallin\nc\n1\nquit\n"
+    status, out = _run("no_limit", "--stacks", "100,500,500", "--hands", "2", typed=typed)
+    assert status == 0, out
+    assert out.count("winner> ") == 1
+    assert "pot 1 (300) to seat 1" in out and "pot 2 (800) to seat 1" in out
+    assert out.rstrip().endswith("seat 1 has every chip: the game is over")

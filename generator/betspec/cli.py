@@ -19,6 +19,7 @@ from typing import Any
 from betspec import __version__
 from betspec.backends import BackendError
 from betspec.diff import register as register_diff
+from betspec.helptext import PlainParser
 from betspec.phh import register as register_phh
 from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs, write_atomically
@@ -274,7 +275,7 @@ def cmd_demo(args: argparse.Namespace, project: Project) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(prog="betspec", description=__doc__.split("\n")[0])
+    main: argparse.ArgumentParser = PlainParser(prog="betspec", description=__doc__.split("\n")[0])
     main.add_argument("--version", action="version", version=f"betspec {__version__}")
     main.add_argument("--root", default=".", help="the project folder (with spec/, generated/, diagrams/)")
     commands = main.add_subparsers(dest="command", required=True)

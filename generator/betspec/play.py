@@ -5,8 +5,10 @@ Everything that is a rule stays in the engine: this module only shows what the e
 engine's refusals with the rule they cite. It never decides legality itself, so a refusal a
 player reads is always the spec's.
 
-Between hands the pots are awarded by the table (betspec deals no cards): a human at the table
-names the winners, bots alone draw them from the seeded generator.
+Between hands the table names the winners (betspec deals no cards): a human at the table names
+them, bots alone draw them from the seeded generator. The engine pays the pots (odd chips as its
+spec says) and makes the next hand's table as the spec's next-hand rule says (the button moved
+or kept dead, a dead small blind, busted seats out): this module follows it.
 """
 
 from __future__ import annotations
@@ -138,7 +140,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play hands of a generated structure in the terminal: the table is shown before each "
         "decision, refusals are explained with the rule they cite, streets are dealt when a round ends.",
         epilog=HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("structure", help="a spec with a generated engine (a wrong name lists them)")
     play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
@@ -474,57 +475,81 @@ class Session:
         from betspec.runtime import Table
 
         total = sum(self.stacks)
+        table: Table | None = None  # the next hand's, as the engine made it from the hand before
+        seats: list[int] = []  # the seat number of each of its seats
         for number in range(1, hands + 1):
-            playing = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
-            if len(playing) < 2:
-                self.say(f"seat {playing[0]} has every chip: the game is over" if playing else "nobody has chips")
-                return
-            if number > 1:
-                self.button = next(s for s in self._clockwise(self.button) if self.stacks[s] > 0)
+            if table is None:
+                seats = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
+                if len(seats) < 2:
+                    self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+                    return
+                table = Table.of([self.stacks[s] for s in seats], seats.index(self.button), self.table.inputs)
             title = f"hand {number}" + (f" of {hands}" if hands > 1 else "")
-            table = Table.of([self.stacks[s] for s in playing], playing.index(self.button), self.table.inputs)
             self.say("")
             self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
             if out:
                 self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
-            hand = Hand(self, build(self.cls, table, self.options), playing)
+            hand = Hand(self, build(self.cls, table, self.options), seats)
             hand.play()
-            if hands > 1:
-                self._award(hand)
-                if sum(self.stacks) != total:
-                    self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
+            if hands == 1:
+                break
+            self._settle(hand)
+            if sum(self.stacks) != total:
+                self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
+                return
+            if number < hands:
+                table, seats = self._next(hand)
+                if table is None:
                     return
         if hands > 1:
             self.say("")
             self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)})")
 
-    def _clockwise(self, seat: int) -> list[int]:
-        """The seats after ``seat``, clockwise, ending with it."""
-        n = len(self.stacks)
-        return [(seat + step) % n for step in range(1, n + 1)]
+    def _next(self, hand: Hand) -> tuple[Table | None, list[int]]:
+        """The next hand's table, as the spec's next-hand rule makes it (the engine's
+        ``next_table``: the button moved or kept dead, the inputs it sets, busted seats out), with
+        the seat number of each of its seats; None when fewer than two seats have chips."""
+        engine = hand.engine
+        seats = [seat for index, seat in enumerate(hand.seats) if engine.stacks[index] > 0]
+        if len(seats) < 2:
+            self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+            return None, []
+        table = engine.next_table()
+        self.button = seats[table.button]
+        return table, seats
 
     def _stacks_text(self) -> str:
         return ", ".join(f"{seat}: {stack}" for seat, stack in enumerate(self.stacks))
 
-    def _award(self, hand: Hand) -> None:
-        """Give the pots to their winners so the next hand starts from the right stacks."""
+    def _settle(self, hand: Hand) -> None:
+        """Have the engine pay the pots to the winners named for them, so that the next hand starts
+        from the right stacks. The winners make a ranking, best first: a pot is asked about only
+        when nobody ranked so far is in it (a side pot an earlier pot's winner is in goes to him),
+        and the seats never named tie last."""
         engine = hand.engine
+        pots = engine.pots()
+        contested = [pot for pot in pots if len(pot.eligible) > 1]
+        ranking: list[list[int]] = []
+        for number, pot in enumerate(pots, 1):
+            if pot in contested and not any(set(group) & set(pot.eligible) for group in ranking):
+                winners = self._winners(number, pot.amount, tuple(hand.seats[i] for i in pot.eligible))
+                ranking.append([hand.seats.index(seat) for seat in winners])
+        ranked = {index for group in ranking for index in group}
+        rest = sorted({index for pot in contested for index in pot.eligible} - ranked)
+        if rest:
+            ranking.append(rest)
+        settlement = engine.settle(ranking if contested else None)
         for index, seat in enumerate(hand.seats):
             self.stacks[seat] = engine.stacks[index]
-        pots = hand.pots()
-        for number, (amount, eligible) in enumerate(pots, 1):
-            contenders = eligible or tuple(hand.live)
-            winners = list(contenders) if len(contenders) == 1 else self._winners(number, amount, contenders)
-            shares = self._split(amount, winners)
-            for seat, share in shares.items():
-                self.stacks[seat] += share
-            if len(hand.live) > 1:  # an uncontested win was announced with the pots
-                if len(shares) == 1:
-                    self.say(f"pot {number} ({amount}) to seat {winners[0]}")
+        if len(hand.live) > 1:  # an uncontested win was announced with the pots
+            for number, award in enumerate(settlement.awards, 1):
+                winners = [hand.seats[index] for index in award.winners]
+                if len(winners) == 1:
+                    self.say(f"pot {number} ({award.amount}) to seat {winners[0]}")
                 else:
-                    given = " and ".join(f"seat {seat} {share}" for seat, share in shares.items())
-                    self.say(f"pot {number} ({amount}) split: {given}")
+                    given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
+                    self.say(f"pot {number} ({award.amount}) split: {given}")
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))
@@ -544,12 +569,6 @@ class Session:
             if all(part.isdigit() and len(part) < 4 and int(part) in eligible for part in parts):
                 return sorted({int(part) for part in parts})
             self.say(f"not a winner: give seat numbers among {who}")
-
-    def _split(self, amount: int, winners: list[int]) -> dict[int, int]:
-        """Equal shares; the odd chips one each to the winners first clockwise from the button."""
-        order = [seat for seat in self._clockwise(self.button) if seat in winners]
-        share, odd = divmod(amount, len(order))
-        return {seat: share + (1 if place < odd else 0) for place, seat in enumerate(order)}
 
 
 class Hand:

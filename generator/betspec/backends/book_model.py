@@ -5,7 +5,13 @@ that matter, the forced bets, each sizing quantity as a formula and in words, wh
 requires, how chips pushed and words said are ruled, the next hand, every rule with its text and
 source, where the spec uses it and the worked examples that show it; then the worked examples
 themselves, the conformance cases of the structure played step by step (see
-:mod:`betspec.conformance.examples`). The Markdown and HTML back ends render the same pages.
+:mod:`betspec.conformance.examples`). A page opens with its contents; the rule index lists every
+rule of every structure, with the structures that cite it. The Markdown and HTML back ends render
+the same pages.
+
+A structure's page shows the rules it cites: a rule of the specs it extends that only entries it
+removed cited (a blind rule in a structure with no blinds) is left out, so that each family's page
+speaks its own words. Nothing here knows a structure by name: what a page says comes from its spec.
 
 Text here is plain: the renderers escape it. A link (``Span.href``) is ``#anchor`` within the
 page, ``page:<name>`` or ``page:<name>#anchor`` to another page, else a path from the project's
@@ -15,6 +21,7 @@ root (a diagram, a case file), which the renderer makes relative to where it wri
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,6 +62,8 @@ class Paragraph:
 class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[Inline, ...], ...]
+    anchor: str = ""  # the table's own anchor
+    row_anchors: tuple[str, ...] = ()  # an anchor per row ("" for none), when given
 
 
 @dataclass(frozen=True)
@@ -63,7 +72,28 @@ class Figure:
     caption: str
 
 
-Block = Heading | Paragraph | Table | Figure
+@dataclass(frozen=True)
+class Contents:
+    """The page's contents: a link to each section, in order."""
+
+    items: tuple[Inline, ...]
+    anchor: str = "contents"
+
+
+@dataclass(frozen=True)
+class Search:
+    """Finding a rule by id or by words. ``filters`` names the table the words filter on this page;
+    empty, the words are looked up on the rule index (a renderer with no search shows nothing)."""
+
+    filters: str = ""
+
+
+Block = Heading | Paragraph | Table | Figure | Contents | Search
+
+#: The rule index's page (a name no spec can have: spec names have no hyphen), and the anchor of
+#: its table.
+RULES_PAGE = "rule-index"
+RULE_INDEX = "rules"
 
 
 @dataclass(frozen=True)
@@ -102,12 +132,13 @@ def example_anchor(example_id: str) -> str:
 class _Uses:
     """Where a page cites each rule: the rule's link, and the sections it is used in."""
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, shown: frozenset[str] | None = None) -> None:
         self.spec = spec
+        self.shown = frozenset(spec.rules) if shown is None else shown
         self.where: dict[str, list[str]] = {}
 
     def link(self, rule_id: str, where: str) -> Inline:
-        if rule_id not in self.spec.rules:
+        if rule_id not in self.shown:
             return text(rule_id)
         places = self.where.setdefault(rule_id, [])
         if where and where not in places:
@@ -393,15 +424,63 @@ def _rule_examples(rule_id: str, examples: Sequence[WorkedExample]) -> Inline:
     return tuple(span for span in spans if span.text)
 
 
+def cited(spec: Spec) -> frozenset[str]:
+    """The rules ``spec``'s own entries cite: its inputs, options, forced bets, sizing, actions,
+    rulings, checks, seats, streets, transitions and procedures."""
+    found: set[str] = set(spec.procedure_rules.values())
+    entries: tuple[object, ...] = (
+        *spec.inputs.values(),
+        *spec.options.values(),
+        *spec.quantities.values(),
+        *spec.roles.values(),
+        *spec.forced_bets,
+        *spec.checks,
+        *spec.push_rulings,
+        *spec.street_values.values(),
+        *spec.deal_inputs.values(),
+        *spec.transitions,
+        *(req for event in spec.events.values() for req in event.requires),
+    )
+    for entry in entries:
+        rule = getattr(entry, "rule", "")
+        if isinstance(rule, str) and rule:
+            found.add(rule)
+    return frozenset(found)
+
+
+def shown_rules(spec: Spec, bases: Sequence[Spec]) -> frozenset[str]:
+    """The rules ``spec``'s page writes out: all of its rules but those that entries of the specs
+    it extends cite and that ``spec`` no longer cites (it removed the entries: a structure with no
+    blinds leaves out the blind rules). A rule nothing cites (a general one) is kept."""
+    here = cited(spec)
+    there = frozenset().union(*(cited(base) for base in bases)) if bases else frozenset()
+    return frozenset(rule for rule in spec.rules if rule in here or rule not in there)
+
+
+def _rule_ids(spec: Spec, shown: frozenset[str]) -> Inline:
+    spans: list[Span] = [Span("By id: ")]
+    for index, rule_id in enumerate(r for r in spec.rules if r in shown):
+        spans += [Span(", " if index else ""), Span(rule_id, href="#" + rule_anchor(rule_id))]
+    spans.append(Span("."))
+    return tuple(span for span in spans if span.text)
+
+
 def _rules(spec: Spec, uses: _Uses, examples: Sequence[WorkedExample]) -> list[Block]:
+    shown = uses.shown
+    left_out = len(spec.rules) - len(shown)
+    intro = (
+        "Every rule this structure cites, with its text and its source, where the spec uses it, and "
+        "the worked examples that show it"
+    )
+    if left_out:
+        intro += (
+            f"; {left_out} rule{'s' if left_out > 1 else ''} of the specs it extends, cited only by entries "
+            "this structure removed, " + ("are" if left_out > 1 else "is") + " left out"
+        )
     blocks: list[Block] = [
         Heading(2, "Rules", "rules"),
-        Paragraph(
-            text(
-                "Every rule of the spec, with its text and its source, where the spec uses it, and the "
-                "worked examples that show it."
-            )
-        ),
+        Paragraph(text(intro + ". The rule index lists the rules of every structure.")),
+        Paragraph(_rule_ids(spec, shown)),
     ]
     for event in spec.events.values():
         for req in event.requires:
@@ -411,6 +490,8 @@ def _rules(spec: Spec, uses: _Uses, examples: Sequence[WorkedExample]) -> list[B
     for code_name, rule_id in spec.procedure_rules.items():
         uses.link(rule_id, f"refusals ({code_name})")
     for rule_id, rule in spec.rules.items():
+        if rule_id not in shown:
+            continue
         blocks.append(
             Paragraph((Span(rule_id, strong=True), Span(": "), *text(rule.text)), anchor=rule_anchor(rule_id))
         )
@@ -420,9 +501,9 @@ def _rules(spec: Spec, uses: _Uses, examples: Sequence[WorkedExample]) -> list[B
             details.append(Span(". Used in: " + ", ".join(places)))
         details.append(Span("."))
         blocks.append(Paragraph(tuple(details)))
-        shown = _rule_examples(rule_id, examples)
-        if shown:
-            blocks.append(Paragraph(shown))
+        shown_in = _rule_examples(rule_id, examples)
+        if shown_in:
+            blocks.append(Paragraph(shown_in))
     return blocks
 
 
@@ -474,12 +555,35 @@ def _example(example: WorkedExample, uses: _Uses) -> list[Block]:
     return blocks
 
 
-def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample]) -> Page:
-    uses = _Uses(spec)
-    blocks: list[Block] = [Heading(1, f"{spec.title} ({spec.name})", "top")]
+def _contents(blocks: Sequence[Block], counts: dict[str, int]) -> Contents:
+    items = []
+    for block in blocks:
+        if isinstance(block, Heading) and block.level == 2:
+            count = f" ({counts[block.anchor]})" if block.anchor in counts else ""
+            items.append((Span(block.text, href="#" + block.anchor), *((Span(count),) if count else ())))
+    return Contents(tuple(items))
+
+
+def _navigation() -> Paragraph:
+    return Paragraph(
+        (
+            Span("Back to "),
+            Span("the index", href="page:index"),
+            Span(". Every rule of every structure, by id and by words: "),
+            Span("the rule index", href=f"page:{RULES_PAGE}"),
+            Span("."),
+        )
+    )
+
+
+def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: frozenset[str] | None = None) -> Page:
+    """``spec``'s page; ``shown`` the rules it writes out (every rule of the spec by default)."""
+    uses = _Uses(spec, shown)
+    head: list[Block] = [Heading(1, f"{spec.title} ({spec.name})", "top")]
     if spec.description:
-        blocks.append(Paragraph(text(spec.description)))
-    blocks.append(Paragraph((Span("Back to "), Span("the index", href="page:index"), Span("."))))
+        head.append(Paragraph(text(spec.description)))
+    head += [_navigation(), Search()]
+    blocks: list[Block] = []
     blocks += _diagrams(spec)
     for section in (_streets, _table_inputs, _options, _roles, _forced_bets, _sizing, _actions, _rulings, _checks):
         blocks += section(spec, uses)
@@ -494,20 +598,27 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample]) -> Page:
             )
         ),
     ]
+    if examples:
+        links: list[Span] = []
+        for index, example in enumerate(examples):
+            links += [Span(", " if index else ""), Span(example.id, href="#" + example_anchor(example.id))]
+        example_blocks.append(Paragraph(tuple(span for span in (Span("The cases: "), *links, Span(".")) if span.text)))
     for example in examples:
         example_blocks += _example(example, uses)
     blocks += _rules(spec, uses, examples)
     blocks += example_blocks
-    return Page(spec.name, spec.title, tuple(header_lines(spec, root)), tuple(blocks))
+    counts = {"rules": len(uses.shown), "examples": len(examples)}
+    everything = (*head, _contents(blocks, counts), *blocks)
+    return Page(spec.name, spec.title, tuple(header_lines(spec, root)), everything)
 
 
-def index_page(specs: Sequence[Spec], counts: dict[str, int], other_cases: int) -> Page:
+def index_page(specs: Sequence[Spec], counts: dict[str, int], other_cases: int, shown: dict[str, int]) -> Page:
     rows = tuple(
         (
             (Span(spec.title, href=f"page:{spec.name}"),),
             code(spec.name),
             text(" ".join(spec.description.split()).split(". ")[0].rstrip(".") + "." if spec.description else ""),
-            text(str(len(spec.rules))),
+            text(str(shown.get(spec.name, len(spec.rules)))),
             text(str(counts.get(spec.name, 0))),
         )
         for spec in specs
@@ -522,6 +633,15 @@ def index_page(specs: Sequence[Spec], counts: dict[str, int], other_cases: int) 
                 "betspec generate --check fails when a page is stale."
             )
         ),
+        Paragraph(
+            (
+                Span("To find a rule by its id or by words, search below or read "),
+                Span("the rule index", href=f"page:{RULES_PAGE}"),
+                Span(", every rule of every structure with the structures that cite it."),
+            )
+        ),
+        Search(),
+        Heading(2, "Structures", "structures"),
         Table(("structure", "spec", "what it is", "rules", "worked examples"), rows),
         Paragraph(
             text(
@@ -534,17 +654,65 @@ def index_page(specs: Sequence[Spec], counts: dict[str, int], other_cases: int) 
     return Page("index", "The betspec reference book", lines, tuple(blocks))
 
 
+def rules_page(specs: Sequence[Spec], shown: dict[str, frozenset[str]]) -> Page:
+    """Every rule of every structure, by id: its text, and the structures whose pages write it out
+    (a rule two structures word differently has a row for each wording)."""
+    wordings: dict[tuple[str, str], list[Spec]] = {}
+    for spec in specs:
+        for rule_id, rule in spec.rules.items():
+            if rule_id in shown.get(spec.name, frozenset(spec.rules)):
+                wordings.setdefault((rule_id, " ".join(rule.text.split())), []).append(spec)
+    rows = []
+    anchors = []
+    for (rule_id, words), citing in sorted(wordings.items(), key=lambda item: (item[0][0], -len(item[1]))):
+        anchor = rule_anchor(rule_id)
+        anchors.append("" if anchor in anchors else anchor)
+        where: list[Span] = []
+        for index, spec in enumerate(citing):
+            where += [Span(", " if index else ""), Span(spec.title, href=f"page:{spec.name}#{anchor}")]
+        rows.append(((Span(rule_id, strong=True),), text(words), tuple(s for s in where if s.text)))
+    ids = sorted({rule_id for rule_id, _ in wordings})
+    blocks: list[Block] = [
+        Heading(1, "Every rule, by id", "top"),
+        Paragraph(
+            (
+                Span("Back to "),
+                Span("the index", href="page:index"),
+                Span(
+                    f". The {len(ids)} rules of the {len(specs)} structures, by id: each rule's text and the "
+                    "structures that cite it, each linked to the rule on its page (with its source, where the "
+                    "structure uses it and the worked examples that show it). A rule that structures word "
+                    "differently has a row for each wording."
+                ),
+            )
+        ),
+        Search(RULE_INDEX),
+        Table(("rule", "text", "structures"), tuple(rows), anchor=RULE_INDEX, row_anchors=tuple(anchors)),
+    ]
+    lines = ("Generated by betspec from the specs in spec/.", "Do not edit: change a spec and run `betspec generate`.")
+    return Page(RULES_PAGE, "Every rule, by id", lines, tuple(blocks))
+
+
+def _bases(spec: Spec, by_path: dict[str, Spec]) -> list[Spec]:
+    """The specs ``spec`` extends, among those given (one not given is passed over)."""
+    return [by_path[path] for path in map(os.path.realpath, spec.files[1:]) if path in by_path]
+
+
 def book(specs: Sequence[Spec], root: str, context: Context | None) -> list[Page]:
-    """The index and a page for every concrete spec, in name order."""
+    """The index, the rule index and a page for every concrete spec, in name order."""
     context = context or Context()
+    by_path = {os.path.realpath(spec.path): spec for spec in specs}
     concrete = sorted((spec for spec in specs if not spec.abstract), key=lambda s: s.name)
     pages: list[Page] = []
     counts: dict[str, int] = {}
+    shown: dict[str, frozenset[str]] = {}
     for spec in concrete:
         examples = list(context.examples(spec))
         counts[spec.name] = len(examples)
-        pages.append(spec_page(spec, root, examples))
-    return [index_page(concrete, counts, context.other_cases), *pages]
+        shown[spec.name] = shown_rules(spec, _bases(spec, by_path))
+        pages.append(spec_page(spec, root, examples, shown[spec.name]))
+    index = index_page(concrete, counts, context.other_cases, {name: len(rules) for name, rules in shown.items()})
+    return [index, rules_page(concrete, shown), *pages]
 
 
 def resolve(href: str, suffix: str, up: str) -> str:

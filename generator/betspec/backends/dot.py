@@ -64,15 +64,17 @@ def render(diagram: Diagram) -> pydot.Dot:
         newrank="true",
         compound="true",
     )
-    graph.set_node_defaults(fontname="Helvetica", fontsize="11")
-    graph.set_edge_defaults(fontname="Helvetica", fontsize="10")
+    # Sizes a reader reads where the book shows a diagram (at the size it was drawn): the capitals of
+    # the smallest text, 12 points, stand more than 10 CSS pixels tall.
+    graph.set_node_defaults(fontname="Helvetica", fontsize="12")
+    graph.set_edge_defaults(fontname="Helvetica", fontsize="12")
     containers: dict[str, pydot.Dot | pydot.Cluster] = {}
     for cluster in sorted(diagram.clusters, key=CLUSTER_ORDER.index):
         parent = containers.get(PARENT.get(cluster, ""), graph)
         container = parent
         if diagram.titles.get(cluster):
             container = pydot.Cluster(
-                cluster, label=_quoted(diagram.titles[cluster]), style="rounded", color="#999999", fontsize="12"
+                cluster, label=_quoted(diagram.titles[cluster]), style="rounded", color="#999999", fontsize="13"
             )
             parent.add_subgraph(container)  # type: ignore[arg-type]  # pydot's hints say Subgraph; a Cluster is one
         containers[cluster] = container
@@ -82,7 +84,7 @@ def render(diagram: Diagram) -> pydot.Dot:
                 dot_node.set(key, value)
             container.add_node(dot_node)
     if diagram.legend:
-        graph.add_node(pydot.Node("legend", label=_legend(diagram), shape="plaintext", fontsize="10"))
+        graph.add_node(pydot.Node("legend", label=_legend(diagram), shape="plaintext", fontsize="12"))
         # Below the machine (hung from the states it ends in), where a reader looks for the key.
         leaving = {edge.source for edge in diagram.edges if edge.source != edge.dest}
         for nodes in diagram.clusters.values():

@@ -1,14 +1,30 @@
-"""The reference book in Markdown (``docs/reference/<spec>.md`` and ``index.md``), for readers on
-GitHub or in an editor. The pages are :mod:`betspec.backends.book_model`'s; this module only
-writes them, escaping every text so that a spec's words cannot break a table or a link.
+"""The reference book in Markdown (``docs/reference/<spec>.md``, ``index.md`` and ``rules.md``,
+the rule index), for readers on GitHub or in an editor. The pages are
+:mod:`betspec.backends.book_model`'s; this module only writes them, escaping every text so that a
+spec's words cannot break a table or a link. Markdown has no search box: its pages link to the
+rule index, and a reader's find-in-page does the rest.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from betspec.backends.base import Context, register
-from betspec.backends.book_model import Figure, Heading, Inline, Page, Paragraph, Span, Table, book, one_line, resolve
+from betspec.backends.book_model import (
+    Contents,
+    Figure,
+    Heading,
+    Inline,
+    Page,
+    Paragraph,
+    Search,
+    Span,
+    Table,
+    book,
+    one_line,
+    resolve,
+)
 from betspec.model import Spec
 
 #: Characters Markdown may read as syntax in running text.
@@ -46,9 +62,16 @@ def _inline(spans: Inline) -> str:
     return "".join(_span(span) for span in spans)
 
 
+def _anchor(anchor: str) -> str:
+    """An anchor a link may target; anchors are the book's own (letters, digits, hyphens)."""
+    return f'<a id="{html.escape(anchor, quote=True)}"></a>'
+
+
 def render(page: Page) -> str:
     lines = [f"<!-- {line.replace('--', '- -')} -->" for line in page.header]
     for block in page.blocks:
+        if isinstance(block, Search):
+            continue  # no search box in Markdown: the pages link to the rule index
         lines.append("")
         if isinstance(block, Heading):
             anchor = "" if block.level == 1 else f' <a id="{block.anchor}"></a>'
@@ -57,11 +80,23 @@ def render(page: Page) -> str:
             anchor = f'<a id="{block.anchor}"></a>' if block.anchor else ""
             lines.append(anchor + _inline(block.spans))
         elif isinstance(block, Table):
+            if block.anchor:
+                lines += [_anchor(block.anchor), ""]
             lines.append("| " + " | ".join(_cell(c) for c in block.columns) + " |")
             lines.append("|" + "---|" * len(block.columns))
-            lines += ["| " + " | ".join(_inline(cell) for cell in row) + " |" for row in block.rows]
+            anchors = block.row_anchors or ("",) * len(block.rows)
+            for anchor, row in zip(anchors, block.rows, strict=True):
+                cells = [_inline(cell) for cell in row]
+                if anchor and cells:
+                    cells[0] = _anchor(anchor) + cells[0]
+                lines.append("| " + " | ".join(cells) + " |")
         elif isinstance(block, Figure):
-            lines.append(f"![{_cell(block.caption)}]({resolve(block.src, '.md', '../../')})")
+            src = resolve(block.src, ".md", "../../")
+            lines.append(f"![{_cell(block.caption)}]({src})")
+            lines += ["", f"[{_cell(block.caption)}, full size]({src})"]
+        elif isinstance(block, Contents):
+            lines += [_anchor(block.anchor) + "**Contents**", ""]
+            lines += [f"- {_inline(item)}" for item in block.items]
     return "\n".join(lines).strip("\n") + "\n"
 
 

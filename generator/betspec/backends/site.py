@@ -1,15 +1,35 @@
-"""The reference book as a static HTML site (``docs/site/<spec>.html``, ``index.html`` and
-``style.css``), for readers in a browser: the same pages as the Markdown back end
-(:mod:`betspec.backends.book_model`), every text escaped, no script, the diagrams as images.
+"""The reference book as a static HTML site (``docs/site/<spec>.html``, ``index.html``,
+``rules.html`` and ``style.css``), for readers in a browser: the same pages as the Markdown back end
+(:mod:`betspec.backends.book_model`), every text escaped, the diagrams as images shown at the size
+they were drawn (scrolled within their frame, each linked to its full SVG).
+
+Every page has a search box that looks words up on the rule index; the rule index filters its
+table as the reader types, with a few lines of inline script (no file fetched, so it works from
+``file://``; without script the box still leads to the whole index).
 """
 
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
 
 from betspec.backends.base import Context, register
-from betspec.backends.book_model import Figure, Heading, Inline, Page, Paragraph, Span, Table, book, one_line, resolve
+from betspec.backends.book_model import (
+    RULES_PAGE,
+    Contents,
+    Figure,
+    Heading,
+    Inline,
+    Page,
+    Paragraph,
+    Search,
+    Span,
+    Table,
+    book,
+    one_line,
+    resolve,
+)
 from betspec.model import Spec
 
 STYLE = """\
@@ -19,16 +39,62 @@ table { border-collapse: collapse; margin: 0.8rem 0; }
 th, td { border: 1px solid #cccccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: #f0f0f0; }
 figure { margin: 1rem 0; }
-figure img { max-width: 100%; height: auto; border: 1px solid #dddddd; }
+.diagram-view { overflow: auto; max-height: 90vh; border: 1px solid #dddddd; }
+.diagram-view img { display: block; max-width: none; height: auto; }
 figcaption { color: #555555; font-size: 0.9em; }
 h2 { border-bottom: 1px solid #dddddd; margin-top: 2rem; }
 h3 { margin-top: 1.5rem; }
+nav.contents { background: #f7f7f7; border: 1px solid #dddddd; padding: 0.5rem 1rem; margin: 1rem 0; }
+nav.contents ul { columns: 2; margin: 0.3rem 0; padding-left: 1.2rem; }
+form.search { margin: 0.8rem 0; }
+form.search input { font: inherit; padding: 0.2rem 0.4rem; width: 24rem; max-width: 70%; }
+form.search button { font: inherit; }
+#search-status { color: #555555; margin-left: 0.5rem; }
+tr[hidden] { display: none; }
 :target { background: #fff6d5; }
+"""
+
+#: The rule index's filter: a row is shown when its rule's id is the query, or, when no id is,
+#: when its text holds every word of the query (any case). ``?q=`` fills the box on arrival.
+FILTER = """\
+(function () {
+  var form = document.getElementById('search');
+  var box = form.elements.q;
+  var table = document.getElementById(TABLE);
+  var status = document.getElementById('search-status');
+  var rows = Array.prototype.slice.call(table.rows, 1);
+  function find() {
+    var query = box.value.trim().toLowerCase();
+    var words = query.split(/\\s+/).filter(function (word) { return word.length > 0; });
+    var byId = rows.filter(function (row) { return row.cells[0].textContent.toLowerCase() === query; });
+    var shown = 0;
+    rows.forEach(function (row) {
+      var text = row.textContent.toLowerCase();
+      var hit = byId.length ? byId.indexOf(row) >= 0 : words.every(function (word) {
+        return text.indexOf(word) >= 0;
+      });
+      row.hidden = !hit;
+      if (hit) { shown += 1; }
+    });
+    status.textContent = !words.length ? rows.length + ' rules'
+      : byId.length ? 'rule ' + byId[0].cells[0].textContent
+      : shown + ' of ' + rows.length + ' rules hold every word';
+  }
+  form.addEventListener('submit', function (event) { event.preventDefault(); find(); });
+  box.addEventListener('input', find);
+  var asked = new URLSearchParams(window.location.search).get('q');
+  if (asked) { box.value = asked; }
+  find();
+})();
 """
 
 
 def _escape(text: str) -> str:
     return html.escape(one_line(text), quote=True)
+
+
+def _href(target: str) -> str:
+    return html.escape(resolve(target, ".html", "../../"), quote=True)
 
 
 def _span(span: Span) -> str:
@@ -38,12 +104,34 @@ def _span(span: Span) -> str:
     if span.strong:
         out = f"<strong>{out}</strong>"
     if span.href:
-        out = f'<a href="{html.escape(resolve(span.href, ".html", "../../"), quote=True)}">{out}</a>'
+        out = f'<a href="{_href(span.href)}">{out}</a>'
     return out
 
 
 def _inline(spans: Inline) -> str:
     return "".join(_span(span) for span in spans)
+
+
+def _id(anchor: str) -> str:
+    return f' id="{_escape(anchor)}"' if anchor else ""
+
+
+def _search(block: Search) -> list[str]:
+    action = "" if block.filters else f' action="{_href("page:" + RULES_PAGE)}"'
+    out = [
+        f'<form id="search" class="search" role="search" method="get"{action}>',
+        '<input type="search" name="q" aria-label="Find a rule by its id or by words" '
+        'placeholder="Find a rule: BRING-IN, all in, dead button">',
+        '<button type="submit">Find</button>',
+    ]
+    if block.filters:
+        out.append('<span id="search-status" role="status"></span>')
+    out.append("</form>")
+    if block.filters:
+        # The table's id as a JavaScript string; "<" escaped so that no text ends the script.
+        table = json.dumps(block.filters).replace("<", "\\u003c")
+        out += ["<script>", FILTER.replace("TABLE", table).rstrip("\n"), "</script>"]
+    return out
 
 
 def render(page: Page) -> str:
@@ -60,22 +148,39 @@ def render(page: Page) -> str:
         "</head>",
         "<body>",
     ]
+    scripts: list[str] = []
     for block in page.blocks:
         if isinstance(block, Heading):
-            out.append(f'<h{block.level} id="{_escape(block.anchor)}">{_escape(block.text)}</h{block.level}>')
+            out.append(f"<h{block.level}{_id(block.anchor)}>{_escape(block.text)}</h{block.level}>")
         elif isinstance(block, Paragraph):
-            anchor = f' id="{_escape(block.anchor)}"' if block.anchor else ""
-            out.append(f"<p{anchor}>{_inline(block.spans)}</p>")
+            out.append(f"<p{_id(block.anchor)}>{_inline(block.spans)}</p>")
         elif isinstance(block, Table):
-            out.append("<table>")
+            out.append(f"<table{_id(block.anchor)}>")
             out.append("<tr>" + "".join(f"<th>{_escape(c)}</th>" for c in block.columns) + "</tr>")
-            out += ["<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in block.rows]
+            anchors = block.row_anchors or ("",) * len(block.rows)
+            for anchor, row in zip(anchors, block.rows, strict=True):
+                out.append(f"<tr{_id(anchor)}>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>")
             out.append("</table>")
         elif isinstance(block, Figure):
-            src = html.escape(resolve(block.src, ".html", "../../"), quote=True)
+            src = _href(block.src)
             caption = _escape(block.caption)
-            out.append(f'<figure><img src="{src}" alt="{caption}"><figcaption>{caption}</figcaption></figure>')
-    out += ["</body>", "</html>"]
+            out.append(
+                f'<figure class="diagram"><div class="diagram-view"><img src="{src}" alt="{caption}"></div>'
+                f'<figcaption>{caption} (<a href="{src}">open the full SVG</a>)</figcaption></figure>'
+            )
+        elif isinstance(block, Contents):
+            items = "".join(f"<li>{_inline(item)}</li>" for item in block.items)
+            out.append(
+                f'<nav{_id(block.anchor)} class="contents" aria-label="Contents">'
+                f"<strong>Contents</strong><ul>{items}</ul></nav>"
+            )
+        elif isinstance(block, Search):
+            found = _search(block)
+            # The form where it stands; a script after the page, once the table it filters is there.
+            split = found.index("<script>") if "<script>" in found else len(found)
+            out += found[:split]
+            scripts += found[split:]
+    out += [*scripts, "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
