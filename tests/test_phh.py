@@ -521,3 +521,52 @@ def test_irregular_hands_do_not_fail_check(tmp_path: Path, capsys: pytest.Captur
         f"1 hand under no_limit: 0 accepted, 0 refused, 0 mispaid, 1 irregular ({path}), 0 invalid; "
         "pots checked against the file in 0 (0 paid as it says), not in 0"
     )
+
+
+def _pokerkit_fixed_limit_straddled(seed: int, count: int) -> str:
+    """Fixed-limit hold'em hands with a straddle (blinds 1-2, straddle 4, bets 2-4), played and
+    written by PokerKit (each choice random among PokerKit's legal actions), as one .phhs text."""
+    import random
+
+    from pokerkit import Automation, FixedLimitTexasHoldem
+
+    rng = random.Random(seed)
+    texts = []
+    game = FixedLimitTexasHoldem(tuple(Automation), True, 0, (1, 2, 4), 2, 4)  # the dealer automated
+    for _ in range(count):
+        n = rng.randint(3, 6)
+        state = game(tuple(rng.choice((30, 100, 400)) for _ in range(n)), n)
+        while state.status:
+            choices = ["c", "r", "r"] + (["f"] if state.can_fold() else [])
+            move = rng.choice([c for c in choices if c != "r" or state.can_complete_bet_or_raise_to()])
+            if move == "f":
+                state.fold()
+            elif move == "c":
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to()
+        texts.append(HandHistory.from_game_state(game, state).dumps())
+    return "\n".join(f"[{number}]\n{text}" for number, text in enumerate(texts, 1))
+
+
+def test_pokerkit_straddled_fixed_limit_hands_count_raises_as_the_native_inputs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BLINDS-BY-SEAT and CAP: with blinds and a straddle given seat by seat, the big blind is the
+    opening bet and the straddle the first raise, as with straddles=1; the small blind counts for
+    nothing. PokerKit allows four raises before the flop and counts neither the big blind nor the
+    straddle (the preflop-cap exclusion of the differential test): with the cap raised by two
+    (max_raises=5) every hand it wrote is accepted, and under the default every refusal is the
+    raise to 10, a bet (the big blind, 2) and three raises (the straddle to 4, then 6 and 8)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        path = _hand_file(tmp_path, "fl.phhs", _pokerkit_fixed_limit_straddled(seed=21, count=120))
+    status, lines = _run(capsys, "check", path, "--structure", "fixed_limit", "--option", "max_raises=5")
+    assert status == 0 and lines[-1].startswith("120 hands under fixed_limit: 120 accepted, 0 refused"), lines[-1]
+    status, lines = _run(capsys, "check", path, "--structure", "fixed_limit")
+    refused = [line for line in lines if line.startswith("REFUSED")]
+    assert refused and status == 1
+    assert all("cbr 10'" in line and "cap_reached" in line for line in refused), refused[:3]
+    (hand,) = phh.loads(_pokerkit_fixed_limit_straddled(seed=21, count=1).split("\n", 1)[1])
+    assert isinstance(hand, phh.Hand)
+    assert phh.table_inputs(hand)["blinds"] == [1, 2]  # the minimum bet (the small bet) is the big blind

@@ -509,7 +509,10 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
         reasons.append(f"unknown starting stack (inf) of {', '.join(unknown)}")
     by_seat = small > big or any(v for seat, v in enumerate(posted) if seat not in (small_seat, big_seat))
     if by_seat:  # the big blind is what the hand says the minimum bet is
-        big = hand.min_bet if hand.min_bet is not None else max(posted)
+        # The minimum bet: a fixed-limit game's small bet (its big blind is a full bet, a straddle
+        # a raise, as with the blinds posted from the button), else the largest post.
+        minimum = hand.small_bet if hand.variant in FIXED_BET_VARIANTS else hand.min_bet
+        big = minimum if minimum is not None else max(posted)
         small = min((v for v in posted if 0 < v < big), default=0)
     inputs: dict[str, Any] = {"stacks": list(hand.starting_stacks), "button": button, "blinds": [small, big]}
     if hand.variant in FIXED_BET_VARIANTS:
