@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from betspec import __version__
+from betspec import __version__, house
 from betspec.backends import BackendError
 from betspec.diff import register as register_diff
 from betspec.helptext import PlainParser
@@ -35,7 +35,7 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
     if not paths:
         _out(f"no specs found in {project.spec_dir}")
         return 1
-    specs, diagnostics = load_all(paths)
+    specs, diagnostics = _load(project, paths)
     if args.deep:
         diagnostics = [*diagnostics, *_deep(specs, project)]
         failed = {d.position.path for d in diagnostics}
@@ -53,6 +53,18 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
         _out(f"{len(diagnostics)} problem(s) in {len(paths)} file(s)")
         return 1
     return 0
+
+
+def _load(project: Project, paths: list[str]) -> tuple[list[Any], list[Any]]:
+    """The specs at ``paths``, with their problems; in a house (a folder with betspec.toml), also
+    a spec named as a shipped one (a copy of betspec's own tree may be, as it ships them)."""
+    specs, diagnostics = load_all(paths)
+    if os.path.isfile(os.path.join(project.root, house.MARKER)):
+        clashes = house.shadowing(specs)
+        failed = {d.position.path for d in clashes}
+        specs = [spec for spec in specs if spec.path not in failed]
+        diagnostics = sorted({*diagnostics, *clashes})
+    return specs, diagnostics
 
 
 def _deep(specs: list[Any], project: Project) -> list[Any]:
@@ -77,7 +89,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
     if not paths:
         _out(f"no specs found in {project.spec_dir}: nothing to generate")
         return 1
-    specs, diagnostics = load_all(paths)
+    specs, diagnostics = _load(project, paths)
     if diagnostics:
         for diagnostic in diagnostics:
             _out(str(diagnostic))
@@ -133,9 +145,11 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
 def cmd_conform(args: argparse.Namespace, project: Project) -> int:
     from betspec.conformance.runner import run_case
 
-    paths = _case_paths(args.files)
+    cases = os.path.join(project.root, *house.CASES.split("/"))
+    found = sorted(glob.glob(os.path.join(cases, "**", "*.json"), recursive=True))
+    paths = _case_paths(args.files) if args.files else found
     if not paths:
-        _out("no case files given")
+        _out(f"no case files given, and none in {os.path.relpath(cases)}")
         return 2
     counts = {"PASS": 0, "FAIL": 0, "INVALID": 0}
     for path in paths:
@@ -157,7 +171,7 @@ def _case_paths(patterns: list[str]) -> list[str]:
 def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
     from betspec.coverage import explore, measure, write_cases
 
-    specs, diagnostics = load_all(project.spec_files())
+    specs, diagnostics = _load(project, project.spec_files())
     if diagnostics:
         for diagnostic in diagnostics:
             _out(str(diagnostic))
@@ -268,6 +282,28 @@ def _progress(total: int, label: str, every: float = 10.0) -> Iterator[Callable[
     yield report
 
 
+def cmd_init(args: argparse.Namespace, project: Project) -> int:
+    try:
+        made = house.init(args.folder, args.name)
+    except house.HouseError as exc:
+        _out(f"init: {exc}")
+        return 1
+    rel = os.path.relpath
+    for path in made.files:
+        _out(f"wrote {rel(path)}")
+    name = os.path.splitext(os.path.basename(made.spec))[0]
+    _out(f"a house in {rel(made.root)}: next,")
+    for line in (
+        f"cd {rel(made.root)}",
+        "betspec validate --deep     # check the specs: each problem at its line, with a fix",
+        "betspec generate            # the engines, diagrams and reference book",
+        "betspec conform             # the cases in tests/conformance/",
+        f"betspec play {name}   # a hand in the terminal",
+    ):
+        _out(f"  {line}")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:
     from betspec.demo import play
 
@@ -277,7 +313,11 @@ def cmd_demo(args: argparse.Namespace, project: Project) -> int:
 def parser() -> argparse.ArgumentParser:
     main: argparse.ArgumentParser = PlainParser(prog="betspec", description=__doc__.split("\n")[0])
     main.add_argument("--version", action="version", version=f"betspec {__version__}")
-    main.add_argument("--root", default=".", help="the project folder (with spec/, generated/, diagrams/)")
+    main.add_argument(
+        "--root",
+        help="the project folder (with spec/, generated/, diagrams/; default: the house the current folder is in, "
+        "found by its betspec.toml, else the current folder)",
+    )
     commands = main.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check specs; every problem as file:line:column: /pointer: message")
     validate.add_argument("files", nargs="*", help="spec files (default: spec/*.json)")
@@ -299,7 +339,7 @@ def parser() -> argparse.ArgumentParser:
     docs.add_argument("--check", action="store_true", help="change nothing; exit 1 naming each stale page")
     docs.set_defaults(run=cmd_generate, only=("reference", "site"))
     conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
-    conform.add_argument("files", nargs="+", help="case files (globs allowed)")
+    conform.add_argument("files", nargs="*", help="case files (globs allowed; default: tests/conformance/**/*.json)")
     conform.set_defaults(run=cmd_conform)
     coverage = commands.add_parser("coverage", help="transitions and guard outcomes the cases reach, per spec")
     coverage.add_argument("files", nargs="*", help="case files (default: tests/conformance/**/*.json)")
@@ -324,6 +364,12 @@ def parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=cmd_simulate)
     demo = commands.add_parser("demo", help="play a sample hand and print it")
     demo.set_defaults(run=cmd_demo)
+    init = commands.add_parser(
+        "init", help="make a house: a folder for specs of one's own (a starter that extends a shipped one, cases)"
+    )
+    init.add_argument("folder", help="the folder to make (or fill: nothing in it is overwritten)")
+    init.add_argument("--name", help="the starter spec's name (default: house_ and the structure it extends)")
+    init.set_defaults(run=cmd_init)
     register_play(commands)
     register_phh(commands)
     register_diff(commands)
@@ -332,9 +378,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    project = Project(os.path.abspath(args.root))
     try:
-        return int(args.run(args, project))
+        project = Project(house.project_root(args.root))
+        with house.active(project.root):
+            return int(args.run(args, project))
+    except house.HouseError as exc:
+        _out(f"betspec: {exc}")
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

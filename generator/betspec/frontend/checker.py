@@ -191,7 +191,10 @@ class _Checker:
             required = "default" not in entry
             default = entry.get("default")
             if not required and not _input_fits(kind, default, items, per_seat, choices):
-                self.error(f"{pointer}/default", "type", f"default {default!r} is not a value of this input")
+                hint = "" if items or per_seat else _type_hint(kind, default, choices)
+                self.error(f"{pointer}/default", "type", f"default {default!r} is not a value of this input{hint}")
+            elif not required and not items and not per_seat and kind in ("int", "int?"):
+                self.bounds(pointer, default, entry.get("minimum"), entry.get("maximum"))
             item = Input(
                 name,
                 kind,
@@ -251,7 +254,8 @@ class _Checker:
                 self.error(pointer, "type", "a choice street value, and only one, lists its 'choices'", key=True)
                 continue
             if not _input_fits(kind, entry["default"], (), False, choices):
-                self.error(f"{pointer}/default", "type", f"default {entry['default']!r} is not a {kind}")
+                hint = _type_hint(kind, entry["default"], choices)
+                self.error(f"{pointer}/default", "type", f"default {entry['default']!r} is not a {kind}{hint}")
                 continue
             out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
             self.declare(name, Name(_TYPES[kind], "street value", choices=choices), pointer, owners, "street_values")
@@ -265,14 +269,19 @@ class _Checker:
                 self.error("", "missing", "the spec (with the specs it extends) has no 'streets'", about="streets")
             return ()
         out: list[Street] = []
-        seen: set[str] = set()
+        seen: dict[str, int] = {}
         for index, entry in enumerate(entries):
             pointer = f"/streets/{index}"
             name = entry["name"]
             if name in seen:
-                self.error(f"{pointer}/name", "duplicate-name", f"street {name!r} is named twice")
+                message = (
+                    f"street {name!r} is named twice (first at /streets/{seen[name]}): each betting round needs a "
+                    f"name of its own, which deal() and the cases use (rename this one, e.g. {name + '_2'!r}, or "
+                    "drop it; a spec's 'streets' replace its base's whole, so list every round once)"
+                )
+                self.error(f"{pointer}/name", "duplicate-name", message)
                 continue
-            seen.add(name)
+            seen[name] = index
             given = dict(entry.get("values", {}))
             for key, value in given.items():
                 declared = values.get(key)
@@ -371,16 +380,31 @@ class _Checker:
                 if default not in choices:
                     self.error(f"{pointer}/default", "type", f"default {default!r} is not one of {', '.join(choices)}")
             elif not _fits(kind, default):
-                self.error(f"{pointer}/default", "type", f"default {default!r} is not a {kind}")
-            elif isinstance(default, int) and not isinstance(default, bool):
-                if minimum is not None and default < minimum:
-                    self.error(f"{pointer}/default", "type", f"default {default} is below the minimum {minimum}")
-                if maximum is not None and default > maximum:
-                    self.error(f"{pointer}/default", "type", f"default {default} is above the maximum {maximum}")
+                hint = _type_hint(kind, default, choices)
+                self.error(f"{pointer}/default", "type", f"default {default!r} is not a {kind}{hint}")
+            else:
+                self.bounds(pointer, default, minimum, maximum)
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
             symbol = Name(_TYPES[kind], "option", minimum if kind == "int" else None, choices=choices)
             self.declare(name, symbol, pointer, owners, "options")
         return out
+
+    def bounds(self, pointer: str, default: object, minimum: object, maximum: object) -> None:
+        """A default outside the bounds its entry declares, with the two ways out."""
+        if not isinstance(default, int) or isinstance(default, bool):
+            return
+        if isinstance(minimum, int) and default < minimum:
+            message = (
+                f"default {default} is below the minimum {minimum}: give a default of at least {minimum}, "
+                f"or lower the minimum to {default} if {default} is a value the house allows"
+            )
+            self.error(f"{pointer}/default", "type", message)
+        if isinstance(maximum, int) and default > maximum:
+            message = (
+                f"default {default} is above the maximum {maximum}: give a default of at most {maximum}, "
+                f"or raise the maximum to {default} if {default} is a value the house allows"
+            )
+            self.error(f"{pointer}/default", "type", message)
 
     def primitives(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -902,6 +926,41 @@ def _input_fits(kind: str, value: object, items: tuple[str, ...], per_seat: bool
 
 def _assignable(got: Type, want: Type) -> bool:
     return got is want or (want is Type.OPT_INT and got in (Type.INT, Type.NONE))
+
+
+#: What a value of each declared type is written as in JSON.
+_WRITTEN = {
+    "int": "a whole number, such as 3",
+    "int?": "a whole number, such as 3, or null for none",
+    "bool": "true or false",
+    "seat": "a seat number, 0 or more",
+    "seat?": "a seat number, 0 or more, or null for none",
+    "seats": "a list of seat numbers, such as [0, 2]",
+}
+
+
+def _type_hint(kind: str, value: object, choices: tuple[str, ...] = ()) -> str:
+    """How to write ``value`` as a ``kind``: the value it was probably meant to be, else what a
+    value of the type looks like."""
+    numeric = kind in ("int", "int?", "seat", "seat?")
+    if isinstance(value, str) and numeric and value.strip().lstrip("-").isdigit() and len(value) < 20:
+        return f": write {int(value)} (a number, without quotes)"
+    if isinstance(value, str) and kind == "bool" and value.strip().lower() in ("true", "false"):
+        return f": write {value.strip().lower()} (without quotes)"
+    if isinstance(value, str) and value.strip().lower() in ("null", "none") and kind.endswith("?"):
+        return ": write null (without quotes)"
+    if isinstance(value, float) and numeric and value.is_integer() and abs(value) < 1e15:
+        return f": write {int(value)} (chips and counts are whole numbers)"
+    if isinstance(value, bool) and numeric:
+        return f": write a whole number ({'1' if value else '0'}?), or make the type 'bool'"
+    if isinstance(value, int) and kind == "bool" and value in (0, 1):
+        return f": write {'true' if value else 'false'}"
+    if value is None and kind in ("int", "seat"):
+        return f": null is no {kind}; give {_WRITTEN[kind]}, or make the type '{kind}?' to allow none"
+    if kind == "choice" and choices:
+        return f": give one of {', '.join(repr(c) for c in choices)}"
+    written = _WRITTEN.get(kind)
+    return f": a {kind} is written {written}" if written else ""
 
 
 def _fits(kind: str, value: object) -> bool:

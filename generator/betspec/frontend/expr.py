@@ -150,7 +150,9 @@ def _check_shape(node: ast.AST, depth: int) -> None:
             raise ExprError(offset, "only the built-in functions may be called")
         if node.func.id not in FUNCTIONS:
             hint = did_you_mean(node.func.id, FUNCTIONS)
-            raise ExprError(offset, f"unknown function {node.func.id!r}{hint}", "unknown-name")
+            known = ", ".join(sorted(FUNCTIONS))
+            message = f"unknown function {node.func.id!r}{hint}; the functions are {known}"
+            raise ExprError(offset, message, "unknown-name")
         if node.keywords:
             raise ExprError(offset, "keyword arguments are not allowed")
         children = list(node.args)

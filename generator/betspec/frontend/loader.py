@@ -188,7 +188,7 @@ def _chain(
         where, pointer = referrer
         cycle = " -> ".join(os.path.basename(p) for p in [*stack, real])
         too_long = f"more than {MAX_CHAIN} specs extend one another"
-        message = f"extends makes a cycle: {cycle}" if real in stack else too_long
+        message = f"extends makes a cycle: {cycle}{_cycle_hint(stack, real)}" if real in stack else too_long
         diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
         return None
     doc, found = read(current)
@@ -216,6 +216,23 @@ def _chain(
     out.append(doc)
     loaded[real] = _Loaded(out, height)
     return loaded[real]
+
+
+def _cycle_hint(stack: list[str], real: str) -> str:
+    """How to break a cycle of ``extends``: a spec that names itself where it meant the shipped
+    spec of its name, or which link to cut."""
+    name = os.path.basename(real)
+    if stack[-1] == real and (packaged.specs() / name).is_file():
+        stem = os.path.splitext(name)[0]
+        return (
+            f": {name} names this file itself, not the shipped {name} (a spec beside it of that name hides the "
+            f"shipped one): rename this spec, e.g. house_{stem}.json with \"name\": \"house_{stem}\""
+        )
+    last = os.path.basename(stack[-1])
+    return (
+        f": a spec cannot be its own base; take {name} out of the 'extends' of {last} (or the other way round), "
+        "and let the chain end at a spec that extends nothing (every shipped structure ends at an abstract base)"
+    )
 
 
 def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None = None) -> Merged:

@@ -925,6 +925,11 @@ class Engine:
         else:
             tried = f"seat {shown(seat)} {action}" + ("" if amount is None else f" {shown(amount)}")
         reason = f": {why}" if why else ""
+        if code in _BOUNDS and seat == self._actor and self._actor >= 0:  # the bound the amount broke
+            cached = self._view
+            bound = (cached or self._compute_view())[_BOUNDS[code][0]]
+            self._view = cached  # read, not kept: a refusal changes nothing
+            reason += "" if bound is None else f" ({_BOUNDS[code][1]} {bound})"
         message = f"{tried}: {code}{reason}. Rule {rule}: {text} [{source}]"
         return IllegalAction(code, message, rule, source)
 
@@ -1203,6 +1208,10 @@ class Compiled(Engine):
                 self._state = dest
                 return True
         return False
+
+
+#: The refusals of an amount that name the bound it broke: the view's slot (min_to, max_to) and its words.
+_BOUNDS = {"below_minimum": (2, "at least"), "above_maximum": (3, "at most")}
 
 
 #: The engine classes found by name (the tools look one up for every hand they build).
