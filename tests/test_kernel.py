@@ -1,4 +1,4 @@
-"""The kernels (generated/kernels/<spec>.pyx, compiled at install) against the Python engines.
+"""The kernels (generated/kernels/<spec>.pyx, compiled by ``betspec build``) against the Python engines.
 
 Every spec's kernel plays random hands, its options and inputs drawn from their declarations, and
 each hand is replayed step by step through the Python engine: the same seat to act, the same
@@ -37,7 +37,7 @@ from tests.test_paths_equal import answers, random_step
 SPECS = engine_names()
 COMPILED = {name: batch.kernel(engine_class(name)) for name in SPECS}
 needs_kernel = pytest.mark.skipif(
-    not all(COMPILED.values()), reason="the kernels are not compiled here (no C compiler at install, or stale)"
+    not all(COMPILED.values()), reason="the kernels are not compiled here (betspec build: Cython and a C compiler)"
 )
 
 
@@ -278,3 +278,23 @@ def test_a_kernel_class_makes_example_tables_as_its_engine_class() -> None:
         kind = COMPILED[name].KERNEL
         assert kind.example_table([100, 200, 300], 1) == engine_class(name).example_table([100, 200, 300], 1)
         assert name == kind.SPEC_NAME and kind.STREETS == engine_class(name).STREETS
+
+
+def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> None:
+    """A kernel keeps sets of states in one 64-bit mask: a spec with more states than that is
+    played by its Python engine alone (no kernel file is written for it), the others get one."""
+    import dataclasses
+    from pathlib import Path
+
+    from betspec.backends.kernel import KERNEL_STATES, KernelBackend
+    from betspec.frontend import load_spec
+
+    root = Path(__file__).resolve().parent.parent
+    spec, _ = load_spec(str(root / "spec" / "no_limit.json"))
+    assert spec is not None and len(spec.states) <= KERNEL_STATES
+    (state,) = list(spec.states.values())[:1]
+    many = {**spec.states, **{f"extra_{i}": state for i in range(KERNEL_STATES)}}
+    wide = dataclasses.replace(spec, name="wide", states=many)
+    files = KernelBackend().render([spec, wide], str(root))
+    assert "generated/kernels/no_limit.pyx" in files
+    assert not any(path.endswith("/wide.pyx") for path in files)

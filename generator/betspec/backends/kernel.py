@@ -6,8 +6,9 @@ bets, roles and checks as the Python engine, printed from the same expression tr
 same symbol tables (:mod:`betspec.backends.python`), over a typed state whose fields have the
 Python engine's names (``betspec/runtime/kernel.pxd``). What a kernel does not hold (rulings,
 declarations out of turn, snapshots, settling) the Python engine does: an expression reading a
-ruling's state reads it as the kernel always has it, none pending. The install compiles the
-kernels where it can (setup.py); tests/test_kernel.py plays them beside the Python engines.
+ruling's state reads it as the kernel always has it, none pending. ``betspec build`` (or a
+kernel's first use) compiles them where it can (betspec/build.py); tests/test_kernel.py plays
+them beside the Python engines.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ HAND_CHIPS = 1 << 28
 C_LIMIT = 1 << 62
 #: Above any seat number (a table has at most betspec.runtime.table.MAX_SEATS seats, 23).
 SEATS_BELOW = 1 << 6
+#: The most states a kernel's masks hold (one bit each in an unsigned 64-bit integer).
+KERNEL_STATES = 64
 
 FOLDER = "generated/kernels"
 KERNELS_INIT = (
@@ -683,7 +686,9 @@ class KernelBackend:
     def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         files = {f"{FOLDER}/__init__.py": KERNELS_INIT}
         for spec in specs:
-            if not spec.abstract:
+            # A kernel keeps sets of states as one 64-bit mask: a spec with more states has no
+            # kernel, and its Python engine plays every hand (fast_engine falls back to it).
+            if not spec.abstract and len(spec.states) <= KERNEL_STATES:
                 files[f"{FOLDER}/{spec.name}.pyx"] = generate(spec, root)
         return files
 
