@@ -1,4 +1,4 @@
-"""Benchmark: the compiled engines and the kernels (builds made at install) beside the Python engines.
+"""Benchmark: the compiled engines and the kernels (built by ``betspec build``) beside the Python engines.
 
     python benchmarks/compiled.py [--hands N] [--runs R] [--json FILE]
 
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 
     missing = [s for s in STRUCTURES if not (compiled(engine_class(s)) and has_kernel(s))]
     if missing:
-        print(f"not compiled here: {', '.join(missing)} (install with Cython and a C compiler)", file=sys.stderr)
+        print(f"not compiled here: {', '.join(missing)} (run `betspec build`: Cython and a C compiler)", file=sys.stderr)
         return 2
     child = subprocess.Popen(
         [sys.executable, __file__, "--worker", "--hands", str(args.hands), "--seed", str(args.seed)],

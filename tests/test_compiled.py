@@ -1,16 +1,16 @@
 """The compiled engines: Cython builds of the runtime's engine and of every generated engine,
-made at install where a compiler is present, equal the Python engines step by step, and a build
-whose source has changed since is never loaded.
+made by ``betspec build`` into the per-user cache, equal the Python engines step by step, and a
+build whose source has changed since is never loaded.
 
 The Python side runs in a child process with ``BETSPEC_PURE=1`` (every source as Python); both
 play the same random hands, illegal attempts included, and write down after every step the
 answers a bot reads, how the step was taken or refused (code, rule, message) and the hand's
-snapshot. The two records must be equal.
+snapshot. The two records must be equal. (The test command runs ``betspec build`` first; where
+there is no C compiler these tests skip.)
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import json
@@ -29,7 +29,6 @@ from tests.conftest import ROOT
 from tests.test_engine import STRUCTURES, random_engine
 from tests.test_paths_equal import answers, outcome, random_step
 
-BUILT = loader.built()
 STEPS = 1500  # per structure
 
 
@@ -68,18 +67,18 @@ def _source(structure: str) -> Path:
     return ROOT / "generated" / f"{structure}.py"
 
 
-def _fresh(module: str, source: Path) -> bool:
-    return BUILT.get(module) == hashlib.sha256(source.read_bytes()).hexdigest()
+def _built(module: str, source: Path) -> bool:
+    return loader.build_path(module, source).is_file()
 
 
 def test_a_build_is_loaded_exactly_while_its_source_is_the_one_built() -> None:
-    if not BUILT:
-        pytest.skip("no compiled build here: Cython or a C compiler was missing at install")
     runtime = ROOT / "generator" / "betspec" / "runtime" / "engine.py"
-    runtime_fresh = _fresh("betspec.runtime.engine", runtime)
+    runtime_built = _built("betspec.runtime.engine", runtime)
+    if not runtime_built:
+        pytest.skip("no compiled build here (betspec build: Cython and a C compiler)")
     for structure in STRUCTURES:
         cls = engine_class(structure)
-        assert compiled(cls) == (runtime_fresh and _fresh(f"betspec.engines.{structure}", _source(structure)))
+        assert compiled(cls) == _built(f"betspec.engines.{structure}", _source(structure))
 
 
 @pytest.mark.parametrize("structure", STRUCTURES)
@@ -104,36 +103,67 @@ def test_python_only_loads_every_source_as_python() -> None:
     assert runtime.endswith("engine.py") and engine.endswith("no_limit.py") and flag == "False"
 
 
-def test_the_finder_passes_over_a_stale_build(tmp_path: Path) -> None:
+def _cache_with(tmp_path: Path, module: str, source: Path) -> Path:
+    """A cache (under ``tmp_path``) holding a file where the build of ``module`` from ``source``
+    goes: what the finder is to find, or pass over (``BETSPEC_CACHE`` set by the caller)."""
+    built = loader.build_path(module, source)
+    built.parent.mkdir(parents=True)
+    built.write_bytes(b"")
+    return built
+
+
+def test_the_finder_loads_a_build_of_this_very_source_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BETSPEC_CACHE", str(tmp_path / "cache"))
     source = tmp_path / "mod.py"
     source.write_text("X = 1\n")
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    fresh = loader.FreshOnly({"pkg.mod": digest}, pure=False)
-    assert fresh.find_spec("pkg.mod", [str(tmp_path)]) is None  # the compiled build may load
-    assert fresh.find_spec("pkg.other", [str(tmp_path)]) is None  # not built: not its business
-    stale = loader.FreshOnly({"pkg.mod": "0" * 64}, pure=False)
-    spec = stale.find_spec("pkg.mod", [str(tmp_path)])
-    assert spec is not None and spec.origin == str(source)
-    pure = loader.FreshOnly({"pkg.mod": digest}, pure=True)
-    spec = pure.find_spec("pkg.mod", [str(tmp_path)])
+    built = _cache_with(tmp_path, "betspec.engines.mod", source)
+    fresh = loader.FreshOnly(pure=False)
+    spec = fresh.find_spec("betspec.engines.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(built)  # the compiled build loads
+    assert fresh.find_spec("pkg.mod", [str(tmp_path)]) is None  # not betspec's: not its business
+    # A build beside the source (an older install's) is never what loads.
+    (tmp_path / f"mod{loader.SUFFIX}").write_bytes(b"")
+    source.write_text("X = 2\n")  # the source changed since the build: the source loads
+    spec = fresh.find_spec("betspec.engines.mod", [str(tmp_path)])
     assert spec is not None and spec.origin == str(source)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
-    assert module.X == 1
+    assert module.X == 2
+    source.write_text("X = 1\n")  # the source it was built from again: the build again
+    spec = fresh.find_spec("betspec.engines.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(built)
+    pure = loader.FreshOnly(pure=True)
+    spec = pure.find_spec("betspec.engines.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
 
 
-def test_the_finder_never_loads_a_kernel_built_from_another_source(tmp_path: Path) -> None:
+def test_the_key_is_the_source_and_for_a_kernel_its_declarations(tmp_path: Path) -> None:
     source = tmp_path / "kern.pyx"
     source.write_text("X = 1\n")
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    assert loader.FreshOnly({"betspec.kern": digest}, pure=False).find_spec("betspec.kern", [str(tmp_path)]) is None
+    first = loader.key("betspec.engines.kernels.kern", source)
+    assert first == loader.key("betspec.engines.kernels.kern", source)
+    assert first != loader.key("betspec.engines.kernels.other", source)  # the module's name counts
+    source.write_text("X = 2\n")
+    assert first != loader.key("betspec.engines.kernels.kern", source)
+
+
+def test_the_finder_never_loads_a_kernel_built_from_another_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BETSPEC_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "kern.pyx"
+    source.write_text("X = 1\n")
+    built = _cache_with(tmp_path, "betspec.engines.kernels.kern", source)
+    spec = loader.FreshOnly(pure=False).find_spec("betspec.engines.kernels.kern", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(built)
+    (tmp_path / f"kern{loader.SUFFIX}").write_bytes(b"")  # an older install's: never loaded
+    source.write_text("X = 2\n")
     for finder, why in (
-        (loader.FreshOnly({"betspec.kern": "0" * 64}, pure=False), "another source"),
-        (loader.FreshOnly({"betspec.kern": digest}, pure=True), "BETSPEC_PURE"),
-        (loader.FreshOnly({"betspec.other": digest}, pure=False), "not compiled by the last build"),
+        (loader.FreshOnly(pure=False), "not compiled from its source"),
+        (loader.FreshOnly(pure=True), "BETSPEC_PURE"),
     ):
-        spec = finder.find_spec("betspec.kern", [str(tmp_path)])
+        spec = finder.find_spec("betspec.engines.kernels.kern", [str(tmp_path)])
         assert spec is not None and spec.loader is not None
         with pytest.raises(ImportError, match=why):
             importlib.util.module_from_spec(spec)

@@ -18,6 +18,7 @@ from typing import Any
 
 from betspec import __version__, house
 from betspec.backends import BackendError
+from betspec.build import register as register_build
 from betspec.diff import register as register_diff
 from betspec.helptext import PlainParser
 from betspec.phh import register as register_phh
@@ -373,6 +374,7 @@ def parser() -> argparse.ArgumentParser:
     register_play(commands)
     register_phh(commands)
     register_diff(commands)
+    register_build(commands)
     return main
 
 

@@ -1,47 +1,112 @@
 """Which modules run compiled, and the guard that never lets a stale build run.
 
-At install, ``setup.py`` compiles the runtime's engine and every generated engine with Cython
-where it can, and records the sha256 of each source in ``betspec/compiled.json``. A compiled
-module sits beside its source and Python's importer prefers it; the finder installed here lets
-it load only while the source beside it is still the one it was built from. Regenerate an engine
-or edit the runtime, and the Python source is loaded instead until the next build (``pip install
--e .`` again): same behaviour, Python speed, never old rules. ``BETSPEC_PURE=1`` loads every
-source as Python. :func:`betspec.runtime.compiled` says what a given engine class runs on.
+Nothing is compiled at install. ``betspec build`` (:mod:`betspec.build`), or the first import of
+a kernel (:func:`betspec.build.first_use`: at a terminal, or with ``BETSPEC_COMPILE=1``), compiles
+a module with Cython into a per-user cache, under the sha256 of what it is compiled from
+(:func:`key`: the module's name, its source and, for a kernel, the runtime's declarations it is
+typed against)::
+
+    $BETSPEC_CACHE or $XDG_CACHE_HOME/betspec or ~/.cache/betspec
+        /<the interpreter's tag: cpython-311-x86_64-linux-gnu>/<key>/<module's leaf><suffix>
+
+The finder installed here answers for every module betspec compiles (:data:`RUNTIME`, and every
+module of :data:`PACKAGES`: the generated engines and kernels, a house's included, since a house
+adds its folders to those packages): it finds the source, computes its key and loads the build
+of that key when the cache holds one. So a build is loaded exactly while its source is the one
+it was built from: regenerate an engine or edit the runtime, and the Python source runs (a
+kernel, whose source is Cython, is not loaded at all) until it is built again. A compiled module
+left beside its source by an older install is never loaded. ``BETSPEC_PURE=1`` loads every
+source as Python and no kernel. :func:`betspec.runtime.compiled` says what an engine runs on.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import json
 import os
+import subprocess
 import sys
+import sysconfig
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
-#: The manifest the build writes beside this module: module name -> sha256 of its source.
-MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compiled.json")
+#: The runtime's modules compiled by Cython, as Python (the engine and what it calls per action)
+#: and, for ``kernel``, as typed Cython.
+RUNTIME = ("betspec.runtime.engine", "betspec.runtime.batch", "betspec.runtime.table", "betspec.runtime.functions",
+           "betspec.runtime.kernel")
+#: The packages whose every module is compiled: the generated engines and their kernels.
+PACKAGES = ("betspec.engines", "betspec.engines.kernels")
+#: What every kernel is typed against (``cimport betspec.runtime.kernel``): part of a kernel's key.
+DECLARATIONS = Path(__file__).resolve().parent / "runtime" / "kernel.pxd"
+#: Changed when how a module is compiled changes (Cython's directives, the compiler's flags).
+FORMAT = "betspec-build-1"
+#: A compiled module's file name ends so: ``.cpython-311-x86_64-linux-gnu.so``.
+SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX") or importlib.machinery.EXTENSION_SUFFIXES[0])
 
 
-def built() -> dict[str, str]:
-    """What the last build compiled (empty when nothing was, or no build ran)."""
-    try:
-        with open(MANIFEST, encoding="utf-8") as handle:
-            found = json.load(handle)
-    except (OSError, ValueError):
-        return {}
-    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+def pure() -> bool:
+    """``BETSPEC_PURE`` set (and not ``0``): every source runs as Python, no kernel loads."""
+    return os.environ.get("BETSPEC_PURE", "") not in ("", "0")
 
 
-def _digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
+def cache() -> Path:
+    """This interpreter's folder of the build cache (nothing is created)."""
+    root = os.environ.get("BETSPEC_CACHE", "")
+    if not root:
+        base = os.environ.get("XDG_CACHE_HOME", "") or (
+            os.environ.get("LOCALAPPDATA", "") if sys.platform == "win32" else ""
+        )
+        root = os.path.join(base or os.path.join(os.path.expanduser("~"), ".cache"), "betspec")
+    tag = SUFFIX.lstrip(".").rpartition(".")[0] or sys.implementation.cache_tag
+    return Path(root) / tag
+
+
+def key(module: str, source: str | os.PathLike[str]) -> str:
+    """The sha256 a build of ``module`` from ``source`` is cached under: of the module's name, the
+    source and, for a kernel (a ``.pyx``), the declarations it is compiled against."""
+    digest = hashlib.sha256(f"{FORMAT}\0{module}\0".encode())
+    with open(source, "rb") as handle:
+        digest.update(handle.read())
+    if str(source).endswith(".pyx"):
+        digest.update(b"\0")
+        digest.update(DECLARATIONS.read_bytes())
+    return digest.hexdigest()
+
+
+def build_path(module: str, source: str | os.PathLike[str]) -> Path:
+    """Where the build of ``module`` from ``source`` is, or goes, in the cache."""
+    return cache() / key(module, source) / (module.rpartition(".")[2] + SUFFIX)
+
+
+def managed(module: str) -> bool:
+    """Whether betspec compiles ``module`` (the finder answers for it)."""
+    return module in RUNTIME or module.rpartition(".")[0] in PACKAGES
+
+
+def source_of(module: str, path: Sequence[str] | None = None) -> Path | None:
+    """The source ``module`` is compiled from: its ``.py`` or ``.pyx`` in its package's folders
+    (``path``, else found without importing the module itself), or None."""
+    package, _, leaf = module.rpartition(".")
+    if path is None:
+        try:
+            found = importlib.util.find_spec(package) if package else None
+        except (ImportError, ValueError):
+            found = None
+        path = list(found.submodule_search_locations or []) if found is not None else []
+    for entry in path:
+        for suffix in (".py", ".pyx"):
+            candidate = Path(entry) / (leaf + suffix)
+            if candidate.is_file():
+                return candidate
+    return None
 
 
 class _NotBuilt(importlib.abc.Loader):
-    """The loader of a kernel whose build is stale or not wanted: a kernel is C only (its
+    """The loader of a kernel not built from its source, or not wanted: a kernel is C only (its
     source is Cython), so there is nothing to load instead, and the caller plays Python."""
 
     def __init__(self, why: str) -> None:
@@ -54,51 +119,110 @@ class _NotBuilt(importlib.abc.Loader):
         raise ImportError(module.__name__)
 
 
-class FreshOnly(importlib.abc.MetaPathFinder):
-    """Imports a compiled module only when its source is the one it was built from; a kernel
-    (built from a ``.pyx`` source, with no Python source to fall back on) not at all otherwise."""
+class _Built(importlib.machinery.ExtensionFileLoader):
+    """Loads a build from the cache, and notes on the module the source it was built from
+    (``__betspec_source__``): its ``__file__`` is the build's, in the cache."""
 
-    def __init__(self, manifest: dict[str, str], pure: bool) -> None:
-        self.manifest = manifest
+    def __init__(self, fullname: str, path: str, source: str) -> None:
+        super().__init__(fullname, path)
+        self.source = source
+
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        module.__betspec_source__ = self.source  # type: ignore[attr-defined]
+
+
+class FreshOnly(importlib.abc.MetaPathFinder):
+    """Imports a compiled module only when the cache holds a build of its very source; else its
+    Python source, or for a kernel (built from a ``.pyx`` source) nothing at all."""
+
+    def __init__(self, pure: bool = False) -> None:
         self.pure = pure
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in self.manifest:
-            return self._unlisted_kernel(fullname, path)
-        leaf = fullname.rpartition(".")[2]
-        for entry in path or sys.path:
-            source = os.path.join(entry, leaf + ".py")
-            if os.path.exists(source):
-                if not self.pure and _digest(source) == self.manifest[fullname]:
-                    return None  # the default finders load the compiled build beside it
-                return importlib.util.spec_from_file_location(fullname, source)
-            cython = os.path.join(entry, leaf + ".pyx")
-            if os.path.exists(cython):
-                if self.pure:
-                    return importlib.util.spec_from_loader(fullname, _NotBuilt("is not loaded (BETSPEC_PURE)"))
-                if _digest(cython) != self.manifest[fullname]:
-                    return importlib.util.spec_from_loader(fullname, _NotBuilt("was built from another source"))
-                return None
-        return None
-
-
-    def _unlisted_kernel(
-        self, fullname: str, path: Sequence[str] | None
-    ) -> importlib.machinery.ModuleSpec | None:
-        """A kernel the last build did not compile (a build of it left from before may sit
-        beside its source): not loaded."""
-        if not fullname.startswith("betspec.") or path is None:
+        if path is None or not managed(fullname):
             return None
-        leaf = fullname.rpartition(".")[2]
-        if any(os.path.exists(os.path.join(entry, leaf + ".pyx")) for entry in path):
-            return importlib.util.spec_from_loader(fullname, _NotBuilt("was not compiled by the last build"))
-        return None
+        source = source_of(fullname, path)
+        if source is None:
+            return None
+        built = build_path(fullname, source)
+        if not self.pure and built.is_file():
+            return self._built(fullname, built, source)
+        if source.suffix == ".py":
+            # Named explicitly: a compiled module an older install left beside it is not loaded.
+            return importlib.util.spec_from_file_location(fullname, str(source))
+        if not self.pure and _first_use(fullname, source) and built.is_file():
+            return self._built(fullname, built, source)
+        why = "is not loaded (BETSPEC_PURE)" if self.pure else "is not compiled from its source (betspec build)"
+        return importlib.util.spec_from_loader(fullname, _NotBuilt(why), origin=str(source))
+
+    @staticmethod
+    def _built(fullname: str, built: Path, source: Path) -> importlib.machinery.ModuleSpec | None:
+        loader = _Built(fullname, str(built), str(source))
+        return importlib.util.spec_from_file_location(fullname, str(built), loader=loader)
+
+
+#: Kernels this process has tried to compile on first use (each is tried once).
+_TRIED: set[str] = set()
+#: Why no kernel is compiled on first use here, once said (not at a terminal, no compiler): said
+#: once a process, and no kernel is tried again.
+_SAID: list[str] = []
+
+
+def compile_on_first_use() -> bool:
+    """Whether a kernel not yet built is compiled when first imported: ``BETSPEC_COMPILE=1``
+    yes, ``0`` no, unset when standard error is a terminal (a user sees the progress)."""
+    setting = os.environ.get("BETSPEC_COMPILE", "")
+    if setting in ("0", "1"):
+        return setting == "1"
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def _say(line: str) -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _first_use(module: str, source: Path) -> bool:
+    """A kernel's first import: compiled now where it may be (:func:`compile_on_first_use`), by
+    ``betspec.build`` in a process of its own that says what it does on standard error; whether
+    it is built. Where it may not be, or cannot be (no compiler), says once a process why not
+    (the caller plays the Python engine) and tries no kernel again."""
+    if module in _TRIED or _SAID or os.environ.get("BETSPEC_COMPILE", "") == "0":
+        return False
+    _TRIED.add(module)
+    if not compile_on_first_use():
+        _SAID.append("not at a terminal")
+        leaf = module.rpartition(".")[2]
+        what = "the kernels' runtime" if module in RUNTIME else f"the {leaf} kernel"
+        _say(
+            f"betspec: {what} is not compiled here: the Python engine plays its hands (the same hands, slower);"
+            " `betspec build` compiles the kernels once (BETSPEC_COMPILE=1 compiles on first use)"
+        )
+        return False
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "betspec.build", "--first-use", module, str(source)],
+            stdout=subprocess.DEVNULL,
+            env={**os.environ, "BETSPEC_COMPILE": "0"},
+            check=False,
+        )
+    except OSError as exc:  # pragma: no cover - no interpreter to run: nothing can be built
+        _SAID.append(str(exc))
+        _say(f"betspec: the kernels cannot be compiled here ({exc}): the Python engines play")
+        return False
+    if done.returncode == 3:  # no compiler (said by the build): not tried again
+        _SAID.append("no compiler")
+    importlib.invalidate_caches()
+    return done.returncode == 0
 
 
 def install() -> None:
-    """Put the finder first, once, when a build compiled anything."""
-    manifest = built()
-    if manifest and not any(isinstance(f, FreshOnly) for f in sys.meta_path):
-        sys.meta_path.insert(0, FreshOnly(manifest, os.environ.get("BETSPEC_PURE", "") not in ("", "0")))
+    """Put the finder first, once."""
+    if not any(isinstance(f, FreshOnly) for f in sys.meta_path):
+        sys.meta_path.insert(0, FreshOnly(pure()))

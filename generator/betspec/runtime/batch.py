@@ -6,11 +6,12 @@ wagers are sized, drawn from :class:`Draws`, seeded from the caller's ``random.R
 callback called only at decisions. Chips are checked for conservation after every hand;
 ``rank`` pays the pots.
 
-A policy given as data is played in C where the install compiled the spec's kernel
-(``betspec.engines.kernels.<spec>``, :func:`kernel`): the whole hand, from the blinds to its end,
-with the same rules and the same draws, so the hands are the same hands whichever plays them. A
-hand the kernel cannot take (a table the engine refuses, a refusal) is played again through the
-Python engine from the same draws: its outcome, error included, is the Python engine's.
+A policy given as data is played in C where the spec's kernel is compiled
+(``betspec.engines.kernels.<spec>``, :func:`kernel`; by ``betspec build``, or on first use): the
+whole hand, from the blinds to its end, with the same rules and the same draws, so the hands are
+the same hands whichever plays them. A hand the kernel cannot take (a table the engine refuses,
+a refusal) is played again through the Python engine from the same draws: its outcome, error
+included, is the Python engine's.
 """
 
 from __future__ import annotations
@@ -231,7 +232,8 @@ def play_hands(
 
 def fast_engine(structure: str) -> type[Engine]:
     """The engine to play ``structure``'s hands action by action at C speed: its kernel's class
-    where the install compiled it, the default engine otherwise (``has_kernel`` says which).
+    where it is compiled (``betspec build``, or on first use), the default engine otherwise
+    (``has_kernel`` says which).
 
     A kernel hand has the engine's API: who acts, what is legal and the bounds, the actions and
     the deals are answered in C; anything else (a refusal and its error, chips pushed, words
@@ -256,9 +258,10 @@ def has_kernel(structure: str) -> bool:
 
 
 def kernel(cls: type[Engine]) -> ModuleType | None:
-    """The compiled kernel of ``cls``'s spec, or None: not compiled here (no C compiler at
-    install, ``BETSPEC_PURE=1``, a spec regenerated since the build), or ``cls`` not the engine
-    class its generated module exports."""
+    """The compiled kernel of ``cls``'s spec, or None: not compiled here (no C compiler, no build
+    of its source yet, ``BETSPEC_PURE=1``), or ``cls`` not the engine class its generated module
+    exports. A kernel not built yet is compiled when first imported where it may be (at a
+    terminal, or with ``BETSPEC_COMPILE=1``: :mod:`betspec.compiled`, which says so)."""
     module_name = getattr(cls, "__module__", "")
     package, _, leaf = module_name.rpartition(".")
     try:
