@@ -386,7 +386,8 @@ def test_zero_small_blind_fits_a_table() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("variant = 'F7S'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n", "variant 'F7S' is not one"),
+        ("variant = 'FK'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n", "variant 'FK' is not one"),
+        ("variant = 'F7S'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n", "no bring_in field"),
         (_three_handed("p3 sd"), "not a hold'em action"),
         (_three_handed("p4 f"), "'p4' is not a player"),
         (_three_handed("p3 cbr lots"), "the amount is not a number"),
@@ -496,10 +497,10 @@ def test_bad_files_give_one_clean_line(tmp_path: Path, capsys: pytest.CaptureFix
     empty = _hand_file(tmp_path, "empty.phhs", "# nothing\n")
     assert "no hand in it" in _run(capsys, "check", empty, "--structure", "no_limit")[1][0]
     stud = _hand_file(
-        tmp_path, "stud.phh", "variant = 'F7S'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n"
+        tmp_path, "stud.phh", "variant = 'FK'\nantes = [1, 1]\nstarting_stacks = [10, 10]\nactions = []\n"
     )
     status, lines = _run(capsys, "check", stud, "--structure", "no_limit")
-    assert status == 1 and lines[0].startswith(f"INVALID {stud}: variant 'F7S' is not one betspec replays")
+    assert status == 1 and lines[0].startswith(f"INVALID {stud}: variant 'FK' is not one betspec replays")
     status, lines = _run(capsys, "check", stud, "--structure", "no_such_structure")
     assert status == 2 and lines == [
         "betspec phh: no generated engine for structure 'no_such_structure' (run `betspec generate`)"

@@ -342,16 +342,24 @@ def test_to_phh_refuses_what_it_cannot_write() -> None:
         ((engine, True), "not True"),
         ((engine, 10**7), "not 10000000"),
         ((engine, 10**400), "not <an integer of 1329 bits>"),
-        ((engine, 1, ["NT"]), "a variant is a PHH code (NT, NS, PO, FT), not ['NT']"),
+        (
+            (engine, 1, ["NT"]),
+            "a variant is a PHH code (NT, NS, PO, FT, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB), not ['NT']",
+        ),
         ((engine, 1, "x" * 10_000), "variant 'xxxx"),
     ]
     for args, message in odd:
         with pytest.raises(phh.PhhError) as caught:
             phh.to_phh(*args)
         assert message in str(caught.value) and len(str(caught.value)) < 200
-    stud = engine_class("seven_card_stud")
-    with pytest.raises(phh.PhhError, match="seven_card_stud deals third, fourth"):
-        phh.to_phh(stud(stud.example_table([100, 100, 100], 2)))
+    with pytest.raises(
+        phh.PhhError, match="variant FT is fixed-limit Texas hold'em: it needs a structure with fixed bets"
+    ):
+        phh.to_phh(engine, 1, "FT")
+    with pytest.raises(phh.PhhError, match="no_limit deals preflop, flop, turn, river: variant N2L1D"):
+        phh.to_phh(engine, 1, "N2L1D")
+    stud = engine_class("seven_card_stud")  # stud is written (issue 22): antes, the bring-in
+    assert "bring_in = 5" in phh.to_phh(stud(stud.example_table([100, 100, 100], 2)))
 
 
 def test_to_phh_writes_any_button_from_the_seat_after_it() -> None:

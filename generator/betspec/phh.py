@@ -40,13 +40,19 @@ import re
 import stat
 import sys
 from collections.abc import Mapping, Sequence
+from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from betspec.cards import GAMES, CardError, Game, NoEvaluator, known, rankings, settlement_rankings, split_cards
+from betspec.cards import bring_in_seat as cards_bring_in_seat
+from betspec.cards import open_pair as cards_open_pair
+from betspec.cards import opener as cards_opener
 from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
+    from betspec.cards import Dealer
     from betspec.runtime import Engine, IllegalAction
 
 if sys.version_info >= (3, 11):
@@ -58,30 +64,13 @@ else:  # betspec runs on 3.10, where only reading PHH is unavailable (no tomllib
 # they are first used, so the other commands start no slower (the command loads the runtime's
 # errors anyway).
 
-#: The PHH variants whose betting betspec replays: board games with blinds and four betting
-#: rounds (preflop, flop, turn, river), with the number of hole cards each deals. PHH has no code
-#: for pot-limit hold'em; pot-limit Omaha bets exactly as it would.
-VARIANTS: Mapping[str, tuple[str, int]] = {
-    "NT": ("no-limit Texas hold'em", 2),
-    "NS": ("no-limit short-deck hold'em", 2),
-    "PO": ("pot-limit Omaha hold'em", 4),
-    "FT": ("fixed-limit Texas hold'em", 2),
-}
-#: Variants whose limits are ``small_bet`` and ``big_bet`` rather than ``min_bet``.
-FIXED_BET_VARIANTS = frozenset({"FT"})
-#: The PokerKit class that evaluates a showdown of each variant (``pokerkit.<name>.from_game``).
-EVALUATORS: Mapping[str, str] = {
-    "NT": "StandardHighHand",
-    "NS": "ShortDeckHoldemHand",
-    "PO": "OmahaHoldemHand",
-    "FT": "StandardHighHand",
-}
-#: Cards on the board once every board deal is made.
-BOARD_CARDS = 5
+#: The PHH variants whose betting betspec replays, by code: hold'em and Omaha (blinds, four
+#: rounds and a board), seven-card stud and razz (antes, a bring-in, five rounds), and the draw
+#: games (blinds, a draw between rounds). Each is one of betspec's structures
+#: (:data:`betspec.cards.GAMES`: the game's deals, evaluators and structure).
+VARIANTS: Mapping[str, Game] = GAMES
 #: The streets the first, second and third board deals open.
 BOARD_STREETS = ("flop", "turn", "river")
-#: Unknown cards written for a deal by :func:`to_phh`: a flop is three cards, turn and river one.
-_BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 #: More decimal places than this is not a currency: refused rather than scaled to huge numbers.
 MAX_PLACES = 6
 #: The most chips a betspec table takes (betspec.runtime.table.MAX_CHIPS), checked before any
@@ -111,13 +100,21 @@ class Irregular(PhhError):
 
 @dataclass(frozen=True)
 class Act:
-    """One betting action or board deal of a hand, in betspec seats and chips."""
+    """One betting action or deal of a hand, in betspec seats and chips.
+
+    A deal opens the next street: a board deal (``d db``) in hold'em, the first card of a new
+    street (``d dh``) in stud, the first draw (``pN sd``) of a draw round; it is taken just
+    before the next betting action (or at the end), so that what the cards of the whole street
+    decide is known: in stud, the upcards of every seat still in and the seat that acts first."""
 
     number: int  # 1-based position in the hand's ``actions`` field, for messages
     text: str  # the notation as the file writes it
-    seat: int  # -1 for a board deal
-    verb: str  # ``f``, ``cc``, ``cbr``, or the street a board deal opens
+    seat: int  # -1 for a deal
+    verb: str  # ``f``, ``cc``, ``cbr``, ``pb``, or the street a deal opens (``flop``, ``street 2``)
     to: int | None = None  # a ``cbr``'s amount, in chips
+    street: int = 0  # a deal: the index of the street it opens (1 for the second)
+    upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # a stud deal: each live seat's upcards
+    first: int | None = None  # a deal: the seat of the betting action that follows it, if any
 
 
 @dataclass(frozen=True)
@@ -135,13 +132,20 @@ class Hand:
     small_bet: int | None
     big_bet: int | None
     acts: tuple[Act, ...]
+    bring_in: int | None = None  # stud and razz: the bring-in
     number: str | None = None  # the ``hand`` field: the site's hand number
     winnings: tuple[int, ...] | None = None  # the ``winnings`` field, where the site recorded it
     header: str = ""  # the file's leading comment, which often says where the hands come from
     finishing_stacks: tuple[int, ...] | None = None  # the ``finishing_stacks`` field, where recorded
-    hole: tuple[str, ...] = ()  # each player's hole cards as dealt ("" without a deal line)
+    hole: tuple[str, ...] = ()  # each player's cards at the end (dealt, less discards, as last shown)
     board: tuple[str, ...] = ()  # the cards of each board deal
     shows: tuple[tuple[int, str], ...] = ()  # showdowns: (seat, cards shown); "" a muck, "-" shows as dealt
+    first_upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # stud: each seat's upcard on third street
+    first_actor: int | None = None  # the seat of the first betting action
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.variant]
 
     @property
     def name(self) -> str:
@@ -294,7 +298,7 @@ class _Parsed:
     key: str
     variant: str
     amounts: dict[str, Any]
-    acts: list[tuple[int, str, int, str, Decimal | None]]
+    acts: list[_RawAct]
     number: str | None
     places: int = 0
     cards: _Cards | None = None
@@ -319,10 +323,20 @@ class _Parsed:
             for i, v in enumerate(self.amounts["starting_stacks"])
         )
         acts = tuple(
-            Act(number, text, seat, verb, None if amount is None else chips(amount, f"action {number} {_brief(text)}"))
-            for number, text, seat, verb, amount in self.acts
+            Act(
+                act.number,
+                act.text,
+                act.seat,
+                act.verb,
+                None if act.amount is None else chips(act.amount, f"action {act.number} {_brief(act.text)}"),
+                act.street,
+                act.upcards,
+                act.first,
+            )
+            for act in self.acts
         )
         cards = self.cards or _Cards([], [], [])
+        bring_in = self.amounts.get("bring_in")
         return Hand(
             path=path,
             key=self.key,
@@ -335,23 +349,28 @@ class _Parsed:
             small_bet=optional("small_bet"),
             big_bet=optional("big_bet"),
             acts=acts,
+            bring_in=None if bring_in is None else chips(bring_in, "bring_in"),
             winnings=chip_list("winnings") if "winnings" in self.amounts else None,
             number=self.number,
             header=header,
             finishing_stacks=chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
-            hole=tuple(cards.hole),
+            hole=tuple("".join(held) for held in cards.hole),
             board=tuple(cards.board),
             shows=tuple(cards.shows),
+            first_upcards=tuple(cards.first_upcards),
+            first_actor=cards.first_actor,
         )
 
 
 @dataclass
 class _Cards:
-    """The cards a hand's actions write: hole cards by seat, board deals, showdowns."""
+    """The cards a hand's actions write: each seat's cards, board deals, showdowns."""
 
-    hole: list[str]
+    hole: list[list[str]]
     board: list[str]
     shows: list[tuple[int, str]]
+    first_upcards: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    first_actor: int | None = None
 
 
 def _places(value: Decimal) -> int:
@@ -389,17 +408,42 @@ def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = Fa
     return [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
 
 
+@dataclass
+class _RawAct:
+    """An action as parsed, its amount still as written."""
+
+    number: int
+    text: str
+    seat: int
+    verb: str
+    amount: Decimal | None = None
+    street: int = 0
+    upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    first: int | None = None
+
+
+#: The PHH fields of each kind of limits (:attr:`betspec.cards.Game.limits`).
+LIMIT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "min_bet": ("min_bet",),
+    "bets": ("small_bet", "big_bet"),
+    "bring_in": ("bring_in", "small_bet", "big_bet"),
+}
+
+
 def _parse(key: str, raw: object) -> _Parsed:
     if not isinstance(raw, dict):
         raise PhhError(f"[{_cut(key, 30)}] is not a table of fields" if key else "not a table of fields")
     variant = raw.get("variant")
     if not isinstance(variant, str):
         raise PhhError("no variant field" if variant is None else f"variant must be a string, not {_brief(variant)}")
-    if variant not in VARIANTS:
-        known = ", ".join(f"{code} ({name})" for code, (name, _) in VARIANTS.items())
-        raise PhhError(f"variant {_brief(variant)} is not one betspec replays: it reads {known}")
-    limits = ("small_bet", "big_bet") if variant in FIXED_BET_VARIANTS else ("min_bet",)
-    for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions", *limits):
+    game = VARIANTS.get(variant)
+    if game is None:
+        known_codes = ", ".join(VARIANTS)
+        raise PhhError(f"variant {_brief(variant)} is not one betspec replays: it reads {known_codes}")
+    limits = LIMIT_FIELDS[game.limits]
+    # Stud has no blinds: PHH leaves the field out (zeros if written).
+    forced = ("antes",) if game.limits == "bring_in" else ("antes", "blinds_or_straddles")
+    for name in (*forced, "starting_stacks", "actions", *limits):
         if name not in raw:
             raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
     stacks_raw = raw["starting_stacks"]
@@ -408,7 +452,10 @@ def _parse(key: str, raw: object) -> _Parsed:
     n = len(stacks_raw)
     amounts: dict[str, Any] = {}
     for name in ("antes", "blinds_or_straddles", "starting_stacks"):
-        amounts[name] = _amounts(raw, name, n, unknown=name == "starting_stacks")
+        if name in raw:
+            amounts[name] = _amounts(raw, name, n, unknown=name == "starting_stacks")
+        else:
+            amounts[name] = [Decimal(0)] * n
     for i, stack in enumerate(amounts["starting_stacks"]):
         if stack is not None and stack == 0:
             raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
@@ -420,22 +467,63 @@ def _parse(key: str, raw: object) -> _Parsed:
     number = raw.get("hand")
     if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
         raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
-    cards = _Cards([""] * n, [], [])
-    acts = _parse_actions(raw["actions"], n, cards)
+    cards = _Cards([[] for _ in range(n)], [], [])
+    acts = _parse_actions(raw["actions"], n, game, cards)
     written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
     written += [amounts[name] for name in limits]
     written += amounts.get("winnings", []) + amounts.get("finishing_stacks", [])
-    written += [act[4] for act in acts]
+    written += [act.amount for act in acts]
     places = max((_places(v) for v in written if v is not None), default=0)
     hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
     return _Parsed(key, variant, amounts, acts, hand_number, places, cards)
 
 
-def _parse_actions(actions: object, n: int, cards: _Cards) -> list[tuple[int, str, int, str, Decimal | None]]:
+_BETTING = frozenset({"f", "cc", "cbr", "pb"})
+
+
+def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_RawAct]:
+    """The betting actions and street deals of a hand; its cards kept in ``cards``.
+
+    Streets open as the game deals them: a board deal in hold'em; in stud, the first card of a
+    street (a seat's fourth card opens fourth street); in draw games the first draw after a
+    betting round. A deal is placed just before the betting action that follows it."""
     if not isinstance(actions, list):
         raise PhhError(f"actions must be a list of strings, not {_brief(actions)}")
-    acts: list[tuple[int, str, int, str, Decimal | None]] = []
-    deals = 0
+    acts: list[_RawAct] = []
+    street = 0  # the streets opened so far after the first
+    pending: list[tuple[int, str]] = []  # deals to place: (action number, text)
+    folded: set[int] = set()
+    drawn: set[int] = set()  # seats that drew in the current draw round
+    betting_since_draw = True
+    per_street = [len(statuses) for statuses in game.hole]
+    dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
+    statuses = [status for street_statuses in game.hole for status in street_statuses]
+    dealt = [0] * n  # hole cards dealt to each seat, draws' replacements aside (stud's streets)
+
+    def open_street(number: int, text: str) -> None:
+        nonlocal street
+        if street + 1 >= game.streets:
+            raise PhhError(
+                f"action {number} {_brief(text)}: a deal after the last street ({game.name} has {game.streets})"
+            )
+        street += 1
+        pending.append((number, text))
+
+    def place(first: int | None) -> None:
+        for i, (number, text) in enumerate(pending):
+            opened = street - len(pending) + i + 1
+            ups: tuple[tuple[int, tuple[str, ...]], ...] = ()
+            if game.opening != "position":
+                ups = tuple(
+                    (seat, tuple(c for c, up in zip(held, statuses, strict=False) if up))
+                    for seat, held in enumerate(cards.hole)
+                    if seat not in folded
+                )
+            verb = BOARD_STREETS[opened - 1] if game.board[opened] else f"street {opened + 1}"
+            last = i == len(pending) - 1
+            acts.append(_RawAct(number, text, -1, verb, None, opened, ups, first if last else None))
+        pending.clear()
+
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise PhhError(f"action {number} must be a string, not {_brief(text)}")
@@ -444,21 +532,48 @@ def _parse_actions(actions: object, n: int, cards: _Cards) -> list[tuple[int, st
         if not words:
             continue  # a no-op
         if words[0] == "d":
-            if len(words) == 4 and words[1] == "dh":
-                cards.hole[_seat(words[2], n, where)] = words[3]
+            if len(words) == 4 and words[1] == "dh" and _CARDS.match(words[3]):
+                seat = _seat(words[2], n, where)
+                new = split_cards(words[3])
+                if not game.draw and game.opening != "position":  # stud: the cards say the street
+                    reached = dealt[seat] + len(new)
+                    if reached > len(statuses):
+                        raise PhhError(f"{where}: more cards than {game.name} deals a player ({len(statuses)})")
+                    while street + 1 < game.streets and reached > dealt_by_street[street]:
+                        open_street(number, text)
+                    dealt[seat] = reached
+                cards.hole[seat] += new
                 continue
-            if len(words) == 3 and words[1] == "db":
-                if deals == len(BOARD_STREETS):
-                    raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
-                acts.append((number, text, -1, BOARD_STREETS[deals], None))
-                cards.board.append(words[2])
-                deals += 1
+            if len(words) == 3 and words[1] == "db" and _CARDS.match(words[2]):
+                if not any(game.board[street + 1 :]):
+                    if any(game.board):
+                        raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
+                    raise PhhError(f"{where}: a board deal {game.name} does not make")
+                open_street(number, text)
+                # Hold'em's board deal is where the street opens: placed at once.
+                place(None)
+                cards.board += split_cards(words[2])
                 continue
             raise PhhError(f"{where}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)")
         seat = _seat(words[0], n, where)
         verb = words[1] if len(words) > 1 else ""
-        if verb in ("f", "cc") and len(words) == 2:
-            acts.append((number, text, seat, verb, None))
+        if verb in _BETTING:
+            if pending:
+                place(seat)
+            if cards.first_actor is None:
+                cards.first_actor = seat
+                if game.opening != "position":
+                    cards.first_upcards = [
+                        (s, tuple(c for c, up in zip(held, statuses, strict=False) if up))
+                        for s, held in enumerate(cards.hole)
+                    ]
+            betting_since_draw = True
+        if verb in ("f", "cc", "pb") and len(words) == 2:
+            if verb == "pb" and game.limits != "bring_in":
+                raise PhhError(f"{where}: a bring-in (pb) in {game.name}, which has none")
+            if verb == "f":
+                folded.add(seat)
+            acts.append(_RawAct(number, text, seat, verb))
         elif verb == "cbr" and len(words) == 3:
             try:
                 amount = Decimal(words[2])
@@ -467,11 +582,36 @@ def _parse_actions(actions: object, n: int, cards: _Cards) -> list[tuple[int, st
             checked = _amount(amount, where)
             if checked is None or checked == 0:
                 raise PhhError(f"{where}: a bet or raise is to a positive amount")
-            acts.append((number, text, seat, verb, checked))
+            acts.append(_RawAct(number, text, seat, verb, checked))
         elif verb == "sm" and len(words) <= 3:
-            cards.shows.append((seat, words[2] if len(words) == 3 else ""))  # no cards: a muck
+            showing = words[2] if len(words) == 3 else ""
+            if showing not in ("", "-") and _CARDS.match(showing):
+                cards.hole[seat] = split_cards(showing)  # the cards it holds, now known
+            cards.shows.append((seat, showing))  # no cards: a muck
+        elif verb == "sd" and len(words) <= 3 and game.draw:
+            if betting_since_draw or seat in drawn:
+                open_street(number, text)
+                drawn.clear()
+                betting_since_draw = False
+            drawn.add(seat)
+            if len(words) == 3:
+                if not _CARDS.match(words[2]):
+                    raise PhhError(f"{where}: {_brief(words[2])} are not cards")
+                held = cards.hole[seat]
+                for card in split_cards(words[2]):
+                    if card in held:
+                        held.remove(card)
+                    elif "??" in held:
+                        held.remove("??")
+                    else:
+                        raise PhhError(f"{where}: p{seat + 1} discards {card}, which it does not hold")
+        elif game.draw:
+            raise PhhError(f"{where}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])")
+        elif game.limits == "bring_in":
+            raise PhhError(f"{where}: not a stud action (f, cc, cbr AMOUNT, pb, sm [CARDS])")
         else:
             raise PhhError(f"{where}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
+    place(None)
     return acts
 
 
@@ -499,6 +639,8 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
     n = hand.players
     antes, posted = _per_seat(hand.antes), _per_seat(hand.blinds_or_straddles)
     button = n - 1
+    if hand.game.limits == "bring_in":
+        return _stud_inputs(hand, antes)
     small_seat = button if n == 2 else 0
     big_seat = (small_seat + 1) % n
     small, big = posted[small_seat], posted[big_seat]
@@ -511,11 +653,11 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
     if by_seat:  # the big blind is what the hand says the minimum bet is
         # The minimum bet: a fixed-limit game's small bet (its big blind is a full bet, a straddle
         # a raise, as with the blinds posted from the button), else the largest post.
-        minimum = hand.small_bet if hand.variant in FIXED_BET_VARIANTS else hand.min_bet
+        minimum = hand.small_bet if hand.game.limits == "bets" else hand.min_bet
         big = minimum if minimum is not None else max(posted)
         small = min((v for v in posted if 0 < v < big), default=0)
     inputs: dict[str, Any] = {"stacks": list(hand.starting_stacks), "button": button, "blinds": [small, big]}
-    if hand.variant in FIXED_BET_VARIANTS:
+    if hand.game.limits == "bets":
         assert hand.small_bet is not None and hand.big_bet is not None  # required by _parse
         inputs["bets"] = [hand.small_bet, hand.big_bet]
     elif not by_seat and hand.min_bet != max(big, 1):
@@ -534,6 +676,39 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
         inputs["blinds_by_seat"] = True
         inputs["seat_blinds"] = list(posted)
     return inputs
+
+
+def _stud_inputs(hand: Hand, antes: tuple[int, ...]) -> dict[str, Any]:
+    """A stud or razz hand's table: antes, the bring-in, the bets, and the seat that brings in."""
+    reasons = []
+    unknown = [f"p{seat + 1}" for seat, stack in enumerate(hand.starting_stacks) if stack is None]
+    if unknown:
+        reasons.append(f"unknown starting stack (inf) of {', '.join(unknown)}")
+    if any(hand.blinds_or_straddles):
+        reasons.append("blinds in a stud hand: stud has antes and a bring-in")
+    if reasons:
+        raise Irregular("; ".join(reasons))
+    inputs: dict[str, Any] = {
+        "stacks": list(hand.starting_stacks),
+        "button": hand.players - 1,
+        "bring_in": hand.bring_in,
+        "bets": [hand.small_bet, hand.big_bet],
+        "bring_in_seat": bring_in_seat(hand),
+    }
+    if len(set(antes)) > 1:
+        inputs["seat_antes"] = list(antes)
+    elif antes[0]:
+        inputs["ante"] = antes[0]
+    return inputs
+
+
+def bring_in_seat(hand: Hand) -> int:
+    """The seat that brings in: decided by the upcards where the file shows them all (the lowest,
+    highest in razz, by suit on a tie), else the seat of the first betting action."""
+    ups = {seat: list(cards) for seat, cards in hand.first_upcards}
+    if ups and all(cards and known(cards) for cards in ups.values()):
+        return cards_bring_in_seat(hand.game, ups)
+    return hand.first_actor if hand.first_actor is not None else 0
 
 
 def _per_seat(values: tuple[int, ...]) -> tuple[int, ...]:
@@ -629,14 +804,22 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
         return Replay(hand.name, INVALID, f"no {cls.SPEC_NAME} table for it: {exc.message}", hand)
     result = Replay(hand.name, ACCEPTED, "", hand, engine)
     for act in hand.acts:
-        step = _step(engine, act)
+        if act.seat < 0 and act.street >= len(cls.STREETS):
+            return Replay(
+                hand.name,
+                INVALID,
+                f"action {act.number} {_brief(act.text)} opens a street {cls.SPEC_NAME} does not deal "
+                f"({', '.join(cls.STREETS)})",
+                hand,
+            )
+        step = _step(engine, act, hand)
         try:
             if act.seat < 0:
-                cast(_Dealer, engine).deal(act.verb)
+                cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
             else:
                 engine.act(act.seat, step["act"], step.get("to"))
         except IllegalAction as exc:
-            taken = f"deal {act.verb}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
+            taken = f"deal {step['deal']}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
             result.status, result.act, result.error = REFUSED, act, exc
             result.detail = (
                 f"action {act.number} {_brief(act.text)} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
@@ -697,29 +880,33 @@ def check_pots(result: Replay) -> Pots:
     if result.status != ACCEPTED or hand is None or played is None:
         return Pots(UNCHECKED, "pots not checked: the hand was not replayed")
     recorded = [name for name in ("winnings", "finishing_stacks") if getattr(hand, name) is not None]
-    if not recorded:
-        return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks")
     if not played.hand_over:
         return Pots(UNCHECKED, "pots not checked: the history stops before the hand is over")
     engine = type(played)(played.table, **cast(dict[str, Any], played.options))
     for step in result.steps:
         if "deal" in step:
-            cast(_Dealer, engine).deal(step["deal"])
+            cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
         else:
             engine.act(step["seat"], step["act"], step.get("to"))
     contenders = sorted({seat for pot in engine.pots() for seat in pot.eligible})
     ranking: list[list[int]] = []
+    how: dict[str, Any] = {}
     if any(len(pot.eligible) > 1 for pot in engine.pots()):
         ranked, why = _ranking(hand, contenders)
+        if ranked is None and not recorded:
+            return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks")
         if ranked is None:
             return Pots(UNCHECKED, f"showdown not checked: {why}")
-        ranking = ranked
+        ranking = ranked[0]
+        how = {"ranking": ranked[0]} if len(ranked) == 1 else {"runs": ranked}
     try:
-        paid = engine.settle(cast(list[int | Sequence[int]], ranking) if ranking else None)
+        paid = engine.settle(**how)
     except IllegalAction as exc:  # not expected: the ranking names every seat that shows down
         return Pots(UNCHECKED, f"pots not checked: the engine refuses the ranking {ranking}: {exc.message}")
     won, stacks = paid.won, engine.stacks
     ranks = tuple(tuple(group) for group in ranking)
+    if not recorded:  # paid, with nothing to compare: what betspec paid is in won and stacks
+        return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks", won, stacks, ranks)
     rake = 0
     for name in recorded:
         theirs = cast(tuple[int, ...], getattr(hand, name))
@@ -734,9 +921,13 @@ def check_pots(result: Replay) -> Pots:
         if wrong:
             return Pots(MISPAID, wrong, won, stacks, ranks)
         rake = max(rake, sum(ours) - sum(theirs))
-    how = "uncontested" if not ranking else "at a showdown ranked " + _shown_ranking(ranking)
+    shown_how = "uncontested" if not ranking else "at a showdown ranked " + _shown_ranking(ranking)
+    if "runs" in how:
+        shown_how += ", low " + _shown_ranking(how["runs"][1])
     cut = f", less a rake of {_unit(rake, hand.scale)}" if rake else ""
-    return Pots(PAID, f"pots paid {how} as the file's {' and '.join(recorded)} say{cut}", won, stacks, ranks, rake)
+    return Pots(
+        PAID, f"pots paid {shown_how} as the file's {' and '.join(recorded)} say{cut}", won, stacks, ranks, rake
+    )
 
 
 def _mispaid(name: str, theirs: tuple[int, ...], ours: tuple[int, ...], hand: Hand, returned: Sequence[int]) -> str:
@@ -775,54 +966,46 @@ def _shown_ranking(ranking: Sequence[Sequence[int]]) -> str:
     return " > ".join("=".join(f"p{seat + 1}" for seat in group) for group in ranking)
 
 
-def _ranking(hand: Hand, contenders: Sequence[int]) -> tuple[list[list[int]] | None, str]:
-    """The showdown's ranking of ``contenders``, best first with ties together, from the cards
-    the file shows; or None and why it cannot be ranked."""
-    try:
-        import pokerkit
-    except ImportError:
-        return None, "PokerKit, which ranks the hands, is not installed (pip install pokerkit)"
-    evaluator = getattr(pokerkit, EVALUATORS[hand.variant], None)
-    if evaluator is None:
-        return None, f"this PokerKit has no {EVALUATORS[hand.variant]} to rank the hands"
-    board = "".join(hand.board)
-    if len(board) != 2 * BOARD_CARDS or not _CARDS.match(board) or "?" in board:
+def _ranking(hand: Hand, contenders: Sequence[int]) -> tuple[list[list[list[int]]] | None, str]:
+    """The showdown of ``contenders`` from the cards the file shows, as :meth:`Engine.settle`
+    takes it: one ranking, or a split game's two runs (high, then low completed by the high order:
+    :func:`betspec.cards.settlement_rankings`), best first with ties together; or None and why it
+    cannot be ranked. A muck ranks below every hand shown."""
+    game = hand.game
+    board = [card for deal in hand.board for card in split_cards(deal)]
+    if len(board) != sum(game.board) or not known(board):
         return None, "the file does not show the whole board"
-    shown_cards: dict[int, str] = {}
-    for seat, cards in hand.shows:
-        shown_cards[seat] = cards
-    holes = VARIANTS[hand.variant][1]
-    seen = {board[i : i + 2] for i in range(0, len(board), 2)}
-    if len(seen) != BOARD_CARDS:
+    shown_cards = dict(hand.shows)
+    holes = sum(len(statuses) for statuses in game.hole)
+    seen = set(board)
+    if len(seen) != len(board):
         return None, "a card is on the board twice"
-    strengths: dict[int, Any] = {}
+    held: dict[int, list[str]] = {}
     mucked: list[int] = []
     for seat in contenders:
-        showing = shown_cards.get(seat)
-        if showing == "":
+        if shown_cards.get(seat) == "":
             mucked.append(seat)  # a muck: it cannot win the pot
             continue
-        dealt = hand.hole[seat] if seat < len(hand.hole) else ""
-        cards = dealt if showing is None or showing == "-" else showing
-        if len(cards) != 2 * holes or not _CARDS.match(cards) or "?" in cards:
+        cards = split_cards(hand.hole[seat]) if seat < len(hand.hole) else []
+        if len(cards) != holes or not known(cards):
             return None, f"p{seat + 1} shows down and the file does not show {holes} known cards"
-        own = {cards[i : i + 2] for i in range(0, len(cards), 2)}
-        if len(own) != holes or own & seen:
-            return None, f"p{seat + 1}'s cards {cards} are dealt twice"
-        seen |= own
-        try:
-            strengths[seat] = evaluator.from_game(cards, board)
-        except (ValueError, KeyError):
-            return None, f"PokerKit's {EVALUATORS[hand.variant]} makes no hand of p{seat + 1}'s {cards} and {board}"
-    ranking: list[list[int]] = []
-    for seat in sorted(strengths, key=lambda s: strengths[s], reverse=True):
-        if ranking and strengths[seat] == strengths[ranking[-1][0]]:
-            ranking[-1].append(seat)
-        else:
-            ranking.append([seat])
-    if mucked:
-        ranking.append(mucked)
-    return ranking, ""
+        if len(set(cards)) != holes or set(cards) & seen:
+            return None, f"p{seat + 1}'s cards {''.join(cards)} are dealt twice"
+        seen |= set(cards)
+        held[seat] = cards
+    try:
+        ranked = rankings(game, held, board)
+    except NoEvaluator as exc:
+        return None, str(exc)
+    except CardError as exc:
+        return None, str(exc)
+    if not held:
+        return [[mucked]], ""
+    how = settlement_rankings(ranked)
+    if mucked:  # below every hand shown, in every ranking
+        for ranking in how.get("runs") or [how["ranking"]]:
+            ranking.append(mucked)
+    return [how["ranking"]] if "ranking" in how else how["runs"], ""
 
 
 def _count(number: int, noun: str) -> str:
@@ -832,13 +1015,42 @@ def _count(number: int, noun: str) -> str:
 class _Dealer(Protocol):
     """What every generated engine has and the base class does not declare."""
 
-    def deal(self, street: str) -> None: ...
+    def deal(self, street: str, **given: object) -> None: ...
 
 
-def _step(engine: Engine, act: Act) -> dict[str, Any]:
-    """The case step a PHH action is: a cc checks or calls, a cbr bets or raises, by what stands."""
+def deal_inputs(hand: Hand, act: Act, cls: type[Engine]) -> dict[str, Any]:
+    """What the cards decide for a stud street (the spec's deal inputs): the opener, the best hand
+    showing (the lowest in razz) where the file shows every upcard and PokerKit ranks them, else
+    the seat that acts first; an open pair on fourth street, where the upcards show one."""
+    game = hand.game
+    if game.opening == "position":
+        return {}
+    given: dict[str, Any] = {}
+    ups = {seat: list(cards) for seat, cards in act.upcards}
+    shown_all = bool(ups) and all(known(cards) for cards in ups.values())
+    if "opener" in cls.DEAL_INPUTS:
+        opener: int | None = act.first
+        if shown_all:
+            with _suppress(NoEvaluator):
+                opener = cards_opener(game, ups)
+        if opener is not None:
+            given["opener"] = opener
+    if "open_pair" in cls.DEAL_INPUTS and act.street == 1 and shown_all:
+        given["open_pair"] = cards_open_pair(ups)
+    return given
+
+
+def _step(engine: Engine, act: Act, hand: Hand) -> dict[str, Any]:
+    """The case step a PHH action is: a cc checks or calls, a cbr bets or raises, by what stands;
+    a deal names the engine's street and what the cards decide for it."""
     if act.seat < 0:
-        return {"deal": act.verb}
+        step: dict[str, Any] = {"deal": type(engine).STREETS[act.street]}
+        given = deal_inputs(hand, act, type(engine))
+        if given:
+            step["with"] = given
+        return step
+    if act.verb == "pb":
+        return {"seat": act.seat, "act": "bring_in"}
     if act.verb == "f":
         return {"seat": act.seat, "act": "fold"}
     if act.verb == "cc":
@@ -883,18 +1095,24 @@ def to_case(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | No
 # ---- an engine's hand as PHH ------------------------------------------------------------------
 
 
-def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
+def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: Dealer | None = None) -> str:
     """The hand an engine has played (its table and history) as PHH text, amounts as chips divided by ``scale``.
 
-    The same hand always gives the same bytes: fields in a fixed order, no timestamps. The
-    variant is ``FT`` for a structure with fixed bets, else ``NT`` unless given (PHH has no code
-    for pot-limit hold'em: ``NT`` allows every pot-limit action, ``PO`` bets as it does).
-    Declarations (out of turn, a raise said without its amount) move no chips and are left out;
-    a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after the
-    button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
+    Any hand played from the deal is written: all-ins, any button, bring-ins, draws. ``cards``
+    is the :class:`betspec.cards.Dealer` that dealt the hand: its hole cards, board, draws and
+    showdown (``pN sm``, for the seats still in when the hand is over) are written; without it
+    every card is unknown (``??``) and every draw stands pat. The variant is the dealer's game,
+    else ``variant``, else the game the structure is dealt as (:data:`betspec.cards.STRUCTURE_GAMES`:
+    PHH has no code for pot-limit hold'em, written ``NT``, which allows every pot-limit action).
+    The same hand always gives the same bytes: fields in a fixed order, no timestamps.
+    Declarations (out of turn, a raise said without its amount) are written as the chips they
+    moved; a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after
+    the button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
     read back has the button on its last seat (the same hand, the seats renumbered).
     """
+    from betspec.cards import STRUCTURE_GAMES, Dealer
     from betspec.runtime import Engine
+    from betspec.runtime.snapshot import _replay
 
     if not isinstance(engine, Engine):
         raise PhhError(f"to_phh writes the hand of an engine, not of {_brief(engine)}")
@@ -902,72 +1120,123 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None) -> str:
         raise PhhError(f"the scale is a power of ten from 1 to 10**{MAX_PLACES}, not {_brief(scale)}")
     if variant is not None and not isinstance(variant, str):
         raise PhhError(f"a variant is a PHH code ({', '.join(VARIANTS)}), not {_brief(variant)}")
-    if tuple(type(engine).STREETS[1:]) != BOARD_STREETS:
-        streets = ", ".join(type(engine).STREETS)
+    if cards is not None and not isinstance(cards, Dealer):
+        raise PhhError(f"cards are a betspec.cards.Dealer, not {_brief(cards)}")
+    cls = type(engine)
+    code = cards.game.code if cards is not None else variant or STRUCTURE_GAMES.get(engine.SPEC_NAME)
+    if code is None:
+        code = "FT" if "bets" in cls.INPUTS and "blinds" in cls.INPUTS else "NT"
+    if code not in VARIANTS:
+        raise PhhError(f"variant {_brief(code)} is not one betspec writes ({', '.join(VARIANTS)})")
+    game = VARIANTS[code]
+    if variant is not None and variant != code:
+        raise PhhError(f"the cards were dealt as {code}, not {_brief(variant)}")
+    if len(cls.STREETS) != game.streets:
         raise PhhError(
-            f"{engine.SPEC_NAME} deals {streets}: the variants betspec writes deal the board's "
-            f"{', '.join(BOARD_STREETS)} after the first street"
+            f"{engine.SPEC_NAME} deals {', '.join(cls.STREETS)}: "
+            f"variant {code} ({game.name}) has {game.streets} streets"
         )
     table = engine.table
     if engine.start is not None:
         raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
-    # PHH's fixed-limit fields are named as the spec's inputs' items are: a spec whose table
-    # gives a small_bet and a big_bet has fixed limits.
-    items = {item: (name, i) for name, declared in engine.INPUTS.items() for i, item in enumerate(declared.items)}
+    items = {item: (name, i) for name, declared in cls.INPUTS.items() for i, item in enumerate(declared.items)}
     fixed = "small_bet" in items and "big_bet" in items
-    code = variant or ("FT" if fixed else "NT")
-    if code not in VARIANTS:
-        raise PhhError(f"variant {_brief(code)} is not one betspec writes ({', '.join(VARIANTS)})")
-    if code in FIXED_BET_VARIANTS and not fixed:
-        raise PhhError(f"variant {code} is fixed-limit: it needs a structure with fixed bets")
-    if fixed and code not in FIXED_BET_VARIANTS:
-        raise PhhError(f"a structure with fixed bets is written as FT, not {code}")
+    if (game.limits != "min_bet") != fixed:
+        need = "fixed bets" if game.limits != "min_bet" else "no fixed bets"
+        raise PhhError(f"variant {code} is {game.name}: it needs a structure with {need}")
+    if game.limits == "bring_in" and "bring_in" not in cls.INPUTS:
+        raise PhhError(f"variant {code} brings in: {engine.SPEC_NAME} has no bring-in")
+    if cards is not None and cards.seats != len(table.stacks):
+        raise PhhError(f"the dealer dealt {cards.seats} seats, the table has {len(table.stacks)}")
 
     def item(name: str) -> int:
         if name not in items:
-            return 0
+            value = table.get(name) if name in cls.INPUTS else 0
+            return int(cast(int, value or 0))
         value = table.get(items[name][0])
         return int(cast(Sequence[int], value)[items[name][1]]) if isinstance(value, Sequence) else 0
 
     # What each seat posted before the first action, as the spec's forced bets post it: live
     # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
-    posted = type(engine)(table, **cast(dict[str, Any], engine.options))
+    fresh = cls(table, **cast(dict[str, Any], engine.options))
     n = len(table.stacks)
     empty = [seat for seat, stack in enumerate(table.stacks) if stack <= 0]
     if empty:
         raise PhhError(f"seat {empty[0]} has no chips: PHH lists the players dealt in, every stack positive")
-    # PHH's players are the seats clockwise from the one after the button, which is the last.
     order = [(engine.button + 1 + i) % n for i in range(n)]
     player = {seat: i + 1 for i, seat in enumerate(order)}
-    live = [posted.committed[seat] for seat in order]
-    dead = [posted.contributed[seat] - posted.committed[seat] for seat in order]
-    fields: list[tuple[str, str]] = [
-        ("variant", _literal(code)),
-        ("antes", _units(_per_seat(tuple(dead)), scale)),
-        ("blinds_or_straddles", _units(_per_seat(tuple(live)), scale)),
-    ]
-    if code in FIXED_BET_VARIANTS:
+    live = [fresh.committed[seat] for seat in order]
+    dead = [fresh.contributed[seat] - fresh.committed[seat] for seat in order]
+    if game.limits == "bring_in":
+        if any(live):
+            raise PhhError("a stud hand posts antes only before the deal: PHH has no blinds in stud")
+        fields: list[tuple[str, str]] = [("variant", _literal(code)), ("antes", _units(_per_seat(tuple(dead)), scale))]
+        fields.append(("bring_in", _unit(item("bring_in"), scale)))
+    else:
+        fields = [
+            ("variant", _literal(code)),
+            ("antes", _units(_per_seat(tuple(dead)), scale)),
+            ("blinds_or_straddles", _units(_per_seat(tuple(live)), scale)),
+        ]
+    if game.limits != "min_bet":
         fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
     else:
         fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
     fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
-    hole = "??" * VARIANTS[code][1]
-    actions = [f"d dh p{i} {hole}" for i in range(1, n + 1)]
-    for seat, action, to in engine.history:
+
+    actions: list[str] = []
+
+    def deal_street(street: int) -> None:
+        """The deal lines of a street: draws (each seat still in, in PHH order), hole cards, board."""
+        still_in = [seat for seat in order if not fresh.folded[seat]]
+        if game.draw and street > 0:
+            for seat in still_in:
+                discards = cards.draws[street].get(seat, []) if cards is not None else []
+                actions.append(f"p{player[seat]} sd {''.join(discards)}".rstrip())
+        if cards is not None:
+            dealt = dict(cards.dealt[street])
+            for seat in order:
+                if seat in dealt:
+                    actions.append(f"d dh p{player[seat]} {''.join(dealt[seat])}")
+            if cards.boards[street]:
+                actions.append(f"d db {''.join(cards.boards[street])}")
+            return
+        if game.hole[street]:
+            for seat in still_in if street else order:
+                actions.append(f"d dh p{player[seat]} {'??' * len(game.hole[street])}")
+        if game.board[street]:
+            actions.append(f"d db {'??' * game.board[street]}")
+
+    deal_street(0)
+    for number, (seat, action, argument) in enumerate(engine.history, 1):
+        if seat == -2:
+            continue  # the settlement: PHH writes the showdown below
+        if seat == -1:
+            deal_street(cls.STREETS.index(action))
+        before_level, before = fresh.bet_level, fresh.committed[seat] if seat >= 0 else 0
+        was_folded = fresh.folded[seat] if seat >= 0 else False
+        try:
+            _replay(fresh, number, [seat, action, argument])
+        except (BetspecError, TypeError, ValueError) as exc:  # not expected: the log is the hand's
+            raise PhhError(f"the history's step {number} ({_brief(action)}) cannot be replayed: {exc}") from None
         if seat < 0:
-            actions.append(f"d db {'??' * _BOARD_CARDS[action]}")
-        elif action == "fold":
-            actions.append(f"p{player[seat]} f")
-        elif action == "timeout":
-            actions.append(f"p{player[seat]} f # timeout: the hand is dead")
-        elif action in ("check", "call"):
-            actions.append(f"p{player[seat]} cc")
-        elif action in ("bet", "raise") and to is not None:
-            actions.append(f"p{player[seat]} cbr {_unit(to, scale)}")
-        elif action.startswith(("say_", "out_of_turn_")):
-            continue  # a declaration: the action it binds to is in the history too
-        else:
-            raise PhhError(f"the history's {_brief(action)} by seat {seat} has no PHH form")
+            continue
+        name = f"p{player[seat]}"
+        after = fresh.committed[seat]
+        if fresh.folded[seat] and not was_folded:
+            actions.append(f"{name} f" + (" # timeout: the hand is dead" if action == "timeout" else ""))
+        elif action == "bring_in":
+            actions.append(f"{name} pb")
+        elif after > before_level and fresh.bet_level > before_level:
+            actions.append(f"{name} cbr {_unit(after, scale)}")
+        elif after != before or action in ("check", "call", "all_in", "push"):
+            actions.append(f"{name} cc")
+        # else a declaration that moved no chips: the action it binds to follows
+    if cards is not None and fresh.hand_over:
+        showing = [seat for seat in order if not fresh.folded[seat]]
+        if len(showing) > 1:
+            for seat in showing:
+                actions.append(f"p{player[seat]} sm {''.join(cards.hole[seat])}")
     fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
     return "".join(f"{name} = {value}\n" for name, value in fields)
 

@@ -1,0 +1,473 @@
+"""Cards for hosts, the PHH layer and ``betspec play``: the games PHH names, a seeded deck, what
+the cards decide (the stud bring-in and openers, an open pair), and the showdown ranked.
+
+betspec's engines play the betting; the cards are the dealer's. This module deals them and
+tells the engine what they decide: ``bring_in_seat`` (a table input) and ``opener`` and
+``open_pair`` (a stud deal's inputs), then ranks the showdown for :meth:`Engine.settle`.
+Hands are ranked by PokerKit's evaluators only (``pip install pokerkit``; betspec ranks no hand
+itself); without PokerKit, :func:`rankings` raises :class:`NoEvaluator` and a caller says once
+that the showdown is not checked.
+
+**Games.** :data:`GAMES` is keyed by the PHH variant code (https://phh.readthedocs.io): what
+each street deals (hole cards down or up, board cards), whether a draw comes before it, the
+PokerKit hand types ranked (two for a high-low split game), how the opener is chosen, and the
+betspec structure whose betting the variant is. :data:`STRUCTURE_GAMES` gives the game a
+structure is dealt as when nothing else is said (``betspec play``); PHH has no code for pot- or
+fixed-limit five-card draw, dealt here as 2-7 single draw.
+
+**High-low.** A split game ranks twice; :func:`settlement_rankings` turns the two rankings into
+the ``runs`` of :meth:`Engine.settle`: each pot in two halves, the odd chip to the high half
+(Robert's Rules of Poker, split pots: the odd chip goes to the high hand), the low half to the
+best qualifying low among the pot's players, else to the high hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from betspec.runtime.errors import BetspecError, Code
+
+if TYPE_CHECKING:
+    from betspec.runtime import Engine
+    from betspec.runtime.engine import Settlement
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # PokerKit's suit order, clubs lowest: the stud bring-in's tie-break
+
+
+class CardError(BetspecError):
+    """Cards that cannot be dealt or ranked as asked (a game betspec does not know, a bad card)."""
+
+    code = Code.BAD_PHH.value
+
+
+class NoEvaluator(CardError):
+    """PokerKit, whose evaluators rank the hands, is not installed."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """How a poker game deals and ranks, as PHH names it."""
+
+    code: str  # the PHH variant code
+    name: str
+    structure: str  # the betspec structure whose betting it is
+    hole: tuple[tuple[bool, ...], ...]  # per street: the hole cards dealt to each seat, True face up
+    board: tuple[int, ...]  # per street: the board cards dealt as it opens
+    draw: bool = False  # a draw before every street but the first
+    hands: tuple[str, ...] = ("StandardHighHand",)  # PokerKit's hand types, high first
+    opening: str = "position"  # position, low_card (stud) or high_card (razz)
+    short_deck: bool = False
+    limits: str = "min_bet"  # the PHH fields of its limits: min_bet, bets (small/big) or bring_in
+
+    @property
+    def streets(self) -> int:
+        return len(self.hole)
+
+    @property
+    def split(self) -> bool:
+        return len(self.hands) > 1
+
+
+_HOLDEM = ((False, False), (), (), ())
+_OMAHA = ((False,) * 4, (), (), ())
+_BOARD = (0, 3, 1, 1)
+_STUD = ((False, False, True), (True,), (True,), (True,), (False,))
+_NONE5 = (0, 0, 0, 0, 0)
+
+#: The PHH variants whose betting is a betspec structure, by code.
+GAMES: Mapping[str, Game] = {
+    "NT": Game("NT", "no-limit Texas hold'em", "no_limit", _HOLDEM, _BOARD),
+    "NS": Game(
+        "NS",
+        "no-limit short-deck hold'em",
+        "no_limit",
+        _HOLDEM,
+        _BOARD,
+        hands=("ShortDeckHoldemHand",),
+        short_deck=True,
+    ),
+    "PO": Game("PO", "pot-limit Omaha hold'em", "pot_limit", _OMAHA, _BOARD, hands=("OmahaHoldemHand",)),
+    "FT": Game("FT", "fixed-limit Texas hold'em", "fixed_limit", _HOLDEM, _BOARD, limits="bets"),
+    "FO/8": Game(
+        "FO/8",
+        "fixed-limit Omaha hold'em high-low eight or better",
+        "fixed_limit",
+        _OMAHA,
+        _BOARD,
+        hands=("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
+        limits="bets",
+    ),
+    "F7S": Game(
+        "F7S", "fixed-limit seven-card stud", "seven_card_stud", _STUD, _NONE5, opening="low_card", limits="bring_in"
+    ),
+    "F7S/8": Game(
+        "F7S/8",
+        "fixed-limit seven-card stud high-low eight or better",
+        "seven_card_stud",
+        _STUD,
+        _NONE5,
+        hands=("StandardHighHand", "EightOrBetterLowHand"),
+        opening="low_card",
+        limits="bring_in",
+    ),
+    "FR": Game(
+        "FR",
+        "fixed-limit razz",
+        "razz",
+        _STUD,
+        _NONE5,
+        hands=("RegularLowHand",),
+        opening="high_card",
+        limits="bring_in",
+    ),
+    "N2L1D": Game(
+        "N2L1D",
+        "no-limit deuce-to-seven lowball single draw",
+        "five_card_draw_no_limit",
+        ((False,) * 5, ()),
+        (0, 0),
+        draw=True,
+        hands=("StandardLowHand",),
+    ),
+    "F2L3D": Game(
+        "F2L3D",
+        "fixed-limit deuce-to-seven lowball triple draw",
+        "triple_draw",
+        ((False,) * 5, (), (), ()),
+        (0, 0, 0, 0),
+        draw=True,
+        hands=("StandardLowHand",),
+        limits="bets",
+    ),
+    "FB": Game(
+        "FB",
+        "fixed-limit badugi",
+        "badugi",
+        ((False,) * 4, (), (), ()),
+        (0, 0, 0, 0),
+        draw=True,
+        hands=("BadugiHand",),
+        limits="bets",
+    ),
+}
+
+#: The game each shipped structure is dealt as when nothing else is said (``betspec play``).
+STRUCTURE_GAMES: Mapping[str, str] = {
+    "no_limit": "NT",
+    "pot_limit": "NT",
+    "cap_no_limit": "NT",
+    "cap_pot_limit": "NT",
+    "spread_limit": "NT",
+    "fixed_limit": "FT",
+    "seven_card_stud": "F7S",
+    "razz": "FR",
+    "five_card_draw_no_limit": "N2L1D",
+    "five_card_draw_pot_limit": "N2L1D",
+    "five_card_draw_fixed_limit": "N2L1D",
+    "triple_draw": "F2L3D",
+    "badugi": "FB",
+}
+
+
+def game(code: str) -> Game:
+    """The game of a PHH code; raises :class:`CardError` naming the codes known."""
+    found = GAMES.get(code) if isinstance(code, str) else None
+    if found is None:
+        raise CardError(f"no game {code!r}: betspec deals {', '.join(GAMES)}")
+    return found
+
+
+def game_for(structure: str, streets: Sequence[str]) -> Game:
+    """The game a structure is dealt as: its entry in :data:`STRUCTURE_GAMES`, else the game whose
+    streets it has (a house spec extending a shipped structure keeps its streets)."""
+    code = STRUCTURE_GAMES.get(structure)
+    if code is not None:
+        return GAMES[code]
+    for candidate in GAMES.values():
+        if candidate.streets == len(streets) and STRUCTURE_STREETS.get(candidate.structure) == tuple(streets):
+            return candidate
+    raise CardError(f"{structure} deals {', '.join(streets)}: no game betspec deals has these streets")
+
+
+#: The streets of the structures :data:`GAMES` names (to find the game of a house structure).
+STRUCTURE_STREETS: Mapping[str, tuple[str, ...]] = {
+    "no_limit": ("preflop", "flop", "turn", "river"),
+    "pot_limit": ("preflop", "flop", "turn", "river"),
+    "fixed_limit": ("preflop", "flop", "turn", "river"),
+    "seven_card_stud": ("third", "fourth", "fifth", "sixth", "seventh"),
+    "razz": ("third", "fourth", "fifth", "sixth", "seventh"),
+    "five_card_draw_no_limit": ("predraw", "postdraw"),
+    "triple_draw": ("predraw", "first_draw", "second_draw", "third_draw"),
+    "badugi": ("predraw", "first_draw", "second_draw", "third_draw"),
+}
+
+
+def split_cards(text: str) -> list[str]:
+    """``"AhKs??"`` as ``["Ah", "Ks", "??"]``."""
+    return [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+
+
+def known(cards: Iterable[str]) -> bool:
+    return all("?" not in card for card in cards)
+
+
+# ---- what the cards decide: the stud bring-in and openers ----------------------------------
+
+
+def _card_key(card: str, low_game: bool) -> tuple[int, int]:
+    """A card's place for the bring-in: by rank (the ace high in stud, low in razz), then suit."""
+    rank = card[0]
+    order = ("A" + RANKS[:-1]) if low_game else RANKS
+    return order.index(rank), SUITS.index(card[1])
+
+
+def bring_in_seat(the_game: Game, upcards: Mapping[int, Sequence[str]]) -> int:
+    """The seat that brings in: the lowest upcard (by suit on a tie; clubs lowest) in stud, the
+    highest (the king of spades highest, the ace low) in razz. Robert's Rules of Poker, section 8
+    rule 1 and section 9; WSOP 2024 Tournament Rules IX."""
+    low_game = the_game.opening == "high_card"
+    shown = {seat: cards[0] for seat, cards in upcards.items() if cards and known(cards[:1])}
+    if not shown:
+        raise CardError("no upcard is known: the bring-in cannot be decided")
+    pick = max if low_game else min
+    return pick(shown, key=lambda seat: _card_key(shown[seat], low_game))
+
+
+def opener(the_game: Game, upcards: Mapping[int, Sequence[str]]) -> int | None:
+    """The seat that opens a later stud street: the best hand showing (lowest in razz), the seat
+    nearest the dealer's left on a tie (Robert's Rules, section 8 rule 2). Ranked by PokerKit's
+    own opening lookups; None for games opened by position."""
+    if the_game.opening == "position":
+        return None
+    try:
+        from pokerkit import state as pk_state
+    except ImportError:
+        raise NoEvaluator("PokerKit, which ranks the hands showing, is not installed (pip install pokerkit)") from None
+    low_game = the_game.opening == "high_card"
+    lookup = pk_state._LowHandOpeningLookup() if low_game else pk_state._HighHandOpeningLookup()
+    entries: dict[int, Any] = {}
+    for seat in sorted(upcards):
+        entry = lookup.get_entry_or_none("".join(upcards[seat])) if upcards[seat] else None
+        if entry is not None:
+            entries[seat] = entry
+    if not entries:
+        return None
+    best = (min if low_game else max)(entries.values())
+    return next(seat for seat in entries if entries[seat] == best)  # the nearest the dealer's left on a tie
+
+
+def open_pair(upcards: Mapping[int, Sequence[str]]) -> bool:
+    """A pair shows on fourth street: two upcards of one rank (Robert's Rules, section 8 rule 4)."""
+    return any(len(cards) == 2 and known(cards) and cards[0][0] == cards[1][0] for cards in upcards.values())
+
+
+# ---- the showdown ---------------------------------------------------------------------------
+
+
+def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence[str] = ()) -> list[list[list[int]]]:
+    """The showdown of ``holes`` (seat -> the cards it holds) ranked by each of the game's hand
+    types (PokerKit's evaluators): per type, groups of seats best first, ties together. A seat
+    with no hand of a type (no qualifying low) is left out of that ranking. Raises
+    :class:`NoEvaluator` without PokerKit, :class:`CardError` for cards it cannot rank."""
+    try:
+        import pokerkit
+    except ImportError:
+        raise NoEvaluator("PokerKit, which ranks the hands, is not installed (pip install pokerkit)") from None
+    result: list[list[list[int]]] = []
+    board_text = "".join(board)
+    for index, name in enumerate(the_game.hands):
+        kind = getattr(pokerkit, name, None)
+        if kind is None:
+            raise NoEvaluator(f"this PokerKit has no {name} to rank the hands")
+        strengths: dict[int, Any] = {}
+        for seat, cards in holes.items():
+            if not known(cards) or not known(board):
+                raise CardError(f"seat {seat} shows down and its cards are not all known")
+            try:
+                strengths[seat] = kind.from_game("".join(cards), board_text)
+            except ValueError:
+                if index == 0:
+                    raise CardError(f"PokerKit's {name} makes no hand of {''.join(cards)} {board_text}") from None
+        ranking: list[list[int]] = []
+        for seat in sorted(strengths, key=lambda s: strengths[s], reverse=True):
+            if ranking and strengths[seat] == strengths[ranking[-1][0]]:
+                ranking[-1].append(seat)
+            else:
+                ranking.append([seat])
+        result.append(ranking)
+    return result
+
+
+def settlement_rankings(ranked: Sequence[Sequence[Sequence[int]]]) -> dict[str, Any]:
+    """The keyword arguments of :meth:`Engine.settle` for a showdown's rankings: ``ranking`` for a
+    game ranked once; ``runs`` (high, then low) for a split game, the low ranking completed with
+    the seats that have no qualifying low in their high order, so that a pot nobody in it has a
+    low for goes whole to the high hand."""
+    if len(ranked) == 1:
+        return {"ranking": [list(group) for group in ranked[0]]}
+    high, low = ranked[0], ranked[1]
+    if not low:
+        return {"ranking": [list(group) for group in high]}
+    in_low = {seat for group in low for seat in group}
+    rest = [[seat for seat in group if seat not in in_low] for group in high]
+    return {"runs": [[list(g) for g in high], [list(g) for g in low] + [g for g in rest if g]]}
+
+
+def describe(the_game: Game, cards: Sequence[str], board: Sequence[str] = ()) -> str:
+    """What a seat's cards make, as PokerKit names it ("One pair (JsTs2cAhAs)"), or ""."""
+    try:
+        import pokerkit
+    except ImportError:
+        return ""
+    names = []
+    for name in the_game.hands:
+        kind = getattr(pokerkit, name, None)
+        try:
+            names.append(str(kind.from_game("".join(cards), "".join(board))) if kind else "")
+        except ValueError:
+            continue
+    return "; ".join(n for n in names if n)
+
+
+# ---- a dealer for hosts -----------------------------------------------------------------------
+
+
+@dataclass
+class Dealer:
+    """A seeded deck dealt to ``seats`` seats, as ``game`` deals: the host's side of a hand.
+
+    ``Dealer("F7S", 3, seed=7)`` deals third street at once (every seat is dealt in);
+    :meth:`table_inputs` is what the cards decide for the table (``bring_in_seat``);
+    :meth:`deal` deals the engine's next street to the seats still in and tells the engine
+    (``opener`` and ``open_pair`` in stud); :meth:`draw` discards and replaces before a draw
+    street; :meth:`settle` ranks the showdown with PokerKit and has the engine pay every pot."""
+
+    game: Game
+    seats: int
+    seed: object = None
+    deck: list[str] = field(default_factory=list)
+    hole: list[list[str]] = field(default_factory=list)  # each seat's cards, in the order dealt
+    up: list[list[bool]] = field(default_factory=list)  # each card face up or not
+    board: list[str] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)  # each seat's discards, per draw
+    street: int = 0  # the streets dealt
+    #: Per street: the hole cards dealt each seat as it opened (replacements of a draw included).
+    dealt: list[list[tuple[int, list[str]]]] = field(default_factory=list)
+    #: Per street: the board cards dealt as it opened.
+    boards: list[list[str]] = field(default_factory=list)
+    #: Per street: each seat's discards in the draw before it (absent: stood pat).
+    draws: list[dict[int, list[str]]] = field(default_factory=list)
+
+    def __init__(self, game_or_code: Game | str, seats: int, seed: object = None) -> None:
+        self.game = game_or_code if isinstance(game_or_code, Game) else game(game_or_code)
+        if type(seats) is not int or not 2 <= seats <= 10:
+            raise CardError(f"a dealer deals to 2 to 10 seats, not {seats!r}")
+        self.seats = seats
+        self.seed = seed
+        ranks = RANKS[4:] if self.game.short_deck else RANKS
+        self.deck = [rank + suit for rank in ranks for suit in SUITS]
+        random.Random(seed if isinstance(seed, int | str | bytes | None) else repr(seed)).shuffle(self.deck)
+        self.hole = [[] for _ in range(seats)]
+        self.up = [[] for _ in range(seats)]
+        self.board = []
+        self.discards = [[] for _ in range(seats)]
+        self.street = 0
+        self.dealt = [[] for _ in self.game.hole]
+        self.boards = [[] for _ in self.game.hole]
+        self.draws = [{} for _ in self.game.hole]
+        self._deal_street(range(seats))
+
+    def _take(self, count: int) -> list[str]:
+        if count > len(self.deck):
+            raise CardError(f"the deck is out of cards ({len(self.deck)} left, {count} needed)")
+        taken, self.deck = self.deck[:count], self.deck[count:]
+        return taken
+
+    def _deal_street(self, seats: Iterable[int]) -> None:
+        statuses = self.game.hole[self.street]
+        for seat in seats:
+            new = self._take(len(statuses))
+            self.hole[seat] += new
+            self.up[seat] += statuses
+            if new:
+                self.dealt[self.street].append((seat, new))
+        board = self._take(self.game.board[self.street])
+        self.board += board
+        self.boards[self.street] = board
+        self.street += 1
+
+    def upcards(self, seats: Iterable[int] | None = None) -> dict[int, list[str]]:
+        chosen = range(self.seats) if seats is None else seats
+        return {s: [c for c, u in zip(self.hole[s], self.up[s], strict=True) if u] for s in chosen}
+
+    def table_inputs(self) -> dict[str, object]:
+        """What the first street's cards decide for the table: the stud bring-in's seat."""
+        if self.game.opening == "position":
+            return {}
+        return {"bring_in_seat": bring_in_seat(self.game, self.upcards())}
+
+    def draw(self, seat: int, discard: Sequence[str] = ()) -> list[str]:
+        """Seat ``seat`` discards these cards (none: stands pat) and is dealt as many: the new ones."""
+        if not self.game.draw:
+            raise CardError(f"{self.game.name} has no draw")
+        cards = list(discard)
+        held = self.hole[seat]
+        if any(card not in held for card in cards) or len(set(cards)) != len(cards):
+            raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {''.join(cards)}")
+        for card in cards:
+            index = held.index(card)
+            del held[index]
+            del self.up[seat][index]
+        if self.street >= self.game.streets:
+            raise CardError("no draw is left: every street is dealt")
+        if seat in self.draws[self.street]:
+            raise CardError(f"seat {seat} has drawn already before this street")
+        self.discards[seat] += cards
+        new = self._take(len(cards))
+        held += new
+        self.up[seat] += [False] * len(new)
+        self.draws[self.street][seat] = cards
+        if new:
+            self.dealt[self.street].append((seat, new))
+        return new
+
+    def deal(self, engine: Engine, street: str | None = None) -> dict[str, object]:
+        """Deal the engine's next street to the seats still in, tell the engine (with what the
+        cards decide) and return those deal inputs."""
+        street = street or engine.next_street
+        if street is None:
+            raise CardError("the hand has no street left to deal")
+        if self.street >= self.game.streets:
+            raise CardError(f"{self.game.name} deals {self.game.streets} streets")
+        live = [seat for seat in range(self.seats) if not engine.folded[seat]]
+        self._deal_street(live)
+        given = self.deal_inputs(engine, live)
+        cast(Any, engine).deal(street, **given)  # generated engines take the spec's deal inputs
+        return given
+
+    def deal_inputs(self, engine: Engine, live: Sequence[int]) -> dict[str, object]:
+        """The deal inputs the cards decide for the street just dealt, among those the spec takes."""
+        given: dict[str, object] = {}
+        if self.game.opening == "position":
+            return given
+        ups = self.upcards(live)
+        if "opener" in engine.DEAL_INPUTS:
+            given["opener"] = opener(self.game, ups)
+        if "open_pair" in engine.DEAL_INPUTS and self.street == 2:
+            given["open_pair"] = open_pair(ups)
+        return given
+
+    def showdown(self, seats: Iterable[int]) -> list[list[list[int]]]:
+        """The rankings of the seats that show down (PokerKit's evaluators)."""
+        return rankings(self.game, {seat: self.hole[seat] for seat in seats}, self.board)
+
+    def settle(self, engine: Engine) -> Settlement:
+        """Rank the showdown (if a pot is contested) and have the engine pay every pot."""
+        contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
+        if not contested:
+            return engine.settle()
+        return engine.settle(**settlement_rankings(self.showdown(contested)))
