@@ -4,4 +4,9 @@
 from betspec.backends import dot, kernel, mermaid, python, reference, site  # noqa: F401 - importing a back end registers it
 from betspec.backends.base import REGISTRY, Backend, BackendError
 
-__all__ = ["REGISTRY", "Backend", "BackendError"]
+#: The order back ends write their files in (an engine before its kernel); a back end
+#: registered by anyone else comes after these.
+ORDER = ("dot", "python", "kernel", "mermaid", "reference", "site")
+REGISTRY.sort(key=lambda backend: ORDER.index(backend.name) if backend.name in ORDER else len(ORDER))
+
+__all__ = ["ORDER", "REGISTRY", "Backend", "BackendError"]

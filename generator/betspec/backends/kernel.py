@@ -2,11 +2,11 @@
 
 A kernel is the spec's hand compiled with C types, for the batch interface
 (:func:`betspec.runtime.batch.play_hands`): the same guards, effects, sizing formulas, forced
-bets, roles and checks as the Python engine, printed from the same expression trees through the
-same symbol tables (:mod:`betspec.backends.python`), over a typed state whose fields have the
-Python engine's names (``betspec/runtime/kernel.pxd``). What a kernel does not hold (rulings,
-declarations out of turn, snapshots, settling) the Python engine does: an expression reading a
-ruling's state reads it as the kernel always has it, none pending. ``betspec build`` (or a
+bets, roles and checks as the Python engine, printed from the same engine plan
+(:mod:`betspec.backends.plan`: scopes, callbacks, steps, the view, forced bets), over a typed
+state whose fields have the Python engine's names (``betspec/runtime/kernel.pxd``). What a
+kernel does not hold (rulings, declarations out of turn, snapshots, settling) the Python engine
+does: an expression reading a ruling's state reads it as the kernel always has it, none pending. ``betspec build`` (or a
 kernel's first use) compiles them where it can (betspec/build.py); tests/test_kernel.py plays
 them beside the Python engines.
 """
@@ -14,32 +14,38 @@ them beside the Python engines.
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 
 from betspec import vocabulary
 from betspec.backends.base import Context, header_lines, register
-from betspec.backends.pyexpr import ACCESSORS, Symbol, compile_source, fold, is_false, negate, python, source
-from betspec.backends.python import (
+from betspec.backends.plan import (
     ACTOR,
     Callbacks,
-    _alike,
-    _always_a_seat,
-    _enum_member,
-    _fired_events,
-    _hoisted,
-    _kept,
-    _lit,
-    _negated,
-    _steps_by_source,
-    _symbols,
-    _Writer,
+    Do,
+    Let,
+    Posting,
+    Statement,
+    Step,
+    Store,
+    alike,
+    always_a_seat,
+    automatic_steps,
     callbacks,
-    forced_bet_lines,
-    settle_branches,
-    take_steps,
+    chosen_actions,
+    fired_events,
+    forced_bets,
+    hoisted,
+    kept,
+    legal_when,
+    quantities_called,
+    reads_holder,
+    scope,
+    steps_by_source,
     view_plan,
 )
+from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
+from betspec.backends.writer import Writer
 from betspec.model import Call, Event, Expr, Spec, Type
 from betspec.runtime import contract
 
@@ -92,15 +98,12 @@ GIVEN = "t"
 
 
 def _symbols_of(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbol]:
-    return _symbols(spec, model, seat=seat, accessors=KERNEL_ACCESSORS, given=GIVEN)
-
-
-def _src(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
-    return compile_source(tree, symbols)
+    """The plan's scope of the hand named ``model`` (about ``seat``), the inputs read through GIVEN."""
+    return scope(spec, model, KERNEL_ACCESSORS, seat=seat, given=GIVEN)
 
 
 def _state(name: str) -> str:
-    return f"S_{_enum_member(name)}"
+    return f"S_{name.upper()}"
 
 
 def _mask(states: Sequence[str], spec: Spec) -> int:
@@ -108,17 +111,61 @@ def _mask(states: Sequence[str], spec: Spec) -> int:
     return sum(1 << order.index(state) for state in states)
 
 
-def _chosen(spec: Spec) -> list[Event]:
-    """The actions a policy chooses among, in the sorted order of their bits in ``_legal``."""
-    return sorted(
-        (e for e in spec.events.values() if e.kind == "action" and e.name in vocabulary.CHOSEN_ACTIONS),
-        key=lambda e: e.name,
-    )
+class _Body(Writer):
+    """A function's body as it is written: whether it reads the inputs through GIVEN (so that
+    the function opens with the typed local), and every tree it printed (the quantity functions
+    a kernel holds are those its bodies call)."""
+
+    def __init__(self, printed: list[ast.expr]) -> None:
+        super().__init__()
+        self.given = False
+        self.printed = printed
+
+    def src(self, tree: ast.expr) -> str:
+        """``tree`` printed, noted as read by this function."""
+        self.printed.append(tree)
+        if reads_holder([tree], GIVEN):
+            self.given = True
+        return source(tree)
+
+    def expr(self, tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
+        """A spec expression read through ``symbols``, printed."""
+        return self.src(python(tree, symbols))
+
+    def negated(self, tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
+        """Source that is true when the spec expression is false, folded."""
+        return self.src(negate(python(tree, symbols)))
+
+
+class _Printer:
+    """Writes a kernel's functions: each opens, after its docstring, with the typed local it
+    reads the inputs through when its body reads them."""
+
+    def __init__(self, cls: str) -> None:
+        self.cls = cls
+        self.printed: list[ast.expr] = []
+
+    @contextmanager
+    def function(
+        self, w: Writer, header: str, indent: int = 0, doc: str | None = None, model: str = "m"
+    ) -> Iterator[_Body]:
+        body = _Body(self.printed)
+        yield body
+        w(header, indent)
+        if doc is not None:
+            w(doc, indent + 4)
+        if body.given:
+            w(f"cdef {self.cls}Inputs {GIVEN} = <{self.cls}Inputs>{model}._inputs", indent + 4)
+        w.extend(body)
+
+    def method(self, w: Writer, header: str, doc: str | None = None) -> AbstractContextManager[_Body]:
+        """A method of the kernel class (the hand is ``self``)."""
+        return self.function(w, header, 4, doc, "self")
 
 
 def generate(spec: Spec, root: str) -> str:
     """The source of ``generated/kernels/<spec.name>.pyx``."""
-    w = _Writer()
+    w = Writer()
     cls = spec.class_name
     for line in header_lines(spec, root):
         w(f"# {line}")
@@ -131,11 +178,11 @@ def generate(spec: Spec, root: str) -> str:
     for module, names in contract.KERNEL_IMPORTS.items():
         w(f"from {module} import {', '.join(names)}")
     w()
-    w(f"SPEC_NAME = {_lit(spec.name)}")
-    w(f"SPEC_HASH = {_lit(spec.hash)}")
+    w(f"SPEC_NAME = {literal(spec.name)}")
+    w(f"SPEC_HASH = {literal(spec.hash)}")
     w("#: The class of the spec's engine module this kernel plays as.")
-    w(f"ENGINE = {_lit(spec.class_name)}")
-    chosen = _chosen(spec)
+    w(f"ENGINE = {literal(spec.class_name)}")
+    chosen = chosen_actions(spec)
     w("#: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].")
     w(f"ACTIONS = {tuple(e.name for e in chosen)!r}")
     w(f"STATES = {tuple(spec.states)!r}")
@@ -168,57 +215,29 @@ def generate(spec: Spec, root: str) -> str:
     for value in spec.street_values.values():
         w(f"cdef {_C_TYPES[value.type]} SV_{value.name.upper()}[{len(spec.streets)}]")
         for index, street in enumerate(spec.streets):
-            w(f"SV_{value.name.upper()}[{index}] = {_lit(street.values[value.name])}")
+            w(f"SV_{value.name.upper()}[{index}] = {literal(street.values[value.name])}")
     w()
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
     _inputs_class(w, spec, cls)
-    body = _Writer()
-    _kernel_class(body, spec, cls, plan.of)
-    functions = _Writer()
-    _functions(functions, spec, cls, plan)
-    quantities = _Writer()
-    _quantities(quantities, spec, cls, body.text() + functions.text())
+    printer = _Printer(cls)
+    body = Writer()
+    _kernel_class(printer, body, spec, cls, plan.of)
+    functions = Writer()
+    _functions(printer, functions, spec, cls, plan)
+    quantities = Writer()
+    _quantities(printer, quantities, spec, cls)
     for part in (quantities, functions):
         if part.lines:
-            w.block(_with_given(part.text(), cls, "m", 0).rstrip("\n"))
+            w.block(part.text().rstrip("\n"))
             w()
             w()
-    w.block(_with_given(body.text(), cls).rstrip("\n"))
+    w.block(body.text().rstrip("\n"))
     w()
     w()
     w(f"cdef Templates TEMPLATES = Templates({cls}Inputs)")
     w(f"KERNEL = {cls}Kernel")
     return w.text()
-
-
-_READS_GIVEN = re.compile(rf"(?<![\w.]){GIVEN}\._")
-
-
-def _with_given(text: str, cls: str, model: str = "self", indent: int = 4) -> str:
-    """``text`` with each function (or method, at ``indent``) that reads the inputs opening, after
-    its docstring, with the typed local it reads them through."""
-    header, inner = " " * indent + "cdef ", " " * (indent + 4)
-    lines = text.split("\n")
-    out: list[str] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        out.append(line)
-        index += 1
-        if not (line.startswith(header) and line.endswith(":")):
-            continue
-        body = []
-        for following in lines[index:]:
-            if following.strip() and not following.startswith(inner):
-                break
-            body.append(following)
-        if any(_READS_GIVEN.search(b) for b in body):
-            if body[0].lstrip().startswith(("'", '"')):  # the docstring stays first
-                out.append(lines[index])
-                index += 1
-            out.append(f"{inner}cdef {cls}Inputs {GIVEN} = <{cls}Inputs>{model}._inputs")
-    return "\n".join(out)
 
 
 def _fields(spec: Spec) -> list[tuple[str, str]]:
@@ -234,7 +253,7 @@ def _fields(spec: Spec) -> list[tuple[str, str]]:
     return fields
 
 
-def _inputs_class(w: _Writer, spec: Spec, cls: str) -> None:
+def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
     w(f"cdef class {cls}Inputs(Inputs):")
     w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."), 4)
     w()
@@ -358,19 +377,16 @@ def input_bound(spec: Spec) -> int:
     raise ValueError(f"{spec.name}: an expression overflows 64 bits whatever its inputs")
 
 
-def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
-    """The quantities written as functions (too long to inline) that ``code`` calls, and those
-    they call, in the spec's dependency order."""
+def _quantities(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:
+    """The quantities written as functions (too long to inline) that the kernel's other functions
+    call, and those they call, in the spec's dependency order."""
     seat_symbols = _symbols_of(spec, "m", seat="seat")
     symbols = _symbols_of(spec, "m")
-    texts: dict[str, str] = {}
-    for quantity in spec.quantities.values():
-        scope = seat_symbols if quantity.per_seat else symbols
-        texts[quantity.name] = _src(quantity.expr.tree, scope)
-    wanted = {name for name in spec.quantities if f"q_{name}(" in code}
-    for name in reversed(spec.quantities):  # a quantity calls only those before it
-        if name in wanted:
-            wanted |= {other for other in spec.quantities if f"q_{other}(" in texts[name]}
+    formulas = {
+        quantity.name: python(quantity.expr.tree, seat_symbols if quantity.per_seat else symbols)
+        for quantity in spec.quantities.values()
+    }
+    wanted = quantities_called(spec, printer.printed, formulas)
     for quantity in spec.quantities.values():
         if quantity.name not in wanted:
             continue
@@ -380,38 +396,53 @@ def _quantities(w: _Writer, spec: Spec, cls: str, code: str) -> None:
         elif quantity.needs_to:
             params.append("chips_t to")
         returns, error = _RETURNS.get(Type(quantity.type), ("object", ""))
-        w(f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":"))
-        w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
-        w(f"return {texts[quantity.name]}", 4)
+        header = f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":")
+        with printer.function(w, header, doc=repr(f"{quantity.meaning} (rule {quantity.rule}).")) as body:
+            body(f"return {body.src(formulas[quantity.name])}", 4)
         w()
         w()
 
 
-def _functions(w: _Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
+def _functions(printer: _Printer, w: Writer, spec: Spec, cls: str, plan: Callbacks) -> None:
     """The guards (``when_X``) and effects (``do_X``), as the Python engine names them."""
     model = f"{cls}Kernel m"
-    for name, lines in plan.starts.items():
-        _function(w, cls, f"on_{name}({model})", [*lines, "return 0"])
-    for name, (takes_to, body) in plan.guards.items():
-        _function(w, cls, f"{name}({model}{', chips_t to' if takes_to else ''})", [f"return {body}"])
-    for name, (takes_to, lines) in plan.effects.items():
-        _function(w, cls, f"{name}({model}{', chips_t to' if takes_to else ''})", [*lines, "return 0"])
+    for name, statements in plan.starts.items():
+        _function(printer, w, f"on_{name}({model})", statements, None)
+    for name, guard in plan.guards.items():
+        _function(printer, w, f"{name}({model}{', chips_t to' if guard.takes_to else ''})", (), guard.test)
+    for name, effect in plan.effects.items():
+        _function(printer, w, f"{name}({model}{', chips_t to' if effect.takes_to else ''})", effect.body, None)
 
 
-def _function(w: _Writer, cls: str, signature: str, lines: list[str]) -> None:
+def _function(
+    printer: _Printer, w: Writer, signature: str, statements: Sequence[Statement], test: ast.expr | None
+) -> None:
     """A guard's or effect's C function: 1 or 0 for a guard, 0 for an effect, -1 on an error."""
-    w(f"cdef int {signature} except -1:")
-    for line in lines:
-        w(line, 4)
+    with printer.function(w, f"cdef int {signature} except -1:") as body:
+        for statement in statements:
+            body(_statement(body, statement), 4)
+        body(f"return {body.src(test)}" if test is not None else "return 0", 4)
     w()
     w()
+
+
+def _statement(body: _Body, statement: Statement) -> str:
+    """One statement of an effect, the hand named ``m``."""
+    if isinstance(statement, Let):
+        return f"{statement.name} = {body.src(statement.value)}"
+    if isinstance(statement, Store):
+        return f"{ACCESSORS[statement.variable].format(m='m', seat='m._actor')} = {statement.value}"
+    assert isinstance(statement, Do)
+    return f"m.{PRIMITIVE_METHODS[statement.primitive]}({', '.join(body.src(arg) for arg in statement.args)})"
 
 
 def _field_type(type_name: str, per_seat: bool = False) -> str:
     return "tuple" if per_seat else _C_TYPES.get(type_name, "object")
 
 
-def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]) -> None:
+def _kernel_class(
+    printer: _Printer, w: Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]
+) -> None:
     symbols = _symbols_of(spec, "self")
     w(f"cdef class {cls}Kernel(Kernel):")
     w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."), 4)
@@ -433,19 +464,20 @@ def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str |
         w(f"cdef {method}(self):", 4)
         w(f"return {value}", 8)
         w()
-    _roles(w, spec, symbols)
-    _checks(w, spec, symbols)
-    _forced_bets(w, spec, symbols)
-    w("cdef chips_t _all_in_to(self) except? -1:", 4)
-    w(f"return {source(symbols['all_in_to'].tree)}", 8)
+    _roles(printer, w, spec, symbols)
+    _checks(printer, w, spec, symbols)
+    _forced_bets(printer, w, spec, symbols)
+    with printer.method(w, "cdef chips_t _all_in_to(self) except? -1:") as body:
+        body(f"return {body.src(symbols['all_in_to'].tree)}", 8)
     w()
-    w("cdef chips_t _playable(self, int seat) except? -1:", 4)
-    w(f"return {_src(spec.quantities['playable'].expr.tree, _symbols_of(spec, 'self', seat='seat'))}", 8)
+    with printer.method(w, "cdef chips_t _playable(self, int seat) except? -1:") as body:
+        playable = spec.quantities["playable"].expr.tree
+        body(f"return {body.expr(playable, _symbols_of(spec, 'self', seat='seat'))}", 8)
     w()
-    _begin(w, spec, symbols, of)
-    _view(w, spec)
-    chosen = _chosen(spec)
-    _allowed(w, spec, chosen)
+    _begin(printer, w, spec, symbols, of)
+    _view(printer, w, spec)
+    chosen = chosen_actions(spec)
+    _allowed(printer, w, spec, chosen)
     w("cdef int _take(self, int action, chips_t to) except -1:", 4)
     for index, event in enumerate(chosen):
         w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
@@ -456,15 +488,18 @@ def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str |
     w("return 0", 8)
     w()
     for event in chosen:
-        _action(w, spec, event, symbols, of)
-    _settle(w, spec, symbols, of)
-    _deal(w, spec, symbols, of)
+        _action(printer, w, spec, event, symbols, of)
+    _settle(printer, w, spec, symbols, of)
+    _deal(printer, w, spec, symbols, of)
     w("cdef bint _hand_over(self) noexcept:", 4)
     w("return HAND_OVER >> self._state & 1", 8)
     w()
     unit = spec.options.get(vocabulary.POLICY_UNIT_OPTION)
-    w("cdef chips_t _bet_unit(self) noexcept:", 4)
-    w(f"return {GIVEN}._opt_{unit.name}" if unit is not None and unit.type == "int" else "return 1", 8)
+    with printer.method(w, "cdef chips_t _bet_unit(self) noexcept:") as body:
+        if unit is not None and unit.type == "int":
+            body(f"return {body.src(symbols[unit.name].tree)}", 8)
+        else:
+            body("return 1", 8)
     w()
     names = [e.name for e in chosen]
     w("cdef int _fold_bit(self) noexcept:", 4)
@@ -481,74 +516,130 @@ def _kernel_class(w: _Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str |
     w(f"return {' or '.join(wagers) or 'False'}", 8)
 
 
-def _roles(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    w("cdef int _compute_roles(self) except -1:", 4)
-    for role in spec.roles.values():
-        w(f"self._role_{role.name} = {_src(role.expr.tree, symbols)}", 8)
-        if not _always_a_seat(spec, role.expr.tree):
-            w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
-            w(f"raise KernelRefusal({_lit(role.name)})", 12)
-    w("return 0", 8)
+def _roles(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    with printer.method(w, "cdef int _compute_roles(self) except -1:") as body:
+        for role in spec.roles.values():
+            body(f"self._role_{role.name} = {body.expr(role.expr.tree, symbols)}", 8)
+            if not always_a_seat(spec, role.expr.tree):
+                body(f"if not 0 <= self._role_{role.name} < self._n:", 8)
+                body(f"raise KernelRefusal({literal(role.name)})", 12)
+        body("return 0", 8)
     w()
 
 
-def _checks(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    w("cdef int _check_table(self) except -1:", 4)
-    for check in spec.checks:
-        w(f"if {_negated(check.expr.tree, symbols)}:", 8)
-        w(f"raise KernelRefusal({_lit(check.rule)})", 12)
-    w("return 0", 8)
+def _checks(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+    with printer.method(w, "cdef int _check_table(self) except -1:") as body:
+        for check in spec.checks:
+            body(f"if {body.negated(check.expr.tree, symbols)}:", 8)
+            body(f"raise KernelRefusal({literal(check.rule)})", 12)
+        body("return 0", 8)
     w()
 
 
-def _forced_bets(w: _Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
+def _forced_bets(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     """The spec's forced bets in order, as the Python engine's _post_forced_bets posts them."""
-    w("cdef int _post_forced_bets(self) except -1:", 4)
-    w("cdef int seat, step", 8)
-    w("cdef chips_t amount", 8)
-
-    def loop(seats: str) -> list[tuple[int, str]]:
-        if seats == "all":  # clockwise from the button's left, the button last
-            return [(0, "for step in range(self._n):"), (4, "seat = (self._button + 1 + step) % self._n")]
-        return [(0, f"for seat in {GIVEN}._in_{seats}:")]
-
-    forced_bet_lines(w, spec, symbols, _symbols_of(spec, "self", seat="seat"), loop, GIVEN)
-    w("return 0", 8)
+    with printer.method(w, "cdef int _post_forced_bets(self) except -1:") as body:
+        body("cdef int seat, step", 8)
+        body("cdef chips_t amount", 8)
+        for bet in forced_bets(spec, symbols, _symbols_of(spec, "self", seat="seat")):
+            _posting(body, bet)
+        body("return 0", 8)
     w()
+
+
+def _posting(body: _Body, bet: Posting) -> None:
+    """One forced bet through the runtime's _post: the seats walked clockwise from the button's
+    left (the button last) or a seats input's, what does not depend on the seat decided once."""
+    order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
+    flags = f"{bet.live}, {bet.dead_money}, {order}, {bet.in_full}, {literal(bet.name.replace('_', ' '))}"
+    indent = 8
+    if bet.when is not None and not bet.when_per_seat:
+        body(f"if {body.src(bet.when)}:", indent)
+        indent += 4
+    if bet.seat is not None:
+        # A post of nothing does nothing: the seat is not even computed for it.
+        body(f"amount = {body.src(bet.amount)}", indent)
+        body("if amount:", indent)
+        body(f"self._post({body.src(bet.seat)}, amount, {flags})", indent + 4)
+        return
+    amount = body.src(bet.amount)
+    if not bet.amount_per_seat:
+        body(f"amount = {amount}", indent)
+        body("if amount > 0:", indent)
+        indent += 4
+        amount = "amount"
+    elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
+        body.given = True
+        body(f"if any({GIVEN}._in_{bet.per_seat_input}):", indent)
+        indent += 4
+    if bet.seats == "all":  # clockwise from the button's left, the button last
+        body("for step in range(self._n):", indent)
+        body("seat = (self._button + 1 + step) % self._n", indent + 4)
+    else:
+        body.given = True
+        body(f"for seat in {GIVEN}._in_{bet.seats}:", indent)
+    indent += 4
+    if bet.when is not None and bet.when_per_seat:
+        body(f"if {body.src(bet.when)}:", indent)
+        indent += 4
+    body(f"self._post(seat, {amount}, {flags})", indent)
+
+
+def _take_steps(
+    body: _Body, steps: list[Step], symbols: Mapping[str, Symbol], args: str, done: str, indent: int
+) -> None:
+    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
+    for t, effect in steps:
+        inner = indent
+        if t.guard is not None:
+            body(f"if {body.expr(t.guard.tree, symbols)}:", indent)
+            inner = indent + 4
+        if effect is not None:
+            body(f"{effect}(self{args})", inner)
+        if t.dest != t.source:
+            body(f"self._state = {_state(t.dest)}", inner)
+        if t.guard is None:
+            if done != "return":  # a branch of the method's last statement: it returns anyway
+                body(done, inner)
+            elif effect is None and t.dest == t.source:
+                body("pass", inner)  # a step that does nothing (an action redeclared with no effects)
+            return
+        body(done, inner)
 
 
 def _by_source(
-    w: _Writer,
-    spec: Spec,
-    event: str,
+    body: _Body,
+    by_source: Mapping[str, list[Step]],
     symbols: Mapping[str, Symbol],
-    of: Mapping[int, tuple[str | None, str | None]],
     args: str,
     done: str,
     indent: int,
     state: str = "self._state",
 ) -> None:
     """An event's transition from the current state: one branch per group of sources alike."""
-    by_source = _steps_by_source(spec, event, of)
-    for index, sources in enumerate(_alike(by_source)):
+    for index, sources in enumerate(alike(by_source)):
         test = " or ".join(f"{state} == {_state(source)}" for source in sources)
-        w(f"{'if' if index == 0 else 'elif'} {test}:", indent)
-        take_steps(w, by_source[sources[0]], symbols, args, done, indent + 4, state=_state)
+        body(f"{'if' if index == 0 else 'elif'} {test}:", indent)
+        _take_steps(body, by_source[sources[0]], symbols, args, done, indent + 4)
 
 
 def _begin(
-    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+    printer: _Printer,
+    w: Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
     """The hand's start: the initial state, the start event's own effects, its first transition."""
-    w("cdef int _begin(self) except -1:", 4)
-    w(f"self._state = {_state(spec.initial)}", 8)
-    plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
-    for event in (e for e in _fired_events(spec) if e.kind == "start" and e.blinds):
-        if event.name in plan_starts:
-            w(f"on_{event.name}(self)", 8)
-        _by_source(w, spec, event.name, symbols, of, "", "return 0", 8)
-        break
-    w("return 0", 8)
+    with printer.method(w, "cdef int _begin(self) except -1:") as body:
+        body(f"self._state = {_state(spec.initial)}", 8)
+        plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
+        for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
+            if event.name in plan_starts:
+                body(f"on_{event.name}(self)", 8)
+            _by_source(body, steps_by_source(spec, event.name, of), symbols, "", "return 0", 8)
+            break
+        body("return 0", 8)
     w()
 
 
@@ -556,115 +647,137 @@ def _legal(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
     sources = [s for s in spec.states if any(t.event == event.name and t.source == s for t in spec.transitions)]
     state = ast.parse(" or ".join(f"self._state == {_state(s)}" for s in sources) or "False", mode="eval").body
-    checks = [python(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
-    return fold(ast.BoolOp(ast.And(), [state, *checks]))
+    return legal_when(state, event, symbols)
 
 
-def _view(w: _Writer, spec: Spec) -> None:
+def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
     """``_view``: every chosen action's legality and the bounds, shared quantities computed once."""
-    w("cdef int _view(self) except -1:", 4)
-    w(f"cdef int {ACTOR} = self._actor", 8)
-    w("cdef chips_t low", 8)
-    w("self._viewed = 1", 8)
-    w(f"if {ACTOR} < 0:", 8)
-    w("self._legal = 0", 12)
-    w("self._call = 0", 12)
-    w("self._min_to = self._max_to = -1", 12)
-    w("return 0", 12)
-    symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
-    symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
-    w("level = self._bet_level", 8)
-    chosen = _chosen(spec)
-    plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
-    body = [f"can_{name} = {source(tree)}" for name, tree in plan.legal.items()]
-    bits = " | ".join(f"({1 << i} if can_{e.name} else 0)" for i, e in enumerate(chosen))
-    body.append(f"self._legal = {bits or '0'}")
-    body.append(f"self._call = {source(plan.call)}")
-    for index, (action, lowest, highest) in enumerate(plan.bounds):
-        body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
-        body.append(f"    low = {source(lowest)}")
-        body.append("    self._min_to = low")
-        body.append(f"    self._max_to = {source(highest)}")
-    unbounded = "self._min_to = self._max_to = -1"
-    body += ["else:", f"    {unbounded}"] if plan.bounds else [unbounded]
-    body.append("return 0")
-    for name, tree in plan.locals:
-        w(f"{name} = {source(tree)}", 8)
-    for line in body:
-        w(line, 8)
+    with printer.method(w, "cdef int _view(self) except -1:") as body:
+        body(f"cdef int {ACTOR} = self._actor", 8)
+        body("cdef chips_t low", 8)
+        body("self._viewed = 1", 8)
+        body(f"if {ACTOR} < 0:", 8)
+        body("self._legal = 0", 12)
+        body("self._call = 0", 12)
+        body("self._min_to = self._max_to = -1", 12)
+        body("return 0", 12)
+        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+        body("level = self._bet_level", 8)
+        chosen = chosen_actions(spec)
+        plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
+        for name, tree in plan.locals:
+            body(f"{name} = {body.src(tree)}", 8)
+        for name, tree in plan.legal.items():
+            body(f"can_{name} = {body.src(tree)}", 8)
+        bits = " | ".join(f"({1 << i} if can_{e.name} else 0)" for i, e in enumerate(chosen))
+        body(f"self._legal = {bits or '0'}", 8)
+        body(f"self._call = {body.src(plan.call)}", 8)
+        for index, (action, lowest, highest) in enumerate(plan.bounds):
+            body(f"{'if' if index == 0 else 'elif'} can_{action}:", 8)
+            body(f"low = {body.src(lowest)}", 12)
+            body("self._min_to = low", 12)
+            body(f"self._max_to = {body.src(highest)}", 12)
+        unbounded = "self._min_to = self._max_to = -1"
+        if plan.bounds:
+            body("else:", 8)
+            body(unbounded, 12)
+        else:
+            body(unbounded, 8)
+        body("return 0", 8)
     w()
 
 
-def _allowed(w: _Writer, spec: Spec, chosen: list[Event]) -> None:
+def _allowed(printer: _Printer, w: Writer, spec: Spec, chosen: list[Event]) -> None:
     """``_allowed``: whether one action is legal now (the view's test of it alone), for an action
     taken with no view asked for."""
-    w("cdef bint _allowed(self, int action) except -1:", 4)
-    w(f"cdef int {ACTOR} = self._actor", 8)
-    w(f"if {ACTOR} < 0:", 8)
-    w("return False", 12)
-    symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
-    for index, event in enumerate(chosen):
-        w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
-        w(f"return {source(_legal(spec, event, symbols))}", 12)
-    w("return False", 8)
+    with printer.method(w, "cdef bint _allowed(self, int action) except -1:") as body:
+        body(f"cdef int {ACTOR} = self._actor", 8)
+        body(f"if {ACTOR} < 0:", 8)
+        body("return False", 12)
+        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+        for index, event in enumerate(chosen):
+            body(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
+            body(f"return {body.src(_legal(spec, event, symbols))}", 12)
+        body("return False", 8)
     w()
 
 
 def _action(
-    w: _Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+    printer: _Printer,
+    w: Writer,
+    spec: Spec,
+    event: Event,
+    symbols: Mapping[str, Symbol],
+    of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
     """``_take_<action>``: the amount's requirements (the view proved the others), then the
     event's transition from the current state."""
     takes_to = "to" in event.params
-    w(f"cdef int _take_{event.name}(self{', chips_t to' if takes_to else ''}) except -1:", 4)
-    requirements = [r for r in event.requires if r.needs_to]
-    hoisted, local = _hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=True)
-    failing = [negate(python(r.expr.tree, local)) for r in requirements]
-    for name, tree in _kept(hoisted, failing):
-        w(f"{name} = {source(tree)}", 8)
-    for requirement, tree in zip(requirements, failing, strict=True):
-        if not is_false(tree):
-            w(f"if {source(tree)}:", 8)
-            w(f"raise KernelRefusal({_lit(requirement.error)})", 12)
-    _by_source(w, spec, event.name, symbols, of, ", to" if takes_to else "", "return 0", 8)
-    w("raise KernelRefusal('not possible now')", 8)
+    header = f"cdef int _take_{event.name}(self{', chips_t to' if takes_to else ''}) except -1:"
+    with printer.method(w, header) as body:
+        requirements = [r for r in event.requires if r.needs_to]
+        locals_, local = hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=True)
+        failing = [negate(python(r.expr.tree, local)) for r in requirements]
+        for name, tree in kept(locals_, failing):
+            body(f"{name} = {body.src(tree)}", 8)
+        for requirement, tree in zip(requirements, failing, strict=True):
+            if not is_false(tree):
+                body(f"if {body.src(tree)}:", 8)
+                body(f"raise KernelRefusal({literal(requirement.error)})", 12)
+        by_source = steps_by_source(spec, event.name, of)
+        _by_source(body, by_source, symbols, ", to" if takes_to else "", "return 0", 8)
+        body("raise KernelRefusal('not possible now')", 8)
     w()
 
 
 def _settle(
-    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+    printer: _Printer,
+    w: Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
-    """The automatic transitions taken until none applies (at most one per state)."""
-    w("cdef int _settle(self) except -1:", 4)
-    w("cdef int state, step", 8)
-    w("for step in range(SETTLE_LIMIT):", 8)
-    w("state = self._state", 12)
-    settle_branches(w, spec, symbols, of, lambda source: f"state == {_state(source)}", state=_state)
-    w("break", 12)
-    w("self._viewed = 0", 8)
-    w("return 0", 8)
+    """The automatic transitions taken until none applies (at most one per state), a state several
+    automatic events leave trying them in the spec's order of events, as the machine fires them."""
+    with printer.method(w, "cdef int _settle(self) except -1:") as body:
+        body("cdef int state, step", 8)
+        body("for step in range(SETTLE_LIMIT):", 8)
+        body("state = self._state", 12)
+        by_source = automatic_steps(spec, of)
+        for index, sources in enumerate(alike(by_source)):
+            test = " or ".join(f"state == {_state(source)}" for source in sources)
+            body(f"{'if' if index == 0 else 'elif'} {test}:", 12)
+            _take_steps(body, by_source[sources[0]], symbols, "", "continue", 16)
+        body("break", 12)
+        body("self._viewed = 0", 8)
+        body("return 0", 8)
     w()
 
 
 def _deal(
-    w: _Writer, spec: Spec, symbols: Mapping[str, Symbol], of: Mapping[int, tuple[str | None, str | None]]
+    printer: _Printer,
+    w: Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
     """Whether a deal is due (the Python engine's next_street), and the deal."""
     (event,) = [e for e in spec.events.values() if e.kind == "deal"]
-    w("cdef bint _can_deal(self) except -1:", 4)
-    w("if self._street + 1 >= STREET_COUNT:", 8)
-    w("return False", 12)
-    by_source = _steps_by_source(spec, event.name, of)
-    for index, sources in enumerate(_alike(by_source)):
-        test = " or ".join(f"self._state == {_state(source)}" for source in sources)
-        w(f"{'if' if index == 0 else 'elif'} {test}:", 8)
-        for t, _ in by_source[sources[0]]:
-            if t.guard is None:
-                w("return True", 12)
-                break
-            w(f"if {_src(t.guard.tree, symbols)}:", 12)
-            w("return True", 16)
-    w("return False", 8)
+    by_source = steps_by_source(spec, event.name, of)
+    with printer.method(w, "cdef bint _can_deal(self) except -1:") as body:
+        body("if self._street + 1 >= STREET_COUNT:", 8)
+        body("return False", 12)
+        for index, sources in enumerate(alike(by_source)):
+            test = " or ".join(f"self._state == {_state(source)}" for source in sources)
+            body(f"{'if' if index == 0 else 'elif'} {test}:", 8)
+            for t, _ in by_source[sources[0]]:
+                if t.guard is None:
+                    body("return True", 12)
+                    break
+                body(f"if {body.expr(t.guard.tree, symbols)}:", 12)
+                body("return True", 16)
+        body("return False", 8)
     w()
     w("cdef int _deal(self) except -1:", 4)
     w("if BETTING >> self._state & 1:", 8)
@@ -673,9 +786,9 @@ def _deal(
     w("self._settle()", 8)
     w("return 0", 8)
     w()
-    w(f"cdef int _take_{event.name}(self) except -1:", 4)
-    _by_source(w, spec, event.name, symbols, of, "", "return 0", 8)
-    w("return 0", 8)
+    with printer.method(w, f"cdef int _take_{event.name}(self) except -1:") as body:
+        _by_source(body, by_source, symbols, "", "return 0", 8)
+        body("return 0", 8)
     w()
 
 

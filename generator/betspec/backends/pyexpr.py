@@ -20,55 +20,56 @@ from typing import Any
 from betspec.model import Type
 from betspec.vocabulary import AGGREGATES
 
-#: Variables of the vocabulary, read from the engine ``m``.
+#: How generated code reads each variable of the vocabulary: ``{m}`` the engine, ``{seat}`` the
+#: seat it is about (the seat to act unless a scope names another; see plan.scope).
 ACCESSORS: dict[str, str] = {
-    "stack": "m._behind[m._actor]",
-    "committed": "m._put_in[m._actor]",
-    "contributed": "m._contributed[m._actor]",
-    "has_acted": "m._acted[m._actor]",
-    "acted_at": "m._acted_at[m._actor]",
-    "bet_level": "m._bet_level",
-    "pot": "m._pot",
-    "street": "m._street",
-    "last_street": "m.LAST_STREET",
-    "seats": "m._n",
-    "button": "m._button",
-    "actor": "m._actor",
-    "last_live_seat": "m._last_live",
-    "nominal_level": "m._nominal",
-    "posted_live": "m._posted_live",
-    "posted_dead": "m._posted_dead",
-    "forced_raises": "m._forced_raises",
-    "players_in": "m._players_in",
-    "seats_left": "m._seats_left()",
-    "able": "m._able_count",
-    "others_able": "m._others_able()",
-    "answerable": "m._answerable()",
-    "able_owing": "m._able_owing()",
-    "pending": "m._pending()",
-    "action_pending": "(m._actor >= 0)",
-    "declared_call": "(m._declared == 1)",
-    "declared_wager": "(m._declared == 2)",
-    "bet_announced": "(m._announced == m._bet_level)",
-    "out_of_turn_declared": "(m._actor in m._out_of_turn)",
-    "out_of_turn_to": "m._out_of_turn.get(m._actor, (0, 0))[0]",
-    "out_of_turn_level": "m._out_of_turn.get(m._actor, (0, 0))[1]",
-    "last_raise": "m._last_raise",
-    "last_full_level": "m._last_full_level",
-    "raises": "m._raises",
+    "stack": "{m}._behind[{seat}]",
+    "committed": "{m}._put_in[{seat}]",
+    "contributed": "{m}._contributed[{seat}]",
+    "has_acted": "{m}._acted[{seat}]",
+    "acted_at": "{m}._acted_at[{seat}]",
+    "bet_level": "{m}._bet_level",
+    "pot": "{m}._pot",
+    "street": "{m}._street",
+    "last_street": "{m}.LAST_STREET",
+    "seats": "{m}._n",
+    "button": "{m}._button",
+    "actor": "{seat}",
+    "last_live_seat": "{m}._last_live",
+    "nominal_level": "{m}._nominal",
+    "posted_live": "{m}._posted_live",
+    "posted_dead": "{m}._posted_dead",
+    "forced_raises": "{m}._forced_raises",
+    "players_in": "{m}._players_in",
+    "seats_left": "{m}._seats_left()",
+    "able": "{m}._able_count",
+    "others_able": "{m}._others_able()",
+    "answerable": "{m}._answerable()",
+    "able_owing": "{m}._able_owing()",
+    "pending": "{m}._pending()",
+    "action_pending": "({seat} >= 0)",
+    "declared_call": "({m}._declared == 1)",
+    "declared_wager": "({m}._declared == 2)",
+    "bet_announced": "({m}._announced == {m}._bet_level)",
+    "out_of_turn_declared": "({seat} in {m}._out_of_turn)",
+    "out_of_turn_to": "{m}._out_of_turn.get({seat}, (0, 0))[0]",
+    "out_of_turn_level": "{m}._out_of_turn.get({seat}, (0, 0))[1]",
+    "last_raise": "{m}._last_raise",
+    "last_full_level": "{m}._last_full_level",
+    "raises": "{m}._raises",
 }
 
-#: The runtime method each primitive of the vocabulary calls.
+#: The runtime method (of the engine) each primitive of the vocabulary calls.
 PRIMITIVE_METHODS: dict[str, str] = {
-    "post_forced_bets": "m._post_forced_bets",
-    "begin_street": "m._begin_street",
-    "open_betting": "m._open_betting",
-    "commit": "m._commit",
-    "check": "m._mark_checked",
-    "fold": "m._mark_folded",
-    "pass_action": "m._pass_action",
-    "close_round": "m._close_round",
-    "deal": "m._deal_runout",
+    "post_forced_bets": "_post_forced_bets",
+    "begin_street": "_begin_street",
+    "open_betting": "_open_betting",
+    "commit": "_commit",
+    "check": "_mark_checked",
+    "fold": "_mark_folded",
+    "pass_action": "_pass_action",
+    "close_round": "_close_round",
+    "deal": "_deal_runout",
 }
 
 #: The Python function each function of the vocabulary is (the last two from the runtime).
@@ -410,6 +411,13 @@ def _written(node: ast.expr) -> tuple[str, int]:
         body, test = _printed(node.body, _IF + 1), _printed(node.test, _IF + 1)
         return f"{body} if {test} else {_printed(node.orelse, _IF)}", _IF
     raise AssertionError(f"the printer writes no {type(node).__name__}")  # the front end let none through
+
+
+def literal(value: object) -> str:
+    """A Python literal for a JSON scalar: repr of str, int, bool or None, nothing else."""
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    raise TypeError(f"not a literal: {type(value).__name__}")
 
 
 def compile_source(tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:

@@ -1,0 +1,634 @@
+"""The engine plan: what an engine of a spec computes, lowered from the checked model, printed by no one.
+
+Both engine back ends (the Python engines, :mod:`betspec.backends.python`, and the kernels,
+:mod:`betspec.backends.kernel`) print this plan; neither reads the other. The plan holds trees,
+never text:
+
+- **scopes**: the symbol table of every scope generated code reads names in (:func:`scope`: the
+  engine as ``m`` or ``self``, about the seat to act or a seat named in a loop), each name read
+  through the target's accessors (the Python engine's, the kernel's);
+- **locals**: the quantities a function reads more than once, computed once (:func:`hoisted`),
+  and only those its code reads (:func:`kept`);
+- **callbacks**: each distinct guard and effect once, as trees and statements
+  (:class:`Callbacks`), named after what it does (:func:`callbacks`);
+- **steps**: each event's transitions grouped by source state (:func:`steps_by_source`, sources
+  doing the same together: :func:`alike`), the automatic transitions in the spec's order
+  (:func:`automatic_steps`);
+- **the view**: legality of each chosen action, the call and the bounds (:func:`view_plan`);
+- **forced bets**: each with its kind, order and flags as fields (:func:`forced_bets`);
+- **quantities read**: the quantity functions a set of trees calls (:func:`quantities_called`)
+  and whether trees read the table's inputs through a holder (:func:`reads_holder`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from betspec import vocabulary
+from betspec.backends.pyexpr import MODEL, Symbol, fold, python, size
+from betspec.model import Assignment, Call, Effect, Event, Expr, Spec, Transition, Type
+
+#: The value type expressions read an input of each type as.
+INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
+
+#: A quantity whose tree has at most this many nodes is written in place instead of called:
+#: expressions are pure, so this changes speed, never meaning.
+INLINE_NODES = 24
+
+#: The per-seat quantities the runtime computes for every seat whenever its chips move, and the
+#: list it keeps them in (Engine._live is playable: a seat with none is all-in).
+CACHED_SEAT_QUANTITIES = {"playable": "_live"}
+
+#: The local a function that reads the seat to act often holds it in (``seat=ACTOR`` in scope).
+ACTOR = "actor"
+
+#: A local of generated code holding a quantity computed once: (its name, its tree).
+Local = tuple[str, ast.expr]
+
+
+def _type(name: str) -> Type:
+    """The value type of a declared type (the spec's names are the Type's values)."""
+    return Type(name)
+
+
+def scope(
+    spec: Spec,
+    model: str,
+    accessors: Mapping[str, str],
+    seat: str | None = None,
+    given: str | None = None,
+) -> dict[str, Symbol]:
+    """The symbols of a scope: how generated code reads every name an expression may use.
+
+    ``model``: how the scope names the engine (``m``, ``self``); ``accessors``: the target's
+    template for each variable of the vocabulary (``{m}`` the engine, ``{seat}`` the seat it is
+    about); ``seat``: the local naming the seat variables are about (the seat to act otherwise);
+    ``given``: the local holding the options, table inputs and deal inputs (the engine itself
+    unless named)."""
+    symbols: dict[str, Symbol] = {}
+    holder = given or model
+    about = seat or f"{model}._actor"
+    for name in spec.variables:
+        accessor = accessors[name].format(m=model, seat=about)
+        symbols[name] = Symbol.read(_type(vocabulary.VARIABLES[name].type), accessor, "variable")
+    for name, option in spec.options.items():
+        positive = option.minimum is not None and option.minimum >= 1
+        symbols[name] = Symbol.read(_type(option.type), f"{holder}._opt_{name}", "option", positive=positive)
+    for item in spec.inputs.values():
+        value_type = _type(INPUT_VALUE_TYPES.get(item.type, item.type))
+        positive = item.minimum is not None and item.minimum >= 1
+        for name in item.names:
+            accessor = f"{holder}._in_{name}"
+            if item.per_seat:
+                accessor += f"[{about}]"
+            symbols[name] = Symbol.read(value_type, accessor, "input", positive=positive)
+    for name in spec.roles:
+        symbols[name] = Symbol.read(Type.INT, f"{model}._role_{name}", "role")
+    for item in spec.deal_inputs.values():
+        value_type = _type(INPUT_VALUE_TYPES.get(item.type, item.type))
+        symbols[item.name] = Symbol.read(value_type, f"{holder}._dl_{item.name}", "deal input")
+    for value in spec.street_values.values():
+        # A tuple of the street's values, one per street, indexed by the street being played.
+        symbols[value.name] = Symbol.read(
+            _type(value.type), f"SV_{value.name.upper()}[{model}._street]", "street value"
+        )
+    symbols[MODEL] = Symbol.read(Type.INT, model, "model")
+    symbols["to"] = Symbol.read(Type.INT, "to", "parameter")
+    for name, kind in vocabulary.PUSH_PARAMETERS.items():
+        symbols[name] = Symbol.read(_type(kind), name, "parameter")
+    for name, quantity in spec.quantities.items():  # in dependency order
+        if name in CACHED_SEAT_QUANTITIES and seat in (None, ACTOR):
+            # The runtime keeps this one per seat, up to date with every chip moved: read it.
+            cached = f"{model}.{CACHED_SEAT_QUANTITIES[name]}[{about}]"
+            symbols[name] = Symbol.read(_type(quantity.type), cached, "quantity", inlined=False)
+            continue
+        formula = python(quantity.expr.tree, symbols)
+        if size(formula) <= INLINE_NODES:
+            symbols[name] = Symbol(_type(quantity.type), formula, "quantity")
+            continue
+        function = quantity_function(name)
+        if quantity.per_seat:
+            call = f"{function}({model}, {about})"
+        else:
+            call = f"{function}({model}, to)" if quantity.needs_to else f"{function}({model})"
+        symbols[name] = Symbol.read(_type(quantity.type), call, "quantity", inlined=False)
+    return symbols
+
+
+def hoisted(
+    trees: Iterable[ast.expr], spec: Spec, symbols: Mapping[str, Symbol], with_to: bool = False
+) -> tuple[list[Local], dict[str, Symbol]]:
+    """Locals for the quantities these expressions read more than once, and symbols using them.
+
+    ``with_to``: the amount ``to`` is in scope, so quantities reading it may be hoisted too.
+    """
+    counts: dict[str, int] = {}
+
+    def count(tree: ast.expr) -> None:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Name) or node.id not in spec.quantities:
+                continue
+            if with_to or not spec.quantities[node.id].needs_to:
+                counts[node.id] = counts.get(node.id, 0) + 1
+            if symbols[node.id].inlined:  # written in place: what it reads is read here too
+                count(spec.quantities[node.id].expr.tree)
+
+    for tree in trees:
+        count(tree)
+    locals_: list[Local] = []
+    local = dict(symbols)
+    needed = set(counts)
+    for name in reversed(spec.quantities):  # what the quantities read need too
+        if name in needed:
+            needed |= spec.quantities[name].expr.names & set(spec.quantities)
+    for name, quantity in spec.quantities.items():  # dependency order: locals may use earlier ones
+        if name not in needed or (quantity.needs_to and not with_to):
+            continue
+        if name in CACHED_SEAT_QUANTITIES and not local[name].inlined:
+            continue  # the runtime's own copy, read in place: as cheap as a local
+        formula = python(quantity.expr.tree, local)
+        if isinstance(formula, ast.Constant):
+            # Decided by the structure (a hook left at its default): folded where it is read.
+            local[name] = Symbol(local[name].type, formula, "quantity")
+        elif counts.get(name, 0) > 1:
+            locals_.append((f"{name}_", formula))
+            local[name] = Symbol.read(local[name].type, f"{name}_", "quantity")
+        elif local[name].inlined:
+            local[name] = Symbol(local[name].type, formula, "quantity")  # written in place: use the locals
+    return locals_, local
+
+
+def kept(locals_: list[Local], used: Iterable[ast.expr]) -> list[Local]:
+    """The locals something reads, directly or through another kept local, in their order."""
+    wanted = {node.id for tree in used for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    found: list[Local] = []
+    for name, tree in reversed(locals_):
+        if name in wanted:
+            found.insert(0, (name, tree))
+            wanted |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    return found
+
+
+# ---- effects as statements ----
+
+
+@dataclass(frozen=True)
+class Let:
+    """``name = value``: a local (a quantity read more than once, or an assignment's new value)."""
+
+    name: str
+    value: ast.expr
+
+
+@dataclass(frozen=True)
+class Store:
+    """A writable variable set from the local ``value`` (an assignment's second half)."""
+
+    variable: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Do:
+    """A primitive of the vocabulary called with its arguments."""
+
+    primitive: str
+    args: tuple[ast.expr, ...]
+
+
+Statement = Let | Store | Do
+
+
+def _key(statement: Statement) -> tuple[str, ...]:
+    if isinstance(statement, Let):
+        return ("let", statement.name, ast.dump(statement.value))
+    if isinstance(statement, Store):
+        return ("store", statement.variable, statement.value)
+    return ("do", statement.primitive, *(ast.dump(arg) for arg in statement.args))
+
+
+def effect_statements(effects: Iterable[Effect], symbols: Mapping[str, Symbol], spec: Spec) -> list[Statement]:
+    """Effects in order; each run of assignments between two primitives reads the state as it is
+    there, all together (so that an effect reading what it assigns sees the state before)."""
+    statements: list[Statement] = []
+    group: list[Assignment] = []
+    taken: set[str] = set()
+
+    def flush() -> None:
+        if not group:
+            return
+        trees = [a.expr.tree for a in group]
+        local: Mapping[str, Symbol] = symbols
+        if len(group) > 1:
+            locals_, local = hoisted(trees, spec, symbols, with_to=True)
+            used = [python(tree, local) for tree in trees]
+            statements.extend(Let(name, tree) for name, tree in kept(locals_, used))
+        temps = []
+        for assignment in group:
+            temp, number = f"new_{assignment.target}", 2
+            while temp in taken:
+                temp, number = f"new_{assignment.target}_{number}", number + 1
+            taken.add(temp)
+            temps.append(temp)
+            statements.append(Let(temp, python(assignment.expr.tree, local)))
+        statements.extend(Store(a.target, temp) for a, temp in zip(group, temps, strict=True))
+        group.clear()
+
+    for effect in effects:
+        if isinstance(effect, Assignment):
+            group.append(effect)
+            continue
+        flush()
+        assert isinstance(effect, Call)
+        statements.append(Do(effect.primitive, tuple(python(a.tree, symbols) for a in effect.args)))
+    flush()
+    return statements
+
+
+# ---- callbacks ----
+
+
+@dataclass(frozen=True)
+class GuardFunction:
+    """A guard function: whether it takes ``to``, and the condition."""
+
+    takes_to: bool
+    test: ast.expr
+
+
+@dataclass(frozen=True)
+class EffectFunction:
+    """An effect function: whether it takes ``to``, and its statements."""
+
+    takes_to: bool
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class Callbacks:
+    """The guard and effect functions of a spec's transitions, each body once, named.
+
+    ``guards`` and ``effects``: name -> body, in the order they are first used; ``of``: per
+    transition index, its guard's and its effect's names (None where it has none); ``starts``:
+    per start event with effects of its own, their statements (they run before its guards choose
+    a state)."""
+
+    guards: dict[str, GuardFunction]
+    effects: dict[str, EffectFunction]
+    of: dict[int, tuple[str | None, str | None]]
+    starts: dict[str, tuple[Statement, ...]]
+
+
+def _slug(text: str) -> str:
+    return text.lower().replace("-", "_")
+
+
+def _key_candidates(t: Transition) -> list[str]:
+    """Names for a transition's guard or effect, each more precise: by its event and the rule it
+    cites, then its destination, then its source. Derived from the spec, never counted."""
+    rule = _slug(t.rule)
+    base = t.event if rule == t.event else f"{t.event}_{rule}"
+    return [base, f"{base}_to_{t.dest}", f"{base}_to_{t.dest}_from_{t.source}"]
+
+
+def _named(bodies: Mapping[tuple[object, ...], Transition]) -> dict[tuple[object, ...], str]:
+    """A name for each distinct body, from the first transition that has it: the least precise
+    one no body before it took. A transition added later renames none of these."""
+    names: dict[tuple[object, ...], str] = {}
+    taken: set[str] = set()
+    for body, first in bodies.items():
+        candidates = _key_candidates(first)
+        name = next((c for c in candidates if c not in taken), None)
+        suffix = 2
+        while name is None:  # the same event, rule, source and destination with another guard
+            name = f"{candidates[-1]}_{suffix}" if f"{candidates[-1]}_{suffix}" not in taken else None
+            suffix += 1
+        taken.add(name)
+        names[body] = name
+    return names
+
+
+def callbacks(spec: Spec, symbols: Mapping[str, Symbol]) -> Callbacks:
+    """The functions behind ``spec``'s transitions, read through ``symbols``: ``when_X(m)`` (a
+    guard) and ``do_X(m)`` (an effect); identical bodies share one function."""
+    guards: dict[tuple[object, ...], Transition] = {}
+    effects: dict[tuple[object, ...], Transition] = {}
+    guard_of: dict[tuple[object, ...], GuardFunction] = {}
+    effect_of: dict[tuple[object, ...], EffectFunction] = {}
+    bodies: dict[int, tuple[tuple[object, ...] | None, tuple[object, ...] | None]] = {}
+    # The transitions of one spec entry (one per source state) share their guard and effects.
+    lowered: dict[tuple[str, int, int], tuple[GuardFunction | None, EffectFunction | None]] = {}
+    for index, t in enumerate(spec.transitions):
+        event = spec.events[t.event]
+        takes_to = "to" in event.params
+        entry = (t.event, id(t.guard), id(t.effects))
+        if entry not in lowered:
+            guard_body = GuardFunction(takes_to, python(t.guard.tree, symbols)) if t.guard is not None else None
+            # A start event's own effects run before its guards choose the first state.
+            shared = [] if event.kind == "start" else event.effects
+            statements = tuple(effect_statements([*shared, *t.effects], symbols, spec))
+            lowered[entry] = (guard_body, EffectFunction(takes_to, statements) if statements else None)
+        guard, effect = lowered[entry]
+        guard_key: tuple[object, ...] | None = None
+        effect_key: tuple[object, ...] | None = None
+        if guard is not None:
+            guard_key = (guard.takes_to, ast.dump(guard.test))
+            guards.setdefault(guard_key, t)
+            guard_of.setdefault(guard_key, guard)
+        if effect is not None:
+            effect_key = (effect.takes_to, *(_key(s) for s in effect.body))
+            effects.setdefault(effect_key, t)
+            effect_of.setdefault(effect_key, effect)
+        bodies[index] = (guard_key, effect_key)
+    guard_names, effect_names = _named(guards), _named(effects)
+    found = Callbacks({}, {}, {}, {})
+    for event in spec.events.values():
+        if event.kind == "start" and event.effects and any(t.event == event.name for t in spec.transitions):
+            found.starts[event.name] = tuple(effect_statements(list(event.effects), symbols, spec))
+    for index in range(len(spec.transitions)):
+        guard_key, effect_key = bodies[index]
+        guard_name = f"when_{guard_names[guard_key]}" if guard_key is not None else None
+        effect_name = f"do_{effect_names[effect_key]}" if effect_key is not None else None
+        if guard_key is not None and guard_name is not None:
+            found.guards.setdefault(guard_name, guard_of[guard_key])
+        if effect_key is not None and effect_name is not None:
+            found.effects.setdefault(effect_name, effect_of[effect_key])
+        found.of[index] = (guard_name, effect_name)
+    return found
+
+
+# ---- steps ----
+
+#: One step of an event from a source state: the transition, and its effect function's name.
+Step = tuple[Transition, str | None]
+
+
+def fired_events(spec: Spec) -> list[Event]:
+    """The events some transition takes, in the spec's order."""
+    return [e for e in spec.events.values() if any(t.event == e.name for t in spec.transitions)]
+
+
+def steps_by_source(spec: Spec, event: str, of: Mapping[int, tuple[str | None, str | None]]) -> dict[str, list[Step]]:
+    """An event's transitions per source state, in the spec's order, each with its effect function."""
+    found: dict[str, list[Step]] = {}
+    for index, t in enumerate(spec.transitions):
+        if t.event == event:
+            found.setdefault(t.source, []).append((t, of[index][1]))
+    return found
+
+
+def automatic_steps(spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) -> dict[str, list[Step]]:
+    """The automatic events' transitions per source state: a state several automatic events leave
+    tries them in the spec's order of events, as the machine fires them."""
+    found: dict[str, list[Step]] = {}
+    for event in (e for e in fired_events(spec) if e.kind == "automatic"):
+        for state_name, steps in steps_by_source(spec, event.name, of).items():
+            found.setdefault(state_name, []).extend(steps)
+    return found
+
+
+def _shape(steps: list[Step]) -> tuple[object, ...]:
+    """What taking ``steps`` does, whatever their source: sources alike share one branch."""
+    return tuple(
+        (t.guard.text if t.guard is not None else None, effect, "=" if t.dest == t.source else t.dest)
+        for t, effect in steps
+    )
+
+
+def alike(by_source: Mapping[str, list[Step]]) -> list[list[str]]:
+    """The source states whose steps do the same, grouped, in the spec's order."""
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for state, steps in by_source.items():
+        groups.setdefault(_shape(steps), []).append(state)
+    return list(groups.values())
+
+
+# ---- the view ----
+
+
+@dataclass(frozen=True)
+class ViewPlan:
+    """What a view computes: the locals it shares (only those something reads), each chosen
+    action's legality, the amount to call, and per wager its bounds (the highest may read the
+    lowest as ``low``)."""
+
+    locals: list[Local]
+    legal: dict[str, ast.expr]
+    call: ast.expr
+    bounds: list[tuple[str, ast.expr, ast.expr]]
+
+
+def chosen_actions(spec: Spec) -> list[Event]:
+    """The actions a player (or a policy) chooses among, sorted by name: one bit each in a legal set."""
+    return sorted(
+        (e for e in spec.events.values() if e.kind == "action" and e.name in vocabulary.CHOSEN_ACTIONS),
+        key=lambda e: e.name,
+    )
+
+
+def view_plan(
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    chosen: Sequence[Event],
+    legal: Callable[[Event, Mapping[str, Symbol]], ast.expr],
+) -> ViewPlan:
+    """The view of ``chosen`` (sorted by name), read through ``symbols``; ``legal`` writes when
+    one action is possible (its source states, as a back end tests them, and its requirements)."""
+    by_name = {e.name: e for e in chosen}
+    wagers = [(a, f"{a}_min_to", f"{a}_max_to") for a in vocabulary.WAGERS if a in by_name]
+    trees = [r.expr.tree for e in chosen for r in e.requires if not r.needs_to]
+    trees += [spec.quantities["call_amount"].expr.tree]
+    trees += [spec.quantities[q].expr.tree for _, low, high in wagers for q in (low, high)]
+    locals_, local = hoisted(trees, spec, symbols)
+    legality = {e.name: legal(e, local) for e in chosen}
+    call = local["call_amount"].tree
+    used = [*legality.values(), call]
+    bounds = []
+    for action, low, high in wagers:
+        branch = dict(local)
+        lowest = python(spec.quantities[low].expr.tree, branch)
+        branch[low] = Symbol.read(Type.INT, "low", "quantity")
+        highest = python(spec.quantities[high].expr.tree, branch)
+        used += [lowest, highest]
+        bounds.append((action, lowest, highest))
+    # Only the locals something reads (a quantity may have been needed only inside another).
+    return ViewPlan(kept(locals_, used), legality, call, bounds)
+
+
+def legal_when(sources: ast.expr, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+    """When ``event`` is possible now: ``sources`` (the state is one it leaves, as a back end
+    tests it), and its requirements not reading 'to'."""
+    checks = [python(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
+    return fold(ast.BoolOp(ast.And(), [sources, *checks]))
+
+
+# ---- forced bets ----
+
+
+def reads_seat(spec: Spec, tree: ast.expr) -> bool:
+    """The expression reads something about a seat (a per-seat input, a seat variable)."""
+    over_seats = {
+        id(call.args[0])
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") in vocabulary.AGGREGATES and len(call.args) == 1
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Name) or id(node) in over_seats:
+            continue
+        item = next((i for i in spec.inputs.values() if node.id in i.names), None)
+        if item is not None and item.per_seat:
+            return True
+        variable = vocabulary.VARIABLES.get(node.id)
+        if variable is not None and variable.scope == "seat":
+            return True
+        quantity = spec.quantities.get(node.id)
+        if quantity is not None and (quantity.per_seat or reads_seat(spec, quantity.expr.tree)):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Posting:
+    """One forced bet as the runtime posts it: the flags of its last hop (``Engine._post``) as
+    fields, and its expressions as trees.
+
+    ``seat``: the seat posting, for a bet of one seat (None for a bet of several, ``seats`` then
+    names them: ``all`` or a seats input); ``amount``: read about the seat posting when
+    ``amount_per_seat``; ``when``: the condition (None: always), read about the seat posting when
+    ``when_per_seat``; ``per_seat_input``: the per-seat input the amount is, when it is one."""
+
+    name: str
+    kind: str
+    order: str
+    live: bool
+    dead_money: bool
+    in_full: bool
+    seat: ast.expr | None
+    seats: str | None
+    amount: ast.expr
+    amount_per_seat: bool
+    when: ast.expr | None
+    when_per_seat: bool
+    per_seat_input: str | None
+
+
+def forced_bets(spec: Spec, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> list[Posting]:
+    """The spec's forced bets in posting order, those the structure never posts left out: each
+    read through ``symbols`` (``seat_symbols`` about the seat posting, for a bet of several seats)."""
+    found: list[Posting] = []
+    for bet in spec.forced_bets:
+        when_per_seat = bet.when is not None and bet.seats is not None and reads_seat(spec, bet.when.tree)
+        when = None
+        if bet.when is not None:
+            when = python(bet.when.tree, seat_symbols if when_per_seat else symbols)
+            if isinstance(when, ast.Constant) and when.value is False:
+                continue  # never posted in this structure
+            if isinstance(when, ast.Constant) and when.value is True:
+                when = None
+        if bet.seats is None:
+            assert bet.seat is not None
+            seat: ast.expr | None = python(bet.seat.tree, symbols)
+            amount, amount_per_seat = python(bet.amount.tree, symbols), False
+        else:
+            seat = None
+            amount_per_seat = reads_seat(spec, bet.amount.tree)
+            amount = python(bet.amount.tree, seat_symbols if amount_per_seat else symbols)
+        per_seat_input = bet.amount.tree.id if amount_per_seat and isinstance(bet.amount.tree, ast.Name) else None
+        found.append(
+            Posting(
+                name=bet.name,
+                kind=bet.kind,
+                order=bet.order,
+                live=bet.live,
+                dead_money=bet.dead_money,
+                in_full=bet.in_full,
+                seat=seat,
+                seats=bet.seats,
+                amount=amount,
+                amount_per_seat=amount_per_seat,
+                when=when,
+                when_per_seat=when_per_seat,
+                per_seat_input=per_seat_input,
+            )
+        )
+    return found
+
+
+def always_a_seat(spec: Spec, tree: ast.expr) -> bool:
+    """Whether a role's expression is a seat whatever the table: ``x % seats``, the button, a seat
+    input (checked when loaded), a role before it, or a choice between such."""
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mod):
+        return isinstance(tree.right, ast.Name) and tree.right.id == "seats"
+    if isinstance(tree, ast.IfExp):
+        return always_a_seat(spec, tree.body) and always_a_seat(spec, tree.orelse)
+    if isinstance(tree, ast.Name):
+        if tree.id == "button" or tree.id in spec.roles:
+            return True
+        item = next((i for i in spec.inputs.values() if tree.id in i.names), None)
+        return item is not None and item.type in ("seat", "seat?") and not item.per_seat
+    return False
+
+
+# ---- what functions read ----
+
+
+def expressions(spec: Spec) -> list[Expr]:
+    """Every checked expression an engine computes: quantities, requirements, guards and effects."""
+    found: list[Expr] = [q.expr for q in spec.quantities.values()]
+    effects: list[Effect] = []
+    for event in spec.events.values():
+        found += [r.expr for r in event.requires]
+        effects += event.effects
+    for transition in spec.transitions:
+        if transition.guard is not None:
+            found.append(transition.guard)
+        effects += transition.effects
+    for effect in effects:
+        found += [effect.expr] if isinstance(effect, Assignment) else list(effect.args)
+    return found
+
+
+def functions_called(trees: Iterable[ast.expr], among: Iterable[str]) -> list[str]:
+    """The functions of ``among`` that printed trees (after :func:`scope`'s symbols) call, sorted."""
+    names = {
+        node.func.id
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    return sorted(names & set(among))
+
+
+def quantity_function(name: str) -> str:
+    """The function a quantity not written in place is (``q_<name>``)."""
+    return f"q_{name}"
+
+
+def quantities_called(spec: Spec, trees: Iterable[ast.expr], formulas: Mapping[str, ast.expr]) -> set[str]:
+    """The quantities whose functions ``trees`` call, and those their ``formulas`` (each quantity's
+    tree as its function computes it) call in turn."""
+    functions = {quantity_function(name): name for name in spec.quantities}
+    wanted: set[str] = set()
+
+    def visit(tree: ast.expr) -> None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions:
+                name = functions[node.func.id]
+                if name not in wanted:
+                    wanted.add(name)
+                    visit(formulas[name])
+
+    for tree in trees:
+        visit(tree)
+    return wanted
+
+
+def reads_holder(trees: Iterable[ast.expr], holder: str) -> bool:
+    """Whether trees read an attribute of the local ``holder`` (the inputs' holder of a scope)."""
+    return any(
+        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == holder
+        for tree in trees
+        for node in ast.walk(tree)
+    )

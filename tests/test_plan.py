@@ -1,0 +1,167 @@
+"""The engine plan (betspec.backends.plan), without printing: scopes, locals, callbacks, steps,
+the view, forced bets and the quantities functions read, as trees; and the two engine back ends
+as printers of it, sharing no private name and editing no printed text."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+
+import pytest
+
+from betspec.backends import plan
+from betspec.backends.pyexpr import ACCESSORS, MODEL, source
+from betspec.frontend import load_spec
+from betspec.model import Spec
+from tests.conftest import ROOT, SPEC_DIR
+
+BACKENDS = ROOT / "generator" / "betspec" / "backends"
+
+
+@cache
+def spec(name: str) -> Spec:
+    loaded, diagnostics = load_spec(str(SPEC_DIR / f"{name}.json"))
+    assert loaded is not None, diagnostics
+    return loaded
+
+
+def test_a_scope_reads_the_engine_and_the_seat_it_is_named_for() -> None:
+    nl = spec("no_limit")
+    m = plan.scope(nl, "m", ACCESSORS)
+    assert source(m["stack"].tree) == "m._behind[m._actor]"
+    assert source(m[MODEL].tree) == "m"
+    about = plan.scope(nl, "self", ACCESSORS, seat="seat")
+    assert source(about["stack"].tree) == "self._behind[seat]"
+    assert source(about["actor"].tree) == "seat"
+    given = plan.scope(nl, "self", ACCESSORS, given="t")
+    assert source(given["big_blind"].tree) == "t._in_big_blind"
+    assert plan.reads_holder([given["big_blind"].tree], "t")
+    assert not plan.reads_holder([given["stack"].tree], "t")
+
+
+def test_a_quantity_read_twice_is_one_local_and_only_kept_if_read() -> None:
+    nl = spec("no_limit")
+    symbols = plan.scope(nl, "self", ACCESSORS, seat=plan.ACTOR)
+    tree = ast.parse("call_amount + call_amount", mode="eval").body
+    locals_, local = plan.hoisted([tree, tree], nl, symbols)
+    names = [name for name, _ in locals_]
+    assert "call_amount_" in names
+    assert source(local["call_amount"].tree) == "call_amount_"
+    assert plan.kept(locals_, []) == []
+    read = ast.parse("call_amount_", mode="eval").body
+    assert [name for name, _ in plan.kept(locals_, [read])][-1] == "call_amount_"
+
+
+def test_identical_bodies_are_one_callback_and_every_transition_names_its_own() -> None:
+    nl = spec("no_limit")
+    found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
+    assert set(found.of) == set(range(len(nl.transitions)))
+    effects = [effect for _, effect in found.of.values() if effect is not None]
+    assert len(set(effects)) == len(found.effects) < len(effects)  # shared: fold and timeout, the end of a round
+    for name, effect in found.effects.items():
+        assert name.startswith("do_") and effect.body
+        assert all(isinstance(s, plan.Let | plan.Store | plan.Do) for s in effect.body)
+    for name, guard in found.guards.items():
+        assert name.startswith("when_") and isinstance(guard.test, ast.expr)
+    # The start event's own effects are not its transitions' (they run before the guards choose).
+    assert "post_blinds" in found.starts
+    assert any(isinstance(s, plan.Do) and s.primitive == "post_forced_bets" for s in found.starts["post_blinds"])
+
+
+def test_a_run_of_assignments_reads_the_state_before_it_sets_it() -> None:
+    nl = spec("no_limit")
+    found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
+    (raise_index,) = [i for i, t in enumerate(nl.transitions) if t.event == "raise"]
+    body = found.effects[found.of[raise_index][1] or ""].body
+    stores = [i for i, s in enumerate(body) if isinstance(s, plan.Store)]
+    lets = [i for i, s in enumerate(body) if isinstance(s, plan.Let)]
+    assert stores and max(lets) < min(stores)  # every new value computed before any is set
+    assert [s.primitive for s in body if isinstance(s, plan.Do)] == ["commit", "pass_action"]
+
+
+def test_steps_are_grouped_by_source_and_the_automatic_ones_keep_the_spec_order() -> None:
+    nl = spec("no_limit")
+    found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
+    by_source = plan.steps_by_source(nl, "end_round", found.of)
+    assert set(by_source) == {"unopened", "facing_bet"}
+    rules = [t.rule for t, _ in by_source["unopened"]]
+    assert rules == [t.rule for t in nl.transitions if t.event == "end_round" and t.source == "unopened"]
+    assert plan.alike(by_source) == [["unopened", "facing_bet"]]  # both do the same: one branch
+    automatic = plan.automatic_steps(nl, found.of)
+    assert [t.rule for t, _ in automatic["unopened"]] == rules
+
+
+def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:
+    nl = spec("no_limit")
+    symbols = plan.scope(nl, "self", ACCESSORS, seat=plan.ACTOR)
+    chosen = plan.chosen_actions(nl)
+    assert [e.name for e in chosen] == sorted(e.name for e in chosen)
+    view = plan.view_plan(nl, symbols, chosen, lambda event, local: plan.legal_when(ast.Constant(True), event, local))
+    assert set(view.legal) == {e.name for e in chosen}
+    assert [action for action, _, _ in view.bounds] == [a for a in ("bet", "raise") if a in view.legal]
+    assert isinstance(view.call, ast.expr)
+    trees = [*view.legal.values(), view.call, *(t for _, low, high in view.bounds for t in (low, high))]
+    trees += [tree for _, tree in view.locals]
+    read = {node.id for tree in trees for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert view.locals and all(name in read for name, _ in view.locals)  # only the locals something reads
+
+
+@pytest.mark.parametrize("name", ["no_limit", "seven_card_stud"])
+def test_forced_bets_carry_their_kind_and_order_as_fields(name: str) -> None:
+    structure = spec(name)
+    symbols = plan.scope(structure, "self", ACCESSORS)
+    seat_symbols = plan.scope(structure, "self", ACCESSORS, seat="seat")
+    postings = plan.forced_bets(structure, symbols, seat_symbols)
+    by_name = {bet.name: bet for bet in structure.forced_bets}
+    assert postings and all(p.name in by_name for p in postings)
+    assert [p.name for p in postings] == [b for b in by_name if b in {p.name for p in postings}]  # posting order
+    for posting in postings:
+        bet = by_name[posting.name]
+        assert (posting.kind, posting.order, posting.live, posting.dead_money, posting.in_full) == (
+            bet.kind,
+            bet.order,
+            bet.live,
+            bet.dead_money,
+            bet.in_full,
+        )
+        assert (posting.seat is None) == (posting.seats is not None)
+    if name == "no_limit":
+        big = next(p for p in postings if p.name == "big_blind")
+        assert (big.kind, big.order) == ("blind", "starts_after")
+        assert plan.reads_holder([big.amount], "self")
+
+
+def test_the_quantities_called_are_found_on_trees_transitively() -> None:
+    nl = spec("no_limit")
+    symbols = plan.scope(nl, "m", ACCESSORS)
+    called = [name for name, q in nl.quantities.items() if not symbols[name].inlined and not q.per_seat]
+    assert called, "no_limit has a quantity too long to write in place"
+    name = called[0]
+    formulas: dict[str, ast.expr] = {q: ast.Constant(0) for q in nl.quantities}
+    inner = next(q for q in nl.quantities if q != name)
+    formulas[name] = ast.parse(f"{plan.quantity_function(inner)}(m)", mode="eval").body
+    found = plan.quantities_called(nl, [symbols[name].tree], formulas)
+    assert found == {name, inner}
+    assert plan.quantities_called(nl, [ast.parse("m._pot", mode="eval").body], formulas) == set()
+
+
+def _imports(path: str) -> set[tuple[str, str]]:
+    tree = ast.parse((BACKENDS / path).read_text())
+    return {
+        (node.module or "", alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None:
+    for printer, other in (("python.py", "kernel"), ("kernel.py", "python")):
+        imported = _imports(printer)
+        assert not {(module, name) for module, name in imported if module == f"betspec.backends.{other}"}, printer
+        assert ("betspec.backends", other) not in imported, printer
+        private = {(module, name) for module, name in imported if name.startswith("_") and module != "__future__"}
+        assert not private, (printer, private)
+        text = (BACKENDS / printer).read_text()
+        assert "import re" not in text, printer  # no pattern matched over generated code
+        assert '.replace("m."' not in text and ".replace('self._n'" not in text, printer
