@@ -953,34 +953,34 @@ def when_post_blinds_blinds_to_unopened_event(ev: EventData) -> bool:
     return when_post_blinds_blinds_to_unopened(_hand(ev))
 
 
-def do_check(m: FiveCardDrawPotLimitMachine) -> None:
+def do_check_pass_action(m: FiveCardDrawPotLimitMachine) -> None:
     m._mark_checked()
     m._pass_action()
 
 
-def do_check_event(ev: EventData) -> None:
-    do_check(_hand(ev))
+def do_check_pass_action_event(ev: EventData) -> None:
+    do_check_pass_action(_hand(ev))
 
 
-def do_fold(m: FiveCardDrawPotLimitMachine) -> None:
+def do_fold_pass_action(m: FiveCardDrawPotLimitMachine) -> None:
     m._mark_folded()
     m._pass_action()
 
 
-def do_fold_event(ev: EventData) -> None:
-    do_fold(_hand(ev))
+def do_fold_pass_action_event(ev: EventData) -> None:
+    do_fold_pass_action(_hand(ev))
 
 
-def do_call(m: FiveCardDrawPotLimitMachine) -> None:
+def do_commit_pass_action(m: FiveCardDrawPotLimitMachine) -> None:
     m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
 
 
-def do_call_event(ev: EventData) -> None:
-    do_call(_hand(ev))
+def do_commit_pass_action_event(ev: EventData) -> None:
+    do_commit_pass_action(_hand(ev))
 
 
-def do_raise(m: FiveCardDrawPotLimitMachine, to: int) -> None:
+def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawPotLimitMachine, to: int) -> None:
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -992,8 +992,8 @@ def do_raise(m: FiveCardDrawPotLimitMachine, to: int) -> None:
     m._pass_action()
 
 
-def do_raise_event(ev: EventData) -> None:
-    do_raise(_hand(ev), *ev.args)
+def do_set_raises_last_raise_last_full_level_commit_pass_action_event(ev: EventData) -> None:
+    do_set_raises_last_raise_last_full_level_commit_pass_action(_hand(ev), *ev.args)
 
 
 def when_end_round_uncontested(m: FiveCardDrawPotLimitMachine) -> bool:
@@ -1004,12 +1004,12 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
     return when_end_round_uncontested(_hand(ev))
 
 
-def do_end_round_uncontested(m: FiveCardDrawPotLimitMachine) -> None:
+def do_close_round(m: FiveCardDrawPotLimitMachine) -> None:
     m._close_round()
 
 
-def do_end_round_uncontested_event(ev: EventData) -> None:
-    do_end_round_uncontested(_hand(ev))
+def do_close_round_event(ev: EventData) -> None:
+    do_close_round(_hand(ev))
 
 
 def when_end_round_showdown(m: FiveCardDrawPotLimitMachine) -> bool:
@@ -1036,7 +1036,7 @@ def when_end_round_round_end_event(ev: EventData) -> bool:
     return when_end_round_round_end(_hand(ev))
 
 
-def do_deal_min_reset(m: FiveCardDrawPotLimitMachine) -> None:
+def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: FiveCardDrawPotLimitMachine) -> None:
     new_last_raise = m._in_big_blind
     new_last_full_level = 0
     new_raises = 0
@@ -1047,8 +1047,8 @@ def do_deal_min_reset(m: FiveCardDrawPotLimitMachine) -> None:
     m._open_betting(m._button)
 
 
-def do_deal_min_reset_event(ev: EventData) -> None:
-    do_deal_min_reset(_hand(ev))
+def do_set_last_raise_last_full_level_raises_begin_street_open_betting_event(ev: EventData) -> None:
+    do_set_last_raise_last_full_level_raises_begin_street_open_betting(_hand(ev))
 
 
 def when_deal_runout(m: FiveCardDrawPotLimitMachine) -> bool:
@@ -1059,12 +1059,12 @@ def when_deal_runout_event(ev: EventData) -> bool:
     return when_deal_runout(_hand(ev))
 
 
-def do_deal_runout(m: FiveCardDrawPotLimitMachine) -> None:
+def do_deal(m: FiveCardDrawPotLimitMachine) -> None:
     m._deal_runout(m._street + 1)
 
 
-def do_deal_runout_event(ev: EventData) -> None:
-    do_deal_runout(_hand(ev))
+def do_deal_event(ev: EventData) -> None:
+    do_deal(_hand(ev))
 
 
 # One machine for the class: hands are models triggered through its events, never attached.
@@ -1080,25 +1080,25 @@ MACHINE = Machine(
         {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.FACING_BET, "conditions": [when_post_blinds_blinds_event]},  # rule BLINDS
         {"trigger": 'post_blinds', "source": State.HAND_START, "dest": State.UNOPENED, "conditions": [when_post_blinds_blinds_to_unopened_event]},  # rule BLINDS
         {"trigger": 'start_street', "source": State.HAND_START, "dest": State.UNOPENED},  # rule ORDER
-        {"trigger": 'check', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_check_event]},  # rule CHECK
-        {"trigger": 'check', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_check_event]},  # rule BB-OPTION
-        {"trigger": 'fold', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_fold_event]},  # rule FOLD
-        {"trigger": 'fold', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_fold_event]},  # rule FOLD
-        {"trigger": 'timeout', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_fold_event]},  # rule CLOCK
-        {"trigger": 'timeout', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_fold_event]},  # rule CLOCK
-        {"trigger": 'call', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_call_event]},  # rule CALL
-        {"trigger": 'raise', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_raise_event]},  # rule RAISE
-        {"trigger": 'bet', "source": State.UNOPENED, "dest": State.FACING_BET, "before": [do_raise_event]},  # rule BET
-        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_end_round_uncontested_event]},  # rule UNCONTESTED
-        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_end_round_uncontested_event]},  # rule SHOWDOWN
-        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_end_round_uncontested_event]},  # rule SHOWDOWN
-        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_end_round_uncontested_event]},  # rule RUNOUT
-        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
-        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_end_round_uncontested_event]},  # rule ROUND-END
-        {"trigger": 'deal', "source": State.COMPLETE, "dest": State.UNOPENED, "before": [do_deal_min_reset_event]},  # rule MIN-RESET
-        {"trigger": 'deal', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [when_deal_runout_event], "before": [do_deal_runout_event]},  # rule RUNOUT
+        {"trigger": 'check', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_check_pass_action_event]},  # rule CHECK
+        {"trigger": 'check', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_check_pass_action_event]},  # rule BB-OPTION
+        {"trigger": 'fold', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_fold_pass_action_event]},  # rule FOLD
+        {"trigger": 'fold', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_fold_pass_action_event]},  # rule FOLD
+        {"trigger": 'timeout', "source": State.UNOPENED, "dest": State.UNOPENED, "before": [do_fold_pass_action_event]},  # rule CLOCK
+        {"trigger": 'timeout', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_fold_pass_action_event]},  # rule CLOCK
+        {"trigger": 'call', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_commit_pass_action_event]},  # rule CALL
+        {"trigger": 'raise', "source": State.FACING_BET, "dest": State.FACING_BET, "before": [do_set_raises_last_raise_last_full_level_commit_pass_action_event]},  # rule RAISE
+        {"trigger": 'bet', "source": State.UNOPENED, "dest": State.FACING_BET, "before": [do_set_raises_last_raise_last_full_level_commit_pass_action_event]},  # rule BET
+        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_close_round_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.SETTLED, "conditions": [when_end_round_uncontested_event], "before": [do_close_round_event]},  # rule UNCONTESTED
+        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_close_round_event]},  # rule SHOWDOWN
+        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.SHOWDOWN, "conditions": [when_end_round_showdown_event], "before": [do_close_round_event]},  # rule SHOWDOWN
+        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_close_round_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.ALL_IN_RUNOUT, "conditions": [when_end_round_runout_event], "before": [do_close_round_event]},  # rule RUNOUT
+        {"trigger": 'end_round', "source": State.UNOPENED, "dest": State.COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_close_round_event]},  # rule ROUND-END
+        {"trigger": 'end_round', "source": State.FACING_BET, "dest": State.COMPLETE, "conditions": [when_end_round_round_end_event], "before": [do_close_round_event]},  # rule ROUND-END
+        {"trigger": 'deal', "source": State.COMPLETE, "dest": State.UNOPENED, "before": [do_set_last_raise_last_full_level_raises_begin_street_open_betting_event]},  # rule MIN-RESET
+        {"trigger": 'deal', "source": State.ALL_IN_RUNOUT, "dest": State.ALL_IN_RUNOUT, "conditions": [when_deal_runout_event], "before": [do_deal_event]},  # rule RUNOUT
     ],
 )
 EVENT_POST_BLINDS: Event = MACHINE.events['post_blinds']
@@ -1147,33 +1147,33 @@ FAST_START_STREET: Steps = {
     State.HAND_START: ((None, None, State.UNOPENED),),
 }
 FAST_FOLD: Steps = {
-    State.UNOPENED: ((None, do_fold, State.UNOPENED),),
-    State.FACING_BET: ((None, do_fold, State.FACING_BET),),
+    State.UNOPENED: ((None, do_fold_pass_action, State.UNOPENED),),
+    State.FACING_BET: ((None, do_fold_pass_action, State.FACING_BET),),
 }
 FAST_CHECK: Steps = {
-    State.UNOPENED: ((None, do_check, State.UNOPENED),),
-    State.FACING_BET: ((None, do_check, State.FACING_BET),),
+    State.UNOPENED: ((None, do_check_pass_action, State.UNOPENED),),
+    State.FACING_BET: ((None, do_check_pass_action, State.FACING_BET),),
 }
 FAST_CALL: Steps = {
-    State.FACING_BET: ((None, do_call, State.FACING_BET),),
+    State.FACING_BET: ((None, do_commit_pass_action, State.FACING_BET),),
 }
 FAST_BET: Steps = {
-    State.UNOPENED: ((None, do_raise, State.FACING_BET),),
+    State.UNOPENED: ((None, do_set_raises_last_raise_last_full_level_commit_pass_action, State.FACING_BET),),
 }
 FAST_RAISE: Steps = {
-    State.FACING_BET: ((None, do_raise, State.FACING_BET),),
+    State.FACING_BET: ((None, do_set_raises_last_raise_last_full_level_commit_pass_action, State.FACING_BET),),
 }
 FAST_TIMEOUT: Steps = {
-    State.UNOPENED: ((None, do_fold, State.UNOPENED),),
-    State.FACING_BET: ((None, do_fold, State.FACING_BET),),
+    State.UNOPENED: ((None, do_fold_pass_action, State.UNOPENED),),
+    State.FACING_BET: ((None, do_fold_pass_action, State.FACING_BET),),
 }
 FAST_END_ROUND: Steps = {
-    State.UNOPENED: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.COMPLETE),),
-    State.FACING_BET: ((when_end_round_uncontested, do_end_round_uncontested, State.SETTLED), (when_end_round_showdown, do_end_round_uncontested, State.SHOWDOWN), (when_end_round_runout, do_end_round_uncontested, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_end_round_uncontested, State.COMPLETE),),
+    State.UNOPENED: ((when_end_round_uncontested, do_close_round, State.SETTLED), (when_end_round_showdown, do_close_round, State.SHOWDOWN), (when_end_round_runout, do_close_round, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_close_round, State.COMPLETE),),
+    State.FACING_BET: ((when_end_round_uncontested, do_close_round, State.SETTLED), (when_end_round_showdown, do_close_round, State.SHOWDOWN), (when_end_round_runout, do_close_round, State.ALL_IN_RUNOUT), (when_end_round_round_end, do_close_round, State.COMPLETE),),
 }
 FAST_DEAL: Steps = {
-    State.COMPLETE: ((None, do_deal_min_reset, State.UNOPENED),),
-    State.ALL_IN_RUNOUT: ((when_deal_runout, do_deal_runout, State.ALL_IN_RUNOUT),),
+    State.COMPLETE: ((None, do_set_last_raise_last_full_level_raises_begin_street_open_betting, State.UNOPENED),),
+    State.ALL_IN_RUNOUT: ((when_deal_runout, do_deal, State.ALL_IN_RUNOUT),),
 }
 
 
@@ -1777,19 +1777,19 @@ class FiveCardDrawPotLimit(Compiled, FiveCardDrawPotLimitMachine):
 
     __slots__ = ()
 
-    _take_fold = do_fold
+    _take_fold = do_fold_pass_action
 
-    _take_check = do_check
+    _take_check = do_check_pass_action
 
-    _take_call = do_call
+    _take_call = do_commit_pass_action
 
     def _take_bet(self, to: int) -> None:
-        do_raise(self, to)
+        do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
         self._state = State.FACING_BET
 
-    _take_raise = do_raise
+    _take_raise = do_set_raises_last_raise_last_full_level_commit_pass_action
 
-    _take_timeout = do_fold
+    _take_timeout = do_fold_pass_action
 
     def _settle(self) -> None:
         'The automatic transitions (the end of a round) taken until none applies.'
@@ -1797,19 +1797,19 @@ class FiveCardDrawPotLimit(Compiled, FiveCardDrawPotLimitMachine):
             state = self._state
             if state is State.UNOPENED or state is State.FACING_BET:
                 if self._players_in == 1:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = State.SETTLED
                     continue
                 if self._street == self.LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = State.SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = State.ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = State.COMPLETE
                     continue
             break

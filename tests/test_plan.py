@@ -165,3 +165,19 @@ def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None
         text = (BACKENDS / printer).read_text()
         assert "import re" not in text, printer  # no pattern matched over generated code
         assert '.replace("m."' not in text and ".replace('self._n'" not in text, printer
+
+
+def test_an_effect_is_named_after_what_it_does_not_after_its_first_transition() -> None:
+    nl = spec("no_limit")
+    found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
+    named = {(t.event, t.rule): found.of[i][1] for i, t in enumerate(nl.transitions)}
+    # One effect for the end of a round however it ends: it closes the round.
+    assert {named[("end_round", rule)] for rule in ("UNCONTESTED", "SHOWDOWN", "RUNOUT", "ROUND-END")} == {
+        "do_close_round"
+    }
+    # The street after a bomb pot's antes and a new street's deal do the same: a new round.
+    assert named[("post_blinds", "ORDER")] == named[("deal", "MIN-RESET")]
+    assert named[("deal", "MIN-RESET")] == "do_set_last_raise_last_full_level_raises_begin_street_open_betting"
+    assert named[("fold", "FOLD")] == named[("timeout", "CLOCK")] == "do_fold_pass_action"
+    assert named[("call", "CALL")] == "do_commit_pass_action"
+    assert len(set(found.effects)) == len(found.effects)

@@ -185,25 +185,25 @@ cdef int when_deal_runout(BadugiKernel m) except -1:
     return m._street < LAST_STREET
 
 
-cdef int do_check(BadugiKernel m) except -1:
+cdef int do_check_pass_action(BadugiKernel m) except -1:
     m._mark_checked()
     m._pass_action()
     return 0
 
 
-cdef int do_fold(BadugiKernel m) except -1:
+cdef int do_fold_pass_action(BadugiKernel m) except -1:
     m._mark_folded()
     m._pass_action()
     return 0
 
 
-cdef int do_call(BadugiKernel m) except -1:
+cdef int do_commit_pass_action(BadugiKernel m) except -1:
     m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
     return 0
 
 
-cdef int do_raise(BadugiKernel m, chips_t to) except -1:
+cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(BadugiKernel m, chips_t to) except -1:
     cdef BadugiInputs t = <BadugiInputs>m._inputs
     bet_size_ = (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
     full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if t._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
@@ -218,12 +218,12 @@ cdef int do_raise(BadugiKernel m, chips_t to) except -1:
     return 0
 
 
-cdef int do_end_round_uncontested(BadugiKernel m) except -1:
+cdef int do_close_round(BadugiKernel m) except -1:
     m._close_round()
     return 0
 
 
-cdef int do_deal_min_reset(BadugiKernel m) except -1:
+cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(BadugiKernel m) except -1:
     cdef BadugiInputs t = <BadugiInputs>m._inputs
     new_last_raise = t._in_big_blind
     new_last_full_level = 0
@@ -236,7 +236,7 @@ cdef int do_deal_min_reset(BadugiKernel m) except -1:
     return 0
 
 
-cdef int do_deal_runout(BadugiKernel m) except -1:
+cdef int do_deal(BadugiKernel m) except -1:
     m._deal_runout(m._street + 1)
     return 0
 
@@ -498,26 +498,26 @@ cdef class BadugiKernel(Kernel):
         if to < bet_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_UNOPENED:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_call(self) except -1:
         if self._state == S_FACING_BET:
-            do_call(self)
+            do_commit_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_check(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_check(self)
+            do_check_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_fold(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_fold(self)
+            do_fold_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -538,7 +538,7 @@ cdef class BadugiKernel(Kernel):
         if to < raise_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_FACING_BET:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -548,19 +548,19 @@ cdef class BadugiKernel(Kernel):
             state = self._state
             if state == S_UNOPENED or state == S_FACING_BET:
                 if self._players_in == 1:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SETTLED
                     continue
                 if self._street == LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_COMPLETE
                     continue
             break
@@ -586,12 +586,12 @@ cdef class BadugiKernel(Kernel):
 
     cdef int _take_deal(self) except -1:
         if self._state == S_COMPLETE:
-            do_deal_min_reset(self)
+            do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
             self._state = S_UNOPENED
             return 0
         elif self._state == S_ALL_IN_RUNOUT:
             if self._street < LAST_STREET:
-                do_deal_runout(self)
+                do_deal(self)
                 return 0
         return 0
 

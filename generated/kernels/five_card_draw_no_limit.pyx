@@ -161,25 +161,25 @@ cdef int when_deal_runout(FiveCardDrawNoLimitKernel m) except -1:
     return m._street < LAST_STREET
 
 
-cdef int do_check(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_check_pass_action(FiveCardDrawNoLimitKernel m) except -1:
     m._mark_checked()
     m._pass_action()
     return 0
 
 
-cdef int do_fold(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_fold_pass_action(FiveCardDrawNoLimitKernel m) except -1:
     m._mark_folded()
     m._pass_action()
     return 0
 
 
-cdef int do_call(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_commit_pass_action(FiveCardDrawNoLimitKernel m) except -1:
     m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
     return 0
 
 
-cdef int do_raise(FiveCardDrawNoLimitKernel m, chips_t to) except -1:
+cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(FiveCardDrawNoLimitKernel m, chips_t to) except -1:
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -192,12 +192,12 @@ cdef int do_raise(FiveCardDrawNoLimitKernel m, chips_t to) except -1:
     return 0
 
 
-cdef int do_end_round_uncontested(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_close_round(FiveCardDrawNoLimitKernel m) except -1:
     m._close_round()
     return 0
 
 
-cdef int do_deal_min_reset(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(FiveCardDrawNoLimitKernel m) except -1:
     cdef FiveCardDrawNoLimitInputs t = <FiveCardDrawNoLimitInputs>m._inputs
     new_last_raise = t._in_big_blind
     new_last_full_level = 0
@@ -210,7 +210,7 @@ cdef int do_deal_min_reset(FiveCardDrawNoLimitKernel m) except -1:
     return 0
 
 
-cdef int do_deal_runout(FiveCardDrawNoLimitKernel m) except -1:
+cdef int do_deal(FiveCardDrawNoLimitKernel m) except -1:
     m._deal_runout(m._street + 1)
     return 0
 
@@ -442,26 +442,26 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
         if to < bet_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_UNOPENED:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_call(self) except -1:
         if self._state == S_FACING_BET:
-            do_call(self)
+            do_commit_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_check(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_check(self)
+            do_check_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_fold(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_fold(self)
+            do_fold_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -480,7 +480,7 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
         if to < raise_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_FACING_BET:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -490,19 +490,19 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
             state = self._state
             if state == S_UNOPENED or state == S_FACING_BET:
                 if self._players_in == 1:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SETTLED
                     continue
                 if self._street == LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_COMPLETE
                     continue
             break
@@ -528,12 +528,12 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
 
     cdef int _take_deal(self) except -1:
         if self._state == S_COMPLETE:
-            do_deal_min_reset(self)
+            do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
             self._state = S_UNOPENED
             return 0
         elif self._state == S_ALL_IN_RUNOUT:
             if self._street < LAST_STREET:
-                do_deal_runout(self)
+                do_deal(self)
                 return 0
         return 0
 

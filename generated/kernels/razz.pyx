@@ -164,25 +164,25 @@ cdef int when_post_blinds_ante(RazzKernel m) except -1:
     return m._bet_level == 0
 
 
-cdef int do_check(RazzKernel m) except -1:
+cdef int do_check_pass_action(RazzKernel m) except -1:
     m._mark_checked()
     m._pass_action()
     return 0
 
 
-cdef int do_fold(RazzKernel m) except -1:
+cdef int do_fold_pass_action(RazzKernel m) except -1:
     m._mark_folded()
     m._pass_action()
     return 0
 
 
-cdef int do_call(RazzKernel m) except -1:
+cdef int do_commit_pass_action(RazzKernel m) except -1:
     m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
     return 0
 
 
-cdef int do_raise(RazzKernel m, chips_t to) except -1:
+cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(RazzKernel m, chips_t to) except -1:
     cdef RazzInputs t = <RazzInputs>m._inputs
     full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
@@ -196,12 +196,12 @@ cdef int do_raise(RazzKernel m, chips_t to) except -1:
     return 0
 
 
-cdef int do_end_round_uncontested(RazzKernel m) except -1:
+cdef int do_close_round(RazzKernel m) except -1:
     m._close_round()
     return 0
 
 
-cdef int do_deal_min_reset(RazzKernel m) except -1:
+cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(RazzKernel m) except -1:
     cdef RazzInputs t = <RazzInputs>m._inputs
     new_last_raise = 0
     new_last_full_level = 0
@@ -214,12 +214,12 @@ cdef int do_deal_min_reset(RazzKernel m) except -1:
     return 0
 
 
-cdef int do_deal_runout(RazzKernel m) except -1:
+cdef int do_deal(RazzKernel m) except -1:
     m._deal_runout(m._street + 1)
     return 0
 
 
-cdef int do_bring_in(RazzKernel m) except -1:
+cdef int do_commit_set_bet_level_pass_action(RazzKernel m) except -1:
     cdef RazzInputs t = <RazzInputs>m._inputs
     m._commit(min(t._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
     new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, t._in_bring_in)
@@ -388,33 +388,33 @@ cdef class RazzKernel(Kernel):
         if to < bet_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_UNOPENED:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_bring_in(self) except -1:
         if self._state == S_UNOPENED:
-            do_bring_in(self)
+            do_commit_set_bet_level_pass_action(self)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_call(self) except -1:
         if self._state == S_FACING_BET:
-            do_call(self)
+            do_commit_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_check(self) except -1:
         if self._state == S_UNOPENED:
-            do_check(self)
+            do_check_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_fold(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_fold(self)
+            do_fold_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -432,7 +432,7 @@ cdef class RazzKernel(Kernel):
         if to < q_raise_min_to(self):
             raise KernelRefusal('below_minimum')
         if self._state == S_FACING_BET:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -442,19 +442,19 @@ cdef class RazzKernel(Kernel):
             state = self._state
             if state == S_UNOPENED or state == S_FACING_BET:
                 if self._players_in == 1:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SETTLED
                     continue
                 if self._street == LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_COMPLETE
                     continue
             break
@@ -480,12 +480,12 @@ cdef class RazzKernel(Kernel):
 
     cdef int _take_deal(self) except -1:
         if self._state == S_COMPLETE:
-            do_deal_min_reset(self)
+            do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
             self._state = S_UNOPENED
             return 0
         elif self._state == S_ALL_IN_RUNOUT:
             if self._street < LAST_STREET:
-                do_deal_runout(self)
+                do_deal(self)
                 return 0
         return 0
 

@@ -185,25 +185,25 @@ cdef int when_post_blinds_ante(SevenCardStudKernel m) except -1:
     return m._bet_level == 0
 
 
-cdef int do_check(SevenCardStudKernel m) except -1:
+cdef int do_check_pass_action(SevenCardStudKernel m) except -1:
     m._mark_checked()
     m._pass_action()
     return 0
 
 
-cdef int do_fold(SevenCardStudKernel m) except -1:
+cdef int do_fold_pass_action(SevenCardStudKernel m) except -1:
     m._mark_folded()
     m._pass_action()
     return 0
 
 
-cdef int do_call(SevenCardStudKernel m) except -1:
+cdef int do_commit_pass_action(SevenCardStudKernel m) except -1:
     m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
     m._pass_action()
     return 0
 
 
-cdef int do_raise(SevenCardStudKernel m, chips_t to) except -1:
+cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(SevenCardStudKernel m, chips_t to) except -1:
     cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
     full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
@@ -217,12 +217,12 @@ cdef int do_raise(SevenCardStudKernel m, chips_t to) except -1:
     return 0
 
 
-cdef int do_end_round_uncontested(SevenCardStudKernel m) except -1:
+cdef int do_close_round(SevenCardStudKernel m) except -1:
     m._close_round()
     return 0
 
 
-cdef int do_deal_min_reset(SevenCardStudKernel m) except -1:
+cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(SevenCardStudKernel m) except -1:
     cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
     new_last_raise = 0
     new_last_full_level = 0
@@ -235,12 +235,12 @@ cdef int do_deal_min_reset(SevenCardStudKernel m) except -1:
     return 0
 
 
-cdef int do_deal_runout(SevenCardStudKernel m) except -1:
+cdef int do_deal(SevenCardStudKernel m) except -1:
     m._deal_runout(m._street + 1)
     return 0
 
 
-cdef int do_bring_in(SevenCardStudKernel m) except -1:
+cdef int do_commit_set_bet_level_pass_action(SevenCardStudKernel m) except -1:
     cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
     m._commit(min(t._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
     new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, t._in_bring_in)
@@ -405,33 +405,33 @@ cdef class SevenCardStudKernel(Kernel):
         if to < bet_min_to_:
             raise KernelRefusal('below_minimum')
         if self._state == S_UNOPENED:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_bring_in(self) except -1:
         if self._state == S_UNOPENED:
-            do_bring_in(self)
+            do_commit_set_bet_level_pass_action(self)
             self._state = S_FACING_BET
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_call(self) except -1:
         if self._state == S_FACING_BET:
-            do_call(self)
+            do_commit_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_check(self) except -1:
         if self._state == S_UNOPENED:
-            do_check(self)
+            do_check_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
     cdef int _take_fold(self) except -1:
         if self._state == S_UNOPENED or self._state == S_FACING_BET:
-            do_fold(self)
+            do_fold_pass_action(self)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -448,7 +448,7 @@ cdef class SevenCardStudKernel(Kernel):
         if to < min(q_min_raise_to(self), all_in_to_):
             raise KernelRefusal('below_minimum')
         if self._state == S_FACING_BET:
-            do_raise(self, to)
+            do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
             return 0
         raise KernelRefusal('not possible now')
 
@@ -458,19 +458,19 @@ cdef class SevenCardStudKernel(Kernel):
             state = self._state
             if state == S_UNOPENED or state == S_FACING_BET:
                 if self._players_in == 1:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SETTLED
                     continue
                 if self._street == LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
-                    do_end_round_uncontested(self)
+                    do_close_round(self)
                     self._state = S_COMPLETE
                     continue
             break
@@ -496,12 +496,12 @@ cdef class SevenCardStudKernel(Kernel):
 
     cdef int _take_deal(self) except -1:
         if self._state == S_COMPLETE:
-            do_deal_min_reset(self)
+            do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
             self._state = S_UNOPENED
             return 0
         elif self._state == S_ALL_IN_RUNOUT:
             if self._street < LAST_STREET:
-                do_deal_runout(self)
+                do_deal(self)
                 return 0
         return 0
 

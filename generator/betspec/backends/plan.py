@@ -310,11 +310,53 @@ def _named(bodies: Mapping[tuple[object, ...], Transition]) -> dict[tuple[object
     return names
 
 
+def _does(body: Sequence[Statement]) -> str:
+    """What an effect does, as a name: the primitives it calls and the variables it sets, in order
+    (``set_raises_last_raise_commit_pass_action``)."""
+    parts: list[str] = []
+    setting: list[str] = []
+    for statement in body:
+        if isinstance(statement, Store):
+            setting.append(statement.variable)
+            continue
+        if isinstance(statement, Do):
+            if setting:
+                parts.append("set_" + "_".join(setting))
+                setting.clear()
+            parts.append(statement.primitive)
+    if setting:
+        parts.append("set_" + "_".join(setting))
+    return "_".join(parts) or "nothing"
+
+
+def _effect_names(
+    bodies: Mapping[tuple[object, ...], EffectFunction], users: Mapping[tuple[object, ...], list[Transition]]
+) -> dict[tuple[object, ...], str]:
+    """A name for each distinct effect, from what it does; effects doing the same primitives and
+    settings with other values are told apart by the events, then the rules, of the transitions
+    that take them. No effect is named after one transition when others share it."""
+    names = {key: _does(body.body) for key, body in bodies.items()}
+
+    def events(key: tuple[object, ...]) -> str:
+        return "_or_".join(dict.fromkeys(t.event for t in users[key]))
+
+    def rules(key: tuple[object, ...]) -> str:
+        return "_or_".join(dict.fromkeys(_slug(t.rule) for t in users[key]))
+
+    for refine in (events, rules):
+        counts: dict[str, int] = {}
+        for name in names.values():
+            counts[name] = counts.get(name, 0) + 1
+        names = {key: f"{name}_for_{refine(key)}" if counts[name] > 1 else name for key, name in names.items()}
+    return names
+
+
 def callbacks(spec: Spec, symbols: Mapping[str, Symbol]) -> Callbacks:
     """The functions behind ``spec``'s transitions, read through ``symbols``: ``when_X(m)`` (a
-    guard) and ``do_X(m)`` (an effect); identical bodies share one function."""
+    guard, named after the event and rule of its transitions) and ``do_X(m)`` (an effect, named
+    after what it does); identical bodies share one function."""
     guards: dict[tuple[object, ...], Transition] = {}
-    effects: dict[tuple[object, ...], Transition] = {}
+    effect_users: dict[tuple[object, ...], list[Transition]] = {}
     guard_of: dict[tuple[object, ...], GuardFunction] = {}
     effect_of: dict[tuple[object, ...], EffectFunction] = {}
     bodies: dict[int, tuple[tuple[object, ...] | None, tuple[object, ...] | None]] = {}
@@ -339,10 +381,10 @@ def callbacks(spec: Spec, symbols: Mapping[str, Symbol]) -> Callbacks:
             guard_of.setdefault(guard_key, guard)
         if effect is not None:
             effect_key = (effect.takes_to, *(_key(s) for s in effect.body))
-            effects.setdefault(effect_key, t)
+            effect_users.setdefault(effect_key, []).append(t)
             effect_of.setdefault(effect_key, effect)
         bodies[index] = (guard_key, effect_key)
-    guard_names, effect_names = _named(guards), _named(effects)
+    guard_names, effect_names = _named(guards), _effect_names(effect_of, effect_users)
     found = Callbacks({}, {}, {}, {})
     for event in spec.events.values():
         if event.kind == "start" and event.effects and any(t.event == event.name for t in spec.transitions):
