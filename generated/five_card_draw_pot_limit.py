@@ -33,8 +33,9 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 2
-require_abi(ABI, __name__)
+ABI = 3
+CONTRACT = '50254f1ee7f29922'
+require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'five_card_draw_pot_limit'
 SPEC_HASH = '2feb9d90ebd901afa4480f00fdbe6bf2fab884d6d07b762c362c4997fbbe63e8'
@@ -1404,61 +1405,61 @@ class FiveCardDrawPotLimitMachine(Engine):
         amount = self._in_ante
         if amount > 0:
             for seat in self._from_button():
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_antes):
             for seat in self._from_button():
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if not self._in_dead_small_blind and not self._in_blinds_by_seat:
             amount = self._in_small_blind
             if amount:
-                self._post(self._role_small_blind_seat, amount, True, False, False, False, False, 'small blind')
+                self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if self._opt_big_blind_ante_first:
             amount = self._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante before blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if not self._in_blinds_by_seat:
             amount = self._in_big_blind
             if amount:
-                self._post(self._role_big_blind_seat, amount, True, False, True, False, False, 'big blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
         if not self._opt_big_blind_ante_first:
             amount = self._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
         amount = self._in_button_ante
         if amount:
-            self._post(self._button, amount, False, True, False, False, False, 'button ante')
+            self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
         if self._in_burn_blind or self._in_straddles >= 1:
             amount = 2 * self._in_big_blind
             if amount:
-                self._post(self._role_straddle_seat, amount, True, False, True, False, True, 'straddle')
+                self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_straddles >= 2:
             amount = 4 * self._in_big_blind
             if amount:
-                self._post(self._role_second_straddle_seat, amount, True, False, True, False, True, 'second straddle')
+                self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_straddles >= 3:
             amount = 8 * self._in_big_blind
             if amount:
-                self._post(self._role_third_straddle_seat, amount, True, False, True, False, True, 'third straddle')
+                self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_button_straddle:
             amount = 2 * self._in_big_blind
             if amount:
-                self._post(self._button, amount, True, False, True, False, True, 'button straddle')
+                self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         amount = self._in_big_blind
         if amount > 0:
             for seat in self._in_missed_big_blinds:
-                self._post(seat, amount, True, False, False, False, False, 'missed big blind')
+                self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
         amount = self._in_small_blind
         if amount > 0:
             for seat in self._in_missed_small_blinds:
-                self._post(seat, amount, False, True, False, False, False, 'missed small blind')
+                self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if any(self._in_seat_blinds):
             for seat in self._from_button():
                 if self._in_blinds_by_seat and self._in_seat_blinds[seat] > 0 and self._in_seat_blinds[seat] < self._in_big_blind and max(self._in_seat_blinds) >= self._in_big_blind:
-                    self._post(seat, self._in_seat_blinds[seat], True, False, False, False, False, 'seat small blind')
+                    self._post(seat, self._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_blinds):
             for seat in self._from_button():
                 if self._in_blinds_by_seat and self._in_seat_blinds[seat] > 0 and (self._in_seat_blinds[seat] >= self._in_big_blind or max(self._in_seat_blinds) < self._in_big_blind):
-                    self._post(seat, self._in_seat_blinds[seat], True, False, True, False, False, 'seat blind')
+                    self._post(seat, self._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
 
     def _check_table(self) -> None:
         if self._in_small_blind > self._in_big_blind:

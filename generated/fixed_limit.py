@@ -35,8 +35,9 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 2
-require_abi(ABI, __name__)
+ABI = 3
+CONTRACT = '50254f1ee7f29922'
+require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'fixed_limit'
 SPEC_HASH = '678bcc80d5efe5e141fd204638f3caf816bb69064fe4c2368f3dffdc28c3ec1a'
@@ -1345,73 +1346,73 @@ class FixedLimitMachine(Engine):
         amount = self._in_ante
         if amount > 0:
             for seat in self._from_button():
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_antes):
             for seat in self._from_button():
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if not self._in_dead_small_blind and not self._in_blinds_by_seat and (self._in_kill == 'none' or self._role_killer_seat != self._role_small_blind_seat):
             amount = self._in_small_blind
             if amount:
-                self._post(self._role_small_blind_seat, amount, True, False, False, False, False, 'small blind')
+                self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if self._opt_big_blind_ante_first:
             amount = self._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante before blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if not self._in_blinds_by_seat and (self._in_kill == 'none' or self._role_killer_seat != self._role_big_blind_seat):
             amount = self._in_big_blind
             if amount:
-                self._post(self._role_big_blind_seat, amount, True, False, True, False, False, 'big blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
         if not self._opt_big_blind_ante_first:
             amount = self._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
         amount = self._in_button_ante
         if amount:
-            self._post(self._button, amount, False, True, False, False, False, 'button ante')
+            self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
         if self._in_burn_blind or self._in_straddles >= 1:
             amount = 2 * self._in_big_blind
             if amount:
-                self._post(self._role_straddle_seat, amount, True, False, True, False, True, 'straddle')
+                self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_straddles >= 2:
             amount = 4 * self._in_big_blind
             if amount:
-                self._post(self._role_second_straddle_seat, amount, True, False, True, False, True, 'second straddle')
+                self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_straddles >= 3:
             amount = 8 * self._in_big_blind
             if amount:
-                self._post(self._role_third_straddle_seat, amount, True, False, True, False, True, 'third straddle')
+                self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if self._in_button_straddle:
             amount = 2 * self._in_big_blind
             if amount:
-                self._post(self._button, amount, True, False, True, False, True, 'button straddle')
+                self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         amount = self._in_big_blind
         if amount > 0:
             for seat in self._in_missed_big_blinds:
-                self._post(seat, amount, True, False, False, False, False, 'missed big blind')
+                self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
         amount = self._in_small_blind
         if amount > 0:
             for seat in self._in_missed_small_blinds:
-                self._post(seat, amount, False, True, False, False, False, 'missed small blind')
+                self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if any(self._in_seat_blinds):
             for seat in self._from_button():
                 if self._in_blinds_by_seat and self._in_seat_blinds[seat] > 0 and self._in_seat_blinds[seat] < self._in_big_blind and max(self._in_seat_blinds) >= self._in_big_blind:
-                    self._post(seat, self._in_seat_blinds[seat], True, False, False, False, False, 'seat small blind')
+                    self._post(seat, self._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_blinds):
             for seat in self._from_button():
                 if self._in_blinds_by_seat and self._in_seat_blinds[seat] > 0 and (self._in_seat_blinds[seat] >= self._in_big_blind or max(self._in_seat_blinds) < self._in_big_blind):
-                    self._post(seat, self._in_seat_blinds[seat], True, False, True, False, False, 'seat blind')
+                    self._post(seat, self._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
         if self._in_kill != 'none' and self._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
             amount = 2 * self._in_big_blind if self._in_kill == 'full' else 3 * self._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, False, False, False, 'kill blind')
+                self._post(self._role_killer_seat, amount, 'kill blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if self._in_kill != 'none' and not self._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
             amount = 2 * self._in_big_blind if self._in_kill == 'full' else 3 * self._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, False, True, False, 'kill blind acting last')
+                self._post(self._role_killer_seat, amount, 'kill blind acting last', live=True, dead_money=False, order='last', in_full=False)
         if self._in_kill != 'none' and self._role_killer_seat == self._role_big_blind_seat:
             amount = 2 * self._in_big_blind if self._in_kill == 'full' else 3 * self._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, True, False, False, 'kill blind in the big blind')
+                self._post(self._role_killer_seat, amount, 'kill blind in the big blind', live=True, dead_money=False, order='starts_after', in_full=False)
 
     def _check_table(self) -> None:
         if self._in_small_blind > self._in_big_blind:

@@ -33,8 +33,9 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 2
-require_abi(ABI, __name__)
+ABI = 3
+CONTRACT = '50254f1ee7f29922'
+require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'razz'
 SPEC_HASH = 'fe8e46555445744231f071b9224e725b2a14990f4b3fc0c8dccdb456040309f7'
@@ -1390,10 +1391,10 @@ class RazzMachine(Engine):
         amount = self._in_ante
         if amount > 0:
             for seat in self._from_button():
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_antes):
             for seat in self._from_button():
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
 
     def _check_table(self) -> None:
         if self._in_small_bet <= 0:

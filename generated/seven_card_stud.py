@@ -34,8 +34,9 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 2
-require_abi(ABI, __name__)
+ABI = 3
+CONTRACT = '50254f1ee7f29922'
+require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'seven_card_stud'
 SPEC_HASH = 'ba85df193507121fa9e517f9ba92c92b2305169f26176ec1734ba2d6b2229007'
@@ -1388,10 +1389,10 @@ class SevenCardStudMachine(Engine):
         amount = self._in_ante
         if amount > 0:
             for seat in self._from_button():
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if any(self._in_seat_antes):
             for seat in self._from_button():
-                self._post(seat, self._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
 
     def _check_table(self) -> None:
         if self._in_small_bet <= 0:

@@ -322,76 +322,76 @@ cdef class FixedLimitKernel(Kernel):
         if amount > 0:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
         if any(t._in_seat_antes):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, t._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
         if not t._in_dead_small_blind and not t._in_blinds_by_seat and (t._in_kill == 'none' or self._role_killer_seat != self._role_small_blind_seat):
             amount = t._in_small_blind
             if amount:
-                self._post(self._role_small_blind_seat, amount, True, False, False, False, False, 'small blind')
+                self._post(self._role_small_blind_seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='small blind')
         if t._opt_big_blind_ante_first:
             amount = t._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante before blind')
+                self._post(self._role_big_blind_seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='big blind ante before blind')
         if not t._in_blinds_by_seat and (t._in_kill == 'none' or self._role_killer_seat != self._role_big_blind_seat):
             amount = t._in_big_blind
             if amount:
-                self._post(self._role_big_blind_seat, amount, True, False, True, False, False, 'big blind')
+                self._post(self._role_big_blind_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='big blind')
         if not t._opt_big_blind_ante_first:
             amount = t._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, False, True, False, False, False, 'big blind ante')
+                self._post(self._role_big_blind_seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='big blind ante')
         amount = t._in_button_ante
         if amount:
-            self._post(self._button, amount, False, True, False, False, False, 'button ante')
+            self._post(self._button, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='button ante')
         if t._in_burn_blind or t._in_straddles >= 1:
             amount = 2 * t._in_big_blind
             if amount:
-                self._post(self._role_straddle_seat, amount, True, False, True, False, True, 'straddle')
+                self._post(self._role_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='straddle')
         if t._in_straddles >= 2:
             amount = 4 * t._in_big_blind
             if amount:
-                self._post(self._role_second_straddle_seat, amount, True, False, True, False, True, 'second straddle')
+                self._post(self._role_second_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='second straddle')
         if t._in_straddles >= 3:
             amount = 8 * t._in_big_blind
             if amount:
-                self._post(self._role_third_straddle_seat, amount, True, False, True, False, True, 'third straddle')
+                self._post(self._role_third_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='third straddle')
         if t._in_button_straddle:
             amount = 2 * t._in_big_blind
             if amount:
-                self._post(self._button, amount, True, False, True, False, True, 'button straddle')
+                self._post(self._button, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='button straddle')
         amount = t._in_big_blind
         if amount > 0:
             for seat in t._in_missed_big_blinds:
-                self._post(seat, amount, True, False, False, False, False, 'missed big blind')
+                self._post(seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='missed big blind')
         amount = t._in_small_blind
         if amount > 0:
             for seat in t._in_missed_small_blinds:
-                self._post(seat, amount, False, True, False, False, False, 'missed small blind')
+                self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
         if any(t._in_seat_blinds):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], True, False, False, False, False, 'seat small blind')
+                    self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
         if any(t._in_seat_blinds):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], True, False, True, False, False, 'seat blind')
+                    self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='seat blind')
         if t._in_kill != 'none' and t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
             amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, False, False, False, 'kill blind')
+                self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='kill blind')
         if t._in_kill != 'none' and not t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
             amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, False, True, False, 'kill blind acting last')
+                self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=False, last=True, in_full=False, what='kill blind acting last')
         if t._in_kill != 'none' and self._role_killer_seat == self._role_big_blind_seat:
             amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
             if amount:
-                self._post(self._role_killer_seat, amount, True, False, True, False, False, 'kill blind in the big blind')
+                self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='kill blind in the big blind')
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:

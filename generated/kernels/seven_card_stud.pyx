@@ -295,11 +295,11 @@ cdef class SevenCardStudKernel(Kernel):
         if amount > 0:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, amount, False, False, False, False, False, 'ante')
+                self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
         if any(t._in_seat_antes):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
-                self._post(seat, t._in_seat_antes[seat], False, False, False, False, False, 'seat ante')
+                self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:

@@ -550,8 +550,9 @@ def _forced_bets(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str,
 def _posting(body: _Body, bet: Posting) -> None:
     """One forced bet through the runtime's _post: the seats walked clockwise from the button's
     left (the button last) or a seats input's, what does not depend on the seat decided once."""
-    order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
-    flags = f"{bet.live}, {bet.dead_money}, {order}, {bet.in_full}, {literal(bet.name.replace('_', ' '))}"
+    order = f"starts_after={bet.order == 'starts_after'}, last={bet.order == 'last'}"
+    flags = f"live={bet.live}, dead_money={bet.dead_money}, {order}, in_full={bet.in_full}"
+    flags += f", what={literal(bet.name.replace('_', ' '))}"
     indent = 8
     if bet.when is not None and not bet.when_per_seat:
         body(f"if {body.src(bet.when)}:", indent)

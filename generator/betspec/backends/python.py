@@ -137,7 +137,8 @@ def generate(spec: Spec, root: str) -> str:
         w(line)
     w()
     w(f"ABI = {contract.ABI_VERSION}")
-    w("require_abi(ABI, __name__)")
+    w(f"CONTRACT = {literal(contract.CONTRACT)}")
+    w("require_abi(ABI, __name__, CONTRACT)")
     w()
     w(f"SPEC_NAME = {literal(spec.name)}")
     w(f"SPEC_HASH = {literal(spec.hash)}")
@@ -839,8 +840,8 @@ def _posting(w: Writer, bet: Posting) -> None:
     """One forced bet posted through the runtime's _post: the seats walked clockwise from the
     button's left (the button last) or a seats input's, what does not depend on the seat decided
     once before going round the table."""
-    order = f"{bet.order == 'starts_after'}, {bet.order == 'last'}"
-    flags = f"{bet.live}, {bet.dead_money}, {order}, {bet.in_full}, {literal(bet.name.replace('_', ' '))}"
+    what = literal(bet.name.replace("_", " "))
+    flags = f"{what}, live={bet.live}, dead_money={bet.dead_money}, order={literal(bet.order)}, in_full={bet.in_full}"
     indent = 8
     if bet.when is not None and not bet.when_per_seat:
         w(f"if {source(bet.when)}:", indent)

@@ -1,16 +1,24 @@
-"""The contract between generated engines and this runtime: what they may import, and its version.
+"""The contract between generated engines and this runtime: everything they may touch of it.
 
-The Python back end writes a generated module's imports from :data:`EXPORTED` (and nothing
-else), and stamps the module with :data:`ABI_VERSION`; the module calls :func:`require_abi` when
-imported, so an engine generated for another runtime fails at once with a message that says what
-to do, instead of misbehaving later. Raise the version whenever a name here, or what the runtime
-expects of a generated class (``Engine``'s abstract methods and class variables), changes.
+What generated code may import (:data:`EXPORTED`), every member of ``Engine`` it may read, call
+or set (:data:`ENGINE_MEMBERS`), what a generated class defines for the runtime to call
+(:data:`ENGINE_HOOKS`), and what a kernel may touch of the kernels' runtime (:data:`KERNEL_*`).
+``tests/test_contract.py`` fails when generated code uses a member of the runtime not declared
+here. The Python back end writes a generated module's imports from :data:`EXPORTED` (and nothing
+else), and stamps the module with :data:`ABI_VERSION` and :data:`CONTRACT`, a digest of these
+lists; the module calls :func:`require_abi` when imported, so an engine generated for another
+runtime (another version, or a member renamed, added or removed) fails at once with a message
+that says what to do, instead of misbehaving later. Raise the version when what a member does
+changes while its name stays.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 #: The version of this contract.
-ABI_VERSION = 2
+ABI_VERSION = 3
 
 #: The names generated code may import, by module.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -55,16 +63,172 @@ ACTION_METHODS: dict[str, str] = {
 }
 
 
+#: Every member of ``Engine`` (betspec.runtime.engine) generated engines may read, call or set on
+#: a hand (``self``, ``m``) beside those they define: the state expressions read (the accessors),
+#: the mechanisms effects call (the primitives), what action methods check and record.
+ENGINE_MEMBERS: tuple[str, ...] = (
+    # the state, read by expressions and the view
+    "_able_count",
+    "_acted",
+    "_acted_at",
+    "_actor",
+    "_announced",
+    "_behind",
+    "_bet_level",
+    "_button",
+    "_contributed",
+    "_declared",
+    "_forced_raises",
+    "_last_full_level",
+    "_last_live",
+    "_last_raise",
+    "_live",
+    "_n",
+    "_nominal",
+    "_out_of_turn",
+    "_paid",
+    "_players_in",
+    "_posted_live",
+    "_pot",
+    "_put_in",
+    "_raises",
+    "_street",
+    "_view",
+    "next_street",
+    # questions answered by the runtime
+    "_able_owing",
+    "_answerable",
+    "_from_button",
+    "_next_live",
+    "_prev_live",
+    "_seats_left",
+    # the primitives and the forced bets' last hop
+    "_begin_street",
+    "_close_round",
+    "_commit",
+    "_deal_runout",
+    "_mark_checked",
+    "_mark_folded",
+    "_open_betting",
+    "_pass_action",
+    "_post",
+    # what action methods and the constructor call
+    "_log",
+    "_reject",
+    "_require_amount",
+    "_require_turn",
+    "_setup",
+)
+
+#: What a generated engine class defines for the runtime to read or call: Engine's abstract
+#: hooks and class variables, and the actions it takes.
+ENGINE_HOOKS: tuple[str, ...] = (
+    "AUTOMATIC",
+    "DEAL",
+    "DEAL_INPUTS",
+    "INITIAL",
+    "INPUTS",
+    "OPTIONS",
+    "OPTION_DEFAULTS",
+    "PROCEDURE_RULES",
+    "RULES",
+    "SETTLE_LIMIT",
+    "SPEC_HASH",
+    "SPEC_NAME",
+    "STATE_PHASE",
+    "STREETS",
+    "_all_in_to",
+    "_begin",
+    "_check_table",
+    "_compute_roles",
+    "_compute_view",
+    "_fire",
+    "_load_deal",
+    "_load_inputs",
+    "_next_hand",
+    "_odd_chip_after",
+    "_playable",
+    "_post_forced_bets",
+    "_push_ruling",
+    "_refusal",
+    "_settle",
+    "_state",
+    *ACTION_METHODS.values(),
+    "deal",
+)
+
+#: Every member of ``Kernel`` (betspec/runtime/kernel.pxd) a kernel may read, call or set beside
+#: those it declares, and of ``Inputs``.
+KERNEL_MEMBERS: tuple[str, ...] = (
+    "_able_count",
+    "_able_owing",
+    "_acted",
+    "_acted_at",
+    "_actor",
+    "_answerable",
+    "_begin_street",
+    "_behind",
+    "_bet_level",
+    "_bound",
+    "_button",
+    "_call",
+    "_close_round",
+    "_commit",
+    "_contributed",
+    "_deal_runout",
+    "_forced_raises",
+    "_inputs",
+    "_last_full_level",
+    "_last_live",
+    "_last_raise",
+    "_legal",
+    "_live",
+    "_mark_checked",
+    "_mark_folded",
+    "_max_to",
+    "_min_to",
+    "_n",
+    "_nominal",
+    "_open_betting",
+    "_pass_action",
+    "_players_in",
+    "_post",
+    "_posted_live",
+    "_pot",
+    "_put_in",
+    "_raises",
+    "_settle",
+    "_state",
+    "_street",
+    "_viewed",
+)
+
+
+def _digest() -> str:
+    lists = [ABI_VERSION, EXPORTED, ACTION_METHODS, ENGINE_MEMBERS, ENGINE_HOOKS]
+    return hashlib.sha256(json.dumps(lists, sort_keys=True).encode()).hexdigest()[:16]
+
+
+#: A digest of the lists above: a generated module records the one it was generated against.
+CONTRACT = _digest()
+
+
 class AbiMismatch(ImportError):
     """A generated engine written for another version of the runtime contract."""
 
 
-def require_abi(version: int, module: str) -> None:
-    """Refuse to import a generated module written for another contract version."""
+def require_abi(version: int, module: str, contract: str | None = None) -> None:
+    """Refuse to import a generated module written for another contract: another version, or
+    (``contract``, the digest it recorded) other members."""
     if version != ABI_VERSION:
         raise AbiMismatch(
             f"{module} was generated for betspec runtime ABI {version}, and this betspec runs ABI "
             f"{ABI_VERSION}: regenerate it with `betspec generate`"
+        )
+    if contract is not None and contract != CONTRACT:
+        raise AbiMismatch(
+            f"{module} was generated for another betspec runtime contract ({contract}; this betspec's "
+            f"is {CONTRACT}: its members changed): regenerate it with `betspec generate`"
         )
 
 #: What a generated kernel (the kernel back end's typed Cython) may cimport from the kernels'

@@ -789,19 +789,20 @@ class Engine:
         self,
         seat: int,
         amount: int,
+        what: str,
+        *,
         live: bool,
         dead_money: bool,
-        starts_after: bool,
-        last: bool,
+        order: str,
         in_full: bool,
-        what: str,
     ) -> None:
-        """``seat`` posts a forced bet of ``amount`` (all it has if less, unless ``in_full``): live,
-        toward its call and raising the bet to face, or not; ``dead_money`` for the main pot,
-        not the poster's stake. A post that ``starts_after`` moves
-        the first turn to the seat after it; one that acts ``last`` has its poster passed over
-        until every other player has acted; neither when it is smaller than a post before it
-        (a blind of zero is no blind: the button's left acts first)."""
+        """``seat`` posts the forced bet ``what`` of ``amount`` (all it has if less, unless
+        ``in_full``): live, toward its call and raising the bet to face, or not; ``dead_money``
+        for the main pot, not the poster's stake. Its ``order`` (vocabulary.FORCED_BET_ORDERS):
+        ``in_turn``; ``starts_after``, the first turn moved to the seat after it; or ``last``,
+        its poster passed over until every other player has acted; neither of the last two when
+        it is smaller than a post before it (a blind of zero is no blind: the button's left acts
+        first)."""
         if amount < 0:
             raise InvalidTable(f"the {what} comes to {amount} chips: a forced bet is not negative")
         if not 0 <= seat < self._n:
@@ -809,9 +810,9 @@ class Engine:
         behind = self._behind[seat]
         if in_full and behind < amount:
             raise InvalidTable(f"seat {seat} cannot post the {what} of {amount} in full: it has {behind}")
-        option = (starts_after or last) and amount >= self._nominal and amount > 0
+        option = order != "in_turn" and amount >= self._nominal and amount > 0
         if option:  # a smaller post, or none, gets no option
-            if starts_after:
+            if order == "starts_after":
                 self._last_live = seat
             else:
                 self._deferred = seat
