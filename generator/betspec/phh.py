@@ -34,6 +34,7 @@ other than the big blind, unknown stacks) is reported as irregular with its reas
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import re
@@ -59,6 +60,13 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # betspec runs on 3.10, where only reading PHH is unavailable (no tomllib)
     tomllib = None
+#: The ``fast`` extra: toml-rs, a compiled (Rust) TOML reader with tomllib's API and results, its
+#: ``parse_float`` too; None when not installed (tomllib reads).
+_fast_toml: Any
+try:
+    _fast_toml = importlib.import_module("toml_rs")
+except ImportError:
+    _fast_toml = None
 
 # The `betspec` command imports this module to register `phh`; the engines are imported where
 # they are first used, so the other commands start no slower (the command loads the runtime's
@@ -212,21 +220,21 @@ def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
 
     Raises :class:`PhhError` for text that is not a PHH document at all; a hand that is not valid
     is a :class:`Bad` with the reason, the others are read."""
-    if tomllib is None:
-        raise PhhError("reading PHH needs Python 3.11 or later (tomllib)")
+    if tomllib is None and _fast_toml is None:
+        raise PhhError("reading PHH needs Python 3.11 or later (tomllib), or toml-rs (the fast extra)")
     if not isinstance(text, str):
         raise PhhError(f"{path}: PHH is text (a str), not {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"{path}: more than {MAX_FILE_BYTES} characters, the most betspec reads as PHH")
     try:
-        # Decimal keeps what is written (196.20 has two places): the scale is read from it.
-        document = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise PhhError(f"{path}: not TOML: {_cut(str(exc), 200)}") from None
-    except ValueError:  # Python's limit on the digits of an int (sys.get_int_max_str_digits)
-        raise PhhError(f"{path}: an integer with more digits than Python reads; no table holds it") from None
+        document = _toml(text)
     except RecursionError:
         raise PhhError(f"{path}: arrays or tables nested too deeply to read") from None
+    except ValueError as exc:
+        if isinstance(exc, _DECODE_ERRORS):
+            raise PhhError(f"{path}: not TOML: {_cut(str(exc), 200)}") from None
+        # Python's limit on the digits of an int (sys.get_int_max_str_digits)
+        raise PhhError(f"{path}: an integer with more digits than Python reads; no table holds it") from None
     if "variant" in document:
         raw_hands: list[tuple[str, object]] = [("", document)]
     else:
@@ -251,6 +259,57 @@ def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
         except PhhError as exc:
             hands.append(Bad(_name(path, item.key), str(exc), item.key))
     return hands
+
+
+_DECODE_ERRORS: tuple[type[ValueError], ...] = tuple(
+    cast(Any, reader).TOMLDecodeError for reader in (tomllib, _fast_toml) if reader is not None
+)
+
+
+def _toml(text: str) -> dict[str, Any]:
+    """The TOML document, every float read as the Decimal written (196.20 has two places: the
+    scale is read from it). toml-rs (the ``fast`` extra, compiled) reads it when installed, as
+    the TOML 1.0.0 tomllib reads and with the same ``parse_float``, so the document is the same;
+    whatever it refuses or fails on is read again by tomllib, so that a refusal is tomllib's."""
+    if _fast_toml is not None and _shallow(text) and not _long_number(text):
+        try:
+            document: dict[str, Any] = _fast_toml.loads(text, parse_float=Decimal, toml_version="1.0.0")
+            return document
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # a refusal, or a panic of the Rust code (PyO3's is a BaseException)
+            if tomllib is None:
+                raise
+    return cast(dict[str, Any], cast(Any, tomllib).loads(text, parse_float=Decimal))
+
+
+#: The deepest nesting of arrays and inline tables handed to the fast reader: toml-rs 0.4 crashes
+#: the process (a stack overflow in Rust) on some thousands; PHH nests two deep.
+FAST_DEPTH = 32
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _shallow(text: str) -> bool:
+    """Whether the brackets of ``text`` nest at most :data:`FAST_DEPTH` deep: each pass removes
+    the innermost pairs. Brackets inside strings and comments count too, which can only send a
+    file to tomllib."""
+    brackets = _NOT_BRACKET.sub("", text)
+    for _ in range(FAST_DEPTH):
+        if not brackets:
+            return True
+        brackets, removed = _INNERMOST.subn("", brackets)
+        if not removed:
+            return False
+    return not brackets
+
+
+def _long_number(text: str) -> bool:
+    """Whether ``text`` may hold a decimal integer longer than Python reads from text
+    (``sys.get_int_max_str_digits``): toml-rs reads it, tomllib refuses it, and tomllib's answer is
+    the one given."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    return bool(limit) and re.search(f"[0-9_]{{{limit + 1},}}", text) is not None
 
 
 def _cut(text: str, room: int = QUOTED) -> str:
@@ -863,7 +922,11 @@ class Pots:
     rake: int = 0  # what the file's winners have less than betspec paid them: the house's cut
 
 
-def check_pots(result: Replay) -> Pots:
+#: What a hand whose file records neither winnings nor finishing stacks says of its pots.
+NOTHING_RECORDED = "pots not checked: the file records no winnings or finishing_stacks"
+
+
+def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
     """Pay the pots of a hand the engine accepted and compare with what the file records.
 
     An uncontested pot needs no cards. A showdown is ranked with PokerKit's evaluator of the
@@ -873,7 +936,9 @@ def check_pots(result: Replay) -> Pots:
     the stacks after the hand. A site's rake shows as winners paid less than the pots: accepted
     when the seats the file pays are exactly the seats betspec pays, none gets more than betspec
     pays, and the others end as betspec says; the rake is reported. The replay's engine is not
-    touched: the hand is played again on a new one."""
+    touched: the hand is played again on a new one. With ``unrecorded`` false, a hand whose file
+    records neither is not paid (nor its showdown ranked): there is nothing to compare, and
+    ``betspec phh check`` reads only what it checks."""
     from betspec.runtime import IllegalAction
 
     hand, played = result.hand, result.engine
@@ -882,6 +947,8 @@ def check_pots(result: Replay) -> Pots:
     recorded = [name for name in ("winnings", "finishing_stacks") if getattr(hand, name) is not None]
     if not played.hand_over:
         return Pots(UNCHECKED, "pots not checked: the history stops before the hand is over")
+    if not recorded and not unrecorded:
+        return Pots(UNCHECKED, NOTHING_RECORDED)
     engine = type(played)(played.table, **cast(dict[str, Any], played.options))
     for step in result.steps:
         if "deal" in step:
@@ -894,7 +961,7 @@ def check_pots(result: Replay) -> Pots:
     if any(len(pot.eligible) > 1 for pot in engine.pots()):
         ranked, why = _ranking(hand, contenders)
         if ranked is None and not recorded:
-            return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks")
+            return Pots(UNCHECKED, NOTHING_RECORDED)
         if ranked is None:
             return Pots(UNCHECKED, f"showdown not checked: {why}")
         ranking = ranked[0]
@@ -906,7 +973,7 @@ def check_pots(result: Replay) -> Pots:
     won, stacks = paid.won, engine.stacks
     ranks = tuple(tuple(group) for group in ranking)
     if not recorded:  # paid, with nothing to compare: what betspec paid is in won and stacks
-        return Pots(UNCHECKED, "pots not checked: the file records no winnings or finishing_stacks", won, stacks, ranks)
+        return Pots(UNCHECKED, NOTHING_RECORDED, won, stacks, ranks)
     rake = 0
     for name in recorded:
         theirs = cast(tuple[int, ...], getattr(hand, name))
@@ -1288,7 +1355,7 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
         for hand in hands:
             result = replay(hand, cls, options)
             if result.status == ACCEPTED:
-                pots = check_pots(result)
+                pots = check_pots(result, unrecorded=False)
                 paid[pots.status] += 1
                 raked += pots.rake > 0
                 if pots.status == MISPAID:
