@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from betspec.diagnostics import DiagnosticCode
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
 from betspec.runtime.table import Declared
 from betspec.vocabulary import CHOSEN_ACTIONS, WAGERS
@@ -40,7 +41,7 @@ class Finding:
     """Something an engine did that no betting rule allows, and the spec entry it points at."""
 
     pointer: str
-    code: str
+    code: DiagnosticCode
     message: str
 
 
@@ -256,7 +257,7 @@ class _Findings:
     spec: Any
     found: dict[tuple[str, str], Finding] = field(default_factory=dict)
 
-    def add(self, pointer: str, code: str, message: str) -> None:
+    def add(self, pointer: str, code: DiagnosticCode, message: str) -> None:
         self.found.setdefault((pointer, code), Finding(pointer, code, message))
 
 
@@ -289,14 +290,14 @@ def deep_check(spec: Any, root: str, seconds: float = 1.5, seed: int = 2026, at_
         transition = spec.transitions[index]
         findings.add(
             transition.origin or "/transitions",
-            "never-taken",
+            DiagnosticCode.NEVER_TAKEN,
             f"no hand explored took {coverage.describe(index)}: "
             f"check its guard and what leads to {transition.source!r}",
         )
     reached = {spec.initial} | {spec.transitions[i].dest for i, count in coverage.fired.items() if count}
     for name in spec.states:
         if name not in reached:
-            findings.add(f"/states/{name}", "never-reached", f"no hand explored reached state {name!r}")
+            findings.add(f"/states/{name}", DiagnosticCode.NEVER_REACHED, f"no hand explored reached state {name!r}")
     return sorted(findings.found.values(), key=lambda f: (f.pointer, f.code))
 
 
@@ -305,7 +306,11 @@ def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
     chips = engine.total_chips()
     for _ in range(MAX_STEPS):
         if engine.total_chips() != chips:
-            findings.add("/transitions", "chips", f"chips were created or lost: {chips} became {engine.total_chips()}")
+            findings.add(
+                "/transitions",
+                DiagnosticCode.CHIPS,
+                f"chips were created or lost: {chips} became {engine.total_chips()}",
+            )
             return
         if engine.hand_over:
             runout = engine.phase == "runout" and engine.next_street is not None
@@ -318,7 +323,11 @@ def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
             _decision(engine, findings)
         options = moves(engine, rng)
         if not options:
-            findings.add("/transitions", "stuck", f"nobody is to act and nothing can be dealt on {engine.street_name}")
+            findings.add(
+                "/transitions",
+                DiagnosticCode.STUCK,
+                f"nobody is to act and nothing can be dealt on {engine.street_name}",
+            )
             return
         move = rng.choice(options)
         if engine.to_act is not None and rng.random() < 0.03:
@@ -328,11 +337,11 @@ def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
         except IllegalAction as error:
             findings.add(
                 _requirement_pointer(findings.spec, move, error),
-                "offered-refused",
+                DiagnosticCode.OFFERED_REFUSED,
                 f"{_shown(move)} was offered as legal and then refused: {error.code} ({error.rule})",
             )
             return
-    findings.add("/transitions", "endless", f"a hand took more than {MAX_STEPS} actions without ending")
+    findings.add("/transitions", DiagnosticCode.ENDLESS, f"a hand took more than {MAX_STEPS} actions without ending")
 
 
 def _decision(engine: Engine, findings: _Findings) -> None:
@@ -346,7 +355,7 @@ def _decision(engine: Engine, findings: _Findings) -> None:
             pointer = _rule_pointer(spec, want, refusal.rule)
         findings.add(
             pointer,
-            "only-fold",
+            DiagnosticCode.ONLY_FOLD,
             f"seat {engine.to_act} may only fold on {engine.street_name} (after {list(engine.history)[-4:]}): "
             f"nothing lets it {want}",
         )
@@ -355,7 +364,7 @@ def _decision(engine: Engine, findings: _Findings) -> None:
         name = "bet" if engine.bet_level == 0 else "raise"
         findings.add(
             f"/quantities/{name}_min_to",
-            "bounds",
+            DiagnosticCode.BOUNDS,
             f"the smallest {name} ({low}) is above the largest ({high}) "
             f"for seat {engine.to_act} on {engine.street_name}",
         )
@@ -380,7 +389,7 @@ def _after_the_end(engine: Engine, findings: _Findings) -> None:
         taken = next((t for t in spec.transitions if t.source == state and t.event == event), None)
         findings.add(
             taken.origin if taken is not None else "/transitions",
-            "after-the-end",
+            DiagnosticCode.AFTER_THE_END,
             f"{_shown(move)} was accepted once the hand was over ({state})",
         )
         return

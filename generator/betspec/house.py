@@ -109,7 +109,7 @@ def is_shipped_tree(root: str) -> bool:
 def shadowing(specs: list[Any]) -> list[Diagnostic]:
     """A house spec named as a shipped one: its engine would be the shipped one's, and
     ``"extends": "<its name>.json"`` would name itself."""
-    from betspec.diagnostics import Diagnostic, Position
+    from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
 
     shipped = shipped_names()
     found = []
@@ -119,7 +119,7 @@ def shadowing(specs: list[Any]) -> list[Diagnostic]:
                 f"{spec.name!r} is the name of a spec betspec ships: a house spec needs its own name "
                 f"(rename the file and its 'name', e.g. house_{spec.name}.json)"
             )
-            found.append(Diagnostic(Position(spec.path, 1, 1), "/name", "name", message))
+            found.append(Diagnostic(Position(spec.path, 1, 1), "/name", DiagnosticCode.NAME, message))
     return found
 
 

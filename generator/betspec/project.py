@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from betspec import backends
 from betspec.backends.base import Context, WorkedExample
-from betspec.diagnostics import Diagnostic, Position
+from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
 from betspec.frontend import load_spec
 from betspec.model import Spec
 
@@ -44,7 +44,7 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
             name = os.path.splitext(os.path.basename(path))[0]
             if spec.name != name:
                 message = f"the spec is named {spec.name!r} but its file is {name}.json"
-                diagnostics.append(Diagnostic(Position(path, 1, 1), "/name", "name", message))
+                diagnostics.append(Diagnostic(Position(path, 1, 1), "/name", DiagnosticCode.NAME, message))
                 continue
             specs.append(spec)
     # A base's problem is found once for every spec that extends it: report it once.

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from betspec.diagnostics import Diagnostic, did_you_mean
+from betspec.diagnostics import Diagnostic, DiagnosticCode, did_you_mean
 from betspec.frontend import jsonpos, schema
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class
 from betspec.runtime.engine import Ruling
@@ -86,7 +86,7 @@ def load_case(path: str) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
     if doc is None:
         return None, diagnostics
     if not isinstance(doc.value, dict):
-        return None, [Diagnostic(doc.at(""), "", "schema", "a case is a JSON object")]
+        return None, [Diagnostic(doc.at(""), "", DiagnosticCode.SCHEMA, "a case is a JSON object")]
     diagnostics += schema.check(doc, schema.CASE_SCHEMA)
     if diagnostics:
         return None, diagnostics

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from betspec.diagnostics import Diagnostic
+from betspec.diagnostics import Diagnostic, DiagnosticCode
 from betspec.frontend.jsonpos import Located, join_pointer
 
 #: Control characters (Unicode category Cc) but the newline and the tab, and surrogates.
@@ -57,5 +57,5 @@ def check(doc: Located) -> list[Diagnostic]:
         if why is not None:
             what = "key" if is_key else "string"
             position = doc.key_at(pointer) if is_key else doc.at(pointer)
-            out.append(Diagnostic(position, pointer, "text", f"this {what} holds {why}"))
+            out.append(Diagnostic(position, pointer, DiagnosticCode.TEXT, f"this {what} holds {why}"))
     return out

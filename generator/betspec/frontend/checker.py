@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from betspec import vocabulary
-from betspec.diagnostics import Diagnostic, did_you_mean
+from betspec.diagnostics import Diagnostic, DiagnosticCode, did_you_mean
 from betspec.frontend import expr as ex
 from betspec.frontend.expr import ExprError, Name
 from betspec.frontend.loader import Merged
@@ -59,7 +59,7 @@ class _Checker:
 
     # ---- helpers ------------------------------------------------------------------------
 
-    def error(self, pointer: str, code: str, message: str, *, key: bool = False, about: str = "") -> None:
+    def error(self, pointer: str, code: DiagnosticCode, message: str, *, key: bool = False, about: str = "") -> None:
         if about and about in self.merged.broken:
             return  # the schema check already reported this entry
         self.diagnostics.append(self.merged.diag(pointer, code, message, key=key))
@@ -73,7 +73,7 @@ class _Checker:
         if rule not in rules:
             self.error(
                 pointer,
-                "unknown-rule",
+                DiagnosticCode.UNKNOWN_RULE,
                 f"cites rule {rule!r}, which the rules table does not declare{did_you_mean(rule, rules)}",
             )
 
@@ -84,7 +84,7 @@ class _Checker:
             self._expression_error(pointer, text, 0, exc)
             return None
         if want is not None and not _assignable(checked.type, want):
-            self.error(pointer, "type", f"expression is {checked.type}, expected {want}")
+            self.error(pointer, DiagnosticCode.TYPE, f"expression is {checked.type}, expected {want}")
             return None
         return checked
 
@@ -95,21 +95,24 @@ class _Checker:
             return
         doc_pointer = self.merged._origin(pointer)[1]
         problems = [(exc.offset, exc.code, exc.message, exc.name)]
-        if exc.code == "unknown-name":
+        if exc.code is DiagnosticCode.UNKNOWN_NAME:
             try:
                 tree = ast.parse(text, mode="eval")
             except SyntaxError:
                 tree = None
             called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} if tree is not None else set()
             for node in ast.walk(tree) if tree is not None else ():
-                unknown = isinstance(node, ast.Name) and id(node) not in called and node.id not in self.symbols
-                if unknown and node.id != exc.name and node.id not in {p[3] for p in problems}:  # type: ignore[attr-defined]
-                    hint = did_you_mean(node.id, self.symbols)  # type: ignore[attr-defined]
-                    problems.append((node.col_offset, "unknown-name", f"unknown name {node.id!r}{hint}", node.id))  # type: ignore[attr-defined]
+                if not isinstance(node, ast.Name) or id(node) in called or node.id in self.symbols:
+                    continue
+                if node.id != exc.name and node.id not in {p[3] for p in problems}:
+                    hint = did_you_mean(node.id, self.symbols)
+                    problems.append(
+                        (node.col_offset, DiagnosticCode.UNKNOWN_NAME, f"unknown name {node.id!r}{hint}", node.id)
+                    )
         for offset, code, message, name in sorted(problems):
             if name in self.merged.broken:
                 continue
-            if code == "unknown-name" and name in vocabulary.VARIABLES:
+            if code is DiagnosticCode.UNKNOWN_NAME and name in vocabulary.VARIABLES:
                 kind = vocabulary.VARIABLES[name].type
                 message = (
                     f'unknown name {name!r}: the runtime provides it; declare it in "variables" '
@@ -125,7 +128,9 @@ class _Checker:
 
     def declare(self, name: str, symbol: Name, pointer: str, owners: dict[str, str], section: str) -> None:
         if name in owners:
-            self.error(pointer, "duplicate-name", f"{name!r} is already declared in {owners[name]}", key=True)
+            self.error(
+                pointer, DiagnosticCode.DUPLICATE_NAME, f"{name!r} is already declared in {owners[name]}", key=True
+            )
             return
         why = _reserved(name) if section != "variables" else None
         if why is not None:
@@ -134,7 +139,7 @@ class _Checker:
             free = (n for n in candidates if n not in owners and n not in vocabulary.RESERVED_IDENTIFIERS)
             instead = next(free, f"my_{name}")
             message = f"{name!r} is reserved: {why}; a spec's names become Python identifiers (try {instead!r})"
-            self.error(pointer, "reserved-name", message, key=True)
+            self.error(pointer, DiagnosticCode.RESERVED_NAME, message, key=True)
             return
         owners[name] = section
         self.symbols[name] = symbol
@@ -146,15 +151,24 @@ class _Checker:
             binding = vocabulary.VARIABLES.get(name)
             if binding is None:
                 hint = did_you_mean(name, vocabulary.VARIABLES)
-                self.error(pointer, "unknown-variable", f"the runtime provides no variable {name!r}{hint}", key=True)
+                self.error(
+                    pointer,
+                    DiagnosticCode.UNKNOWN_VARIABLE,
+                    f"the runtime provides no variable {name!r}{hint}",
+                    key=True,
+                )
                 continue
             if binding.type != entry["type"]:
-                self.error(f"{pointer}/type", "type", f"{name!r} is {binding.type} in the runtime, not {entry['type']}")
+                self.error(
+                    f"{pointer}/type",
+                    DiagnosticCode.TYPE,
+                    f"{name!r} is {binding.type} in the runtime, not {entry['type']}",
+                )
                 continue
             writable = bool(entry.get("writable", False))
             if writable != binding.writable:
                 state = "writable" if binding.writable else "read-only"
-                self.error(pointer, "type", f"{name!r} is {state} in the runtime", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, f"{name!r} is {state} in the runtime", key=True)
             out[name] = Variable(name, entry["type"], entry["meaning"], writable)
             symbol = Name(_TYPES[binding.type], "variable", binding.minimum, scope=binding.scope)
             self.declare(name, symbol, pointer, owners, "variables")
@@ -169,13 +183,18 @@ class _Checker:
             pointer = f"/{section}/{name}"
             if dealt and ("default" not in entry or entry.get("per_seat") or entry.get("items")):
                 message = "a deal input has a default (a runout deals without it) and is one value"
-                self.error(pointer, "type", message, key=True)
+                self.error(pointer, DiagnosticCode.TYPE, message, key=True)
                 continue
             if dealt and entry["type"] == "seats":
-                self.error(f"{pointer}/type", "type", "a deal input is a value, not a list of seats")
+                self.error(f"{pointer}/type", DiagnosticCode.TYPE, "a deal input is a value, not a list of seats")
                 continue
             if name in vocabulary.BUILT_IN_INPUTS:
-                self.error(pointer, "reserved-name", f"every table has {name!r}: a spec does not declare it", key=True)
+                self.error(
+                    pointer,
+                    DiagnosticCode.RESERVED_NAME,
+                    f"every table has {name!r}: a spec does not declare it",
+                    key=True,
+                )
                 continue
             self.cite(f"{pointer}/rule", entry["rule"])
             kind = entry["type"]
@@ -183,16 +202,20 @@ class _Checker:
             per_seat = bool(entry.get("per_seat", False))
             choices = tuple(entry.get("choices", ()))
             if (kind == "choice") != bool(choices):
-                self.error(pointer, "type", "a choice input, and only one, lists its 'choices'", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, "a choice input, and only one, lists its 'choices'", key=True)
             if items and (kind != "int" or per_seat):
-                self.error(pointer, "type", "only an int input that is not per seat names its 'items'", key=True)
+                self.error(
+                    pointer, DiagnosticCode.TYPE, "only an int input that is not per seat names its 'items'", key=True
+                )
             if per_seat and kind not in ("int", "bool", "int?"):
-                self.error(pointer, "type", f"a {kind} input cannot be given per seat", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, f"a {kind} input cannot be given per seat", key=True)
             required = "default" not in entry
             default = entry.get("default")
             if not required and not _input_fits(kind, default, items, per_seat, choices):
                 hint = "" if items or per_seat else _type_hint(kind, default, choices)
-                self.error(f"{pointer}/default", "type", f"default {default!r} is not a value of this input{hint}")
+                self.error(
+                    f"{pointer}/default", DiagnosticCode.TYPE, f"default {default!r} is not a value of this input{hint}"
+                )
             elif not required and not items and not per_seat and kind in ("int", "int?"):
                 self.bounds(pointer, default, entry.get("minimum"), entry.get("maximum"))
             item = Input(
@@ -226,7 +249,12 @@ class _Checker:
         entry = self.doc.get("next_hand")
         if not isinstance(entry, dict):
             if not self.abstract:
-                self.error("", "missing", "the spec (with the specs it extends) has no 'next_hand'", about="next_hand")
+                self.error(
+                    "",
+                    DiagnosticCode.MISSING,
+                    "the spec (with the specs it extends) has no 'next_hand'",
+                    about="next_hand",
+                )
             return None
         button = self.expression("/next_hand/button", entry["button"], _NO_TO, Type.INT)
         given: dict[str, Expr] = {}
@@ -235,7 +263,12 @@ class _Checker:
             pointer = f"/next_hand/inputs/{name}"
             if item is None or item.items or item.per_seat or item.type == "seats":
                 hint = did_you_mean(name, inputs)
-                self.error(pointer, "unknown-name", f"{name!r} is not a table input set by one value{hint}", key=True)
+                self.error(
+                    pointer,
+                    DiagnosticCode.UNKNOWN_NAME,
+                    f"{name!r} is not a table input set by one value{hint}",
+                    key=True,
+                )
                 continue
             want = _TYPES[{"seat": "int", "seat?": "int?"}.get(item.type, item.type)]
             checked = self.expression(pointer, text, _NO_TO, want)
@@ -251,11 +284,15 @@ class _Checker:
             self.cite(f"{pointer}/rule", entry["rule"])
             kind, choices = entry["type"], tuple(entry.get("choices", ()))
             if (kind == "choice") != bool(choices):
-                self.error(pointer, "type", "a choice street value, and only one, lists its 'choices'", key=True)
+                self.error(
+                    pointer, DiagnosticCode.TYPE, "a choice street value, and only one, lists its 'choices'", key=True
+                )
                 continue
             if not _input_fits(kind, entry["default"], (), False, choices):
                 hint = _type_hint(kind, entry["default"], choices)
-                self.error(f"{pointer}/default", "type", f"default {entry['default']!r} is not a {kind}{hint}")
+                self.error(
+                    f"{pointer}/default", DiagnosticCode.TYPE, f"default {entry['default']!r} is not a {kind}{hint}"
+                )
                 continue
             out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
             self.declare(name, Name(_TYPES[kind], "street value", choices=choices), pointer, owners, "street_values")
@@ -266,7 +303,9 @@ class _Checker:
         entries = self.doc.get("streets", [])
         if not isinstance(entries, list) or not entries:
             if not self.abstract:
-                self.error("", "missing", "the spec (with the specs it extends) has no 'streets'", about="streets")
+                self.error(
+                    "", DiagnosticCode.MISSING, "the spec (with the specs it extends) has no 'streets'", about="streets"
+                )
             return ()
         out: list[Street] = []
         seen: dict[str, int] = {}
@@ -279,7 +318,7 @@ class _Checker:
                     f"name of its own, which deal() and the cases use (rename this one, e.g. {name + '_2'!r}, or "
                     "drop it; a spec's 'streets' replace its base's whole, so list every round once)"
                 )
-                self.error(f"{pointer}/name", "duplicate-name", message)
+                self.error(f"{pointer}/name", DiagnosticCode.DUPLICATE_NAME, message)
                 continue
             seen[name] = index
             given = dict(entry.get("values", {}))
@@ -287,9 +326,13 @@ class _Checker:
                 declared = values.get(key)
                 if declared is None:
                     hint = did_you_mean(key, values)
-                    self.error(f"{pointer}/values/{key}", "unknown-name", f"no street value {key!r} is declared{hint}")
+                    self.error(
+                        f"{pointer}/values/{key}",
+                        DiagnosticCode.UNKNOWN_NAME,
+                        f"no street value {key!r} is declared{hint}",
+                    )
                 elif not _input_fits(declared.type, value, (), False, declared.choices):
-                    self.error(f"{pointer}/values/{key}", "type", f"{value!r} is not a {declared.type}")
+                    self.error(f"{pointer}/values/{key}", DiagnosticCode.TYPE, f"{value!r} is not a {declared.type}")
             full = {key: given.get(key, declared.default) for key, declared in values.items()}
             out.append(Street(name, entry["meaning"], full))
         return tuple(out)
@@ -301,7 +344,7 @@ class _Checker:
             self.declare(name, Name(Type.INT, "role", 0, scope="table"), f"/roles/{name}", owners, "roles")
         order, cyclic = _dependency_order({n: ex.names_in(e["expr"]) & set(table) for n, e in table.items()})
         for name in cyclic:
-            self.error(f"/roles/{name}/expr", "cycle", f"role {name!r} depends on itself")
+            self.error(f"/roles/{name}/expr", DiagnosticCode.CYCLE, f"role {name!r} depends on itself")
         out: dict[str, Role] = {}
         for name in order:
             entry = table[name]
@@ -320,7 +363,12 @@ class _Checker:
             seats = entry.get("seats")
             scopes: tuple[str, ...] = ("table",)
             if ("seat" in entry) == (seats is not None):
-                self.error(pointer, "missing", "a forced bet names its 'seat' (an expression) or its 'seats'", key=True)
+                self.error(
+                    pointer,
+                    DiagnosticCode.MISSING,
+                    "a forced bet names its 'seat' (an expression) or its 'seats'",
+                    key=True,
+                )
                 continue
             if seats is not None:
                 scopes = ("table", "seat")
@@ -328,7 +376,7 @@ class _Checker:
                     candidates = ["all", *(n for n, i in inputs.items() if i.type == "seats")]
                     hint = did_you_mean(seats, candidates)
                     message = f"'seats' is \"all\" or an input of type seats, not {seats!r}{hint}"
-                    self.error(f"{pointer}/seats", "unknown-name", message)
+                    self.error(f"{pointer}/seats", DiagnosticCode.UNKNOWN_NAME, message)
                     continue
             seat = None
             if "seat" in entry:
@@ -343,11 +391,15 @@ class _Checker:
             if not all(self.confined(f"{pointer}/{part}", e, scopes, "a forced bet") for part, e in parts):
                 continue
             if when is not None and when.is_constant and when.constant is False:
-                self.error(f"{pointer}/when", "constant-guard", "this forced bet is never posted")
+                self.error(f"{pointer}/when", DiagnosticCode.CONSTANT_GUARD, "this forced bet is never posted")
             kind = entry["kind"]
             order = entry.get("order", "in_turn")
             if order != "in_turn" and kind not in vocabulary.LIVE_KINDS:
-                self.error(f"{pointer}/order", "type", f"a {kind} is dead money: it does not move its poster's turn")
+                self.error(
+                    f"{pointer}/order",
+                    DiagnosticCode.TYPE,
+                    f"a {kind} is dead money: it does not move its poster's turn",
+                )
             out.append(
                 ForcedBet(
                     name,
@@ -373,15 +425,19 @@ class _Checker:
             self.cite(f"{pointer}/rule", entry["rule"])
             choices = tuple(entry.get("choices", ()))
             if kind in ("bool", "choice") and (minimum is not None or maximum is not None):
-                self.error(pointer, "type", f"a {kind} option has no minimum or maximum", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, f"a {kind} option has no minimum or maximum", key=True)
             if (kind == "choice") != bool(choices):
-                self.error(pointer, "type", "a choice option, and only one, lists its 'choices'", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, "a choice option, and only one, lists its 'choices'", key=True)
             if kind == "choice":
                 if default not in choices:
-                    self.error(f"{pointer}/default", "type", f"default {default!r} is not one of {', '.join(choices)}")
+                    self.error(
+                        f"{pointer}/default",
+                        DiagnosticCode.TYPE,
+                        f"default {default!r} is not one of {', '.join(choices)}",
+                    )
             elif not _fits(kind, default):
                 hint = _type_hint(kind, default, choices)
-                self.error(f"{pointer}/default", "type", f"default {default!r} is not a {kind}{hint}")
+                self.error(f"{pointer}/default", DiagnosticCode.TYPE, f"default {default!r} is not a {kind}{hint}")
             else:
                 self.bounds(pointer, default, minimum, maximum)
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
@@ -398,13 +454,13 @@ class _Checker:
                 f"default {default} is below the minimum {minimum}: give a default of at least {minimum}, "
                 f"or lower the minimum to {default} if {default} is a value the house allows"
             )
-            self.error(f"{pointer}/default", "type", message)
+            self.error(f"{pointer}/default", DiagnosticCode.TYPE, message)
         if isinstance(maximum, int) and default > maximum:
             message = (
                 f"default {default} is above the maximum {maximum}: give a default of at most {maximum}, "
                 f"or raise the maximum to {default} if {default} is a value the house allows"
             )
-            self.error(f"{pointer}/default", "type", message)
+            self.error(f"{pointer}/default", DiagnosticCode.TYPE, message)
 
     def primitives(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -413,7 +469,7 @@ class _Checker:
                 hint = did_you_mean(name, vocabulary.PRIMITIVES)
                 self.error(
                     f"/primitives/{name}",
-                    "unknown-primitive",
+                    DiagnosticCode.UNKNOWN_PRIMITIVE,
                     f"the runtime provides no primitive {name!r}{hint}",
                     key=True,
                 )
@@ -431,7 +487,7 @@ class _Checker:
             {n: ex.names_in(e["expr"]) & set(table) for n, e in table.items() if "expr" in e}
         )
         for name in cyclic:
-            self.error(f"/quantities/{name}/expr", "cycle", f"quantity {name!r} depends on itself")
+            self.error(f"/quantities/{name}/expr", DiagnosticCode.CYCLE, f"quantity {name!r} depends on itself")
         out: dict[str, Quantity] = {}
         for name in order + sorted(n for n, e in table.items() if "expr" not in e):
             entry = table[name]
@@ -441,7 +497,7 @@ class _Checker:
                 if not self.abstract:
                     self.error(
                         pointer,
-                        "abstract",
+                        DiagnosticCode.ABSTRACT,
                         f"quantity {name!r} is abstract: this spec must give it an 'expr'",
                         about=name,
                         key=True,
@@ -469,7 +525,7 @@ class _Checker:
                 if name not in table:
                     self.error(
                         "/quantities",
-                        "missing",
+                        DiagnosticCode.MISSING,
                         f"the runtime needs a quantity {name!r} ({kind})",
                         key=True,
                         about=name,
@@ -477,17 +533,17 @@ class _Checker:
                 elif name in out and (out[name].type != kind or out[name].needs_to or out[name].per_seat):
                     self.error(
                         f"/quantities/{name}",
-                        "type",
+                        DiagnosticCode.TYPE,
                         f"{name!r} must be an {kind} of the seat to act that does not read 'to'",
                         key=True,
                     )
             for name, kind in vocabulary.REQUIRED_SEAT_QUANTITIES.items():
                 if name not in table:
                     message = f"the runtime needs a per-seat quantity {name!r} ({kind})"
-                    self.error("/quantities", "missing", message, key=True, about=name)
+                    self.error("/quantities", DiagnosticCode.MISSING, message, key=True, about=name)
                 elif name in out and (out[name].type != kind or not out[name].per_seat):
                     message = f'{name!r} must be an {kind} with "per_seat": true'
-                    self.error(f"/quantities/{name}", "type", message, key=True)
+                    self.error(f"/quantities/{name}", DiagnosticCode.TYPE, message, key=True)
         return out
 
     def confined(self, pointer: str, checked: Expr, scopes: tuple[str, ...], what: str) -> bool:
@@ -498,11 +554,11 @@ class _Checker:
             symbol = self.symbols.get(name)
             if symbol is None or symbol.kind == "option" or symbol.scope in scopes:
                 continue
-            self.error(pointer, "scope", f"{what} reads only options and {kinds} names, not {name!r}")
+            self.error(pointer, DiagnosticCode.SCOPE, f"{what} reads only options and {kinds} names, not {name!r}")
             ok = False
         called = {n.func.id for n in ast.walk(checked.tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
         for name in sorted(called & set(vocabulary.SEAT_FUNCTIONS)):
-            self.error(pointer, "scope", f"{what} reads only options and {kinds} names, not {name}()")
+            self.error(pointer, DiagnosticCode.SCOPE, f"{what} reads only options and {kinds} names, not {name}()")
             ok = False
         return ok
 
@@ -522,7 +578,9 @@ class _Checker:
             if checked is None or not self.confined(f"{pointer}/expr", checked, ("table",), "a table check"):
                 continue
             if checked.is_constant and checked.constant is False:
-                self.error(f"{pointer}/expr", "constant-guard", "this check can never hold: no table would pass")
+                self.error(
+                    f"{pointer}/expr", DiagnosticCode.CONSTANT_GUARD, "this check can never hold: no table would pass"
+                )
             out.append(Check(checked, entry["message"], entry["rule"]))
         return tuple(out)
 
@@ -550,7 +608,7 @@ class _Checker:
     ) -> Effect | None:
         """``name = expression`` or ``primitive(arguments)``."""
         if "\n" in text or "\r" in text or len(text) > ex.MAX_LENGTH:
-            self.error(pointer, "syntax", "an effect is one line: 'name = expression' or 'primitive(...)'")
+            self.error(pointer, DiagnosticCode.SYNTAX, "an effect is one line: 'name = expression' or 'primitive(...)'")
             return None
         try:
             tree = ast.parse(text, mode="exec")
@@ -561,7 +619,7 @@ class _Checker:
                 Diagnostic(
                     self.merged.at(pointer).shifted(1 + offset),
                     self.merged._origin(pointer)[1],
-                    "syntax",
+                    DiagnosticCode.SYNTAX,
                     f"syntax error: {message}",
                 )
             )
@@ -578,7 +636,7 @@ class _Checker:
             if variable is None or not variable.writable:
                 writable = [v.name for v in variables.values() if v.writable]
                 hint = did_you_mean(target, writable)
-                self.error(pointer, "unknown-name", f"{target!r} is not a writable variable{hint}")
+                self.error(pointer, DiagnosticCode.UNKNOWN_NAME, f"{target!r} is not a writable variable{hint}")
                 self.expression_at(pointer, text, body[0].value, scope, None)  # its own mistakes too
                 return None
             value = body[0].value
@@ -600,17 +658,17 @@ class _Checker:
                     )
                 else:
                     message = f"unknown primitive {name!r}{did_you_mean(name, primitives)}"
-                self.error(pointer, "unknown-primitive", message)
+                self.error(pointer, DiagnosticCode.UNKNOWN_PRIMITIVE, message)
                 return None
             arity = vocabulary.PRIMITIVES[name]
             if len(call.args) != arity or call.keywords:
-                self.error(pointer, "type", f"{name}() takes {arity} argument(s)")
+                self.error(pointer, DiagnosticCode.TYPE, f"{name}() takes {arity} argument(s)")
                 return None
             args = [self.expression_at(pointer, text, arg, scope, Type.INT) for arg in call.args]
             if any(a is None for a in args):
                 return None
             return Call(name, tuple(a for a in args if a is not None))
-        self.error(pointer, "syntax", "an effect is 'name = expression' or 'primitive(arguments)'")
+        self.error(pointer, DiagnosticCode.SYNTAX, "an effect is 'name = expression' or 'primitive(arguments)'")
         return None
 
     def expression_at(
@@ -623,7 +681,7 @@ class _Checker:
             self._expression_error(pointer, segment, node.col_offset, exc)
             return None
         if want is not None and not _assignable(checked.type, want):
-            self.error(pointer, "type", f"{segment!r} is {checked.type}, expected {want}")
+            self.error(pointer, DiagnosticCode.TYPE, f"{segment!r} is {checked.type}, expected {want}")
             return None
         return checked
 
@@ -638,19 +696,21 @@ class _Checker:
             if kind == "action":
                 if name not in vocabulary.ACTIONS:
                     hint = did_you_mean(name, vocabulary.ACTIONS)
-                    self.error(pointer, "unknown-action", f"the runtime has no action {name!r}{hint}", key=True)
+                    self.error(
+                        pointer, DiagnosticCode.UNKNOWN_ACTION, f"the runtime has no action {name!r}{hint}", key=True
+                    )
                 elif params != vocabulary.ACTION_PARAMS[name]:
                     want = ", ".join(vocabulary.ACTION_PARAMS[name]) or "no parameters"
-                    self.error(pointer, "params", f"action {name!r} takes {want}", key=True)
+                    self.error(pointer, DiagnosticCode.PARAMS, f"action {name!r} takes {want}", key=True)
             elif params:
-                self.error(f"{pointer}/params", "params", "only action events take parameters")
+                self.error(f"{pointer}/params", DiagnosticCode.PARAMS, "only action events take parameters")
             deals += kind == "deal"
             plain_starts += kind == "start" and not entry.get("blinds")
             if entry.get("blinds") and kind != "start":
-                self.error(f"{pointer}/blinds", "type", "only a start event posts the blinds")
+                self.error(f"{pointer}/blinds", DiagnosticCode.TYPE, "only a start event posts the blinds")
             blind_starts += bool(entry.get("blinds")) and kind == "start"
             if entry.get("requires") and kind != "action":
-                self.error(f"{pointer}/requires", "type", "only action events have requirements")
+                self.error(f"{pointer}/requires", DiagnosticCode.TYPE, "only action events have requirements")
             requires: list[Requirement] = []
             for index, req in enumerate(entry.get("requires", [])):
                 at = f"{pointer}/requires/{index}"
@@ -660,14 +720,14 @@ class _Checker:
                     if checked.is_constant and checked.constant is False:
                         self.error(
                             f"{at}/expr",
-                            "constant-guard",
+                            DiagnosticCode.CONSTANT_GUARD,
                             "this requirement can never hold: the action could never be taken",
                         )
                     needs_to = self._needs_to(checked)
                     if requires and requires[-1].needs_to and not needs_to:
                         self.error(
                             f"{at}/expr",
-                            "order",
+                            DiagnosticCode.ORDER,
                             "a requirement not reading 'to' must come before those that do: "
                             "whether the action is possible is decided before its amount",
                         )
@@ -677,7 +737,13 @@ class _Checker:
         if not self.abstract:
             for action in vocabulary.ACTIONS:
                 if action not in out and action not in vocabulary.OPTIONAL_ACTIONS:
-                    self.error("/events", "missing", f"the spec declares no {action!r} action", key=True, about=action)
+                    self.error(
+                        "/events",
+                        DiagnosticCode.MISSING,
+                        f"the spec declares no {action!r} action",
+                        key=True,
+                        about=action,
+                    )
             counts = (
                 (blind_starts, "start event posts the blinds"),
                 (plain_starts, "other start event begins a later street"),
@@ -685,7 +751,7 @@ class _Checker:
             )
             for count, what in counts:
                 if count != 1:
-                    self.error("/events", "missing", f"exactly one {what}, not {count}", key=True)
+                    self.error("/events", DiagnosticCode.MISSING, f"exactly one {what}, not {count}", key=True)
         return out
 
     def _needs_to(self, checked: Expr) -> bool:
@@ -709,7 +775,7 @@ class _Checker:
             if event is None:
                 self.error(
                     f"{pointer}/event",
-                    "unknown-name",
+                    DiagnosticCode.UNKNOWN_NAME,
                     f"unknown event {entry['event']!r}{did_you_mean(entry['event'], events)}",
                     about=entry["event"],
                 )
@@ -722,7 +788,7 @@ class _Checker:
                 if guard is not None and guard.is_constant and guard.constant is False:
                     self.error(
                         f"{pointer}/guard",
-                        "constant-guard",
+                        DiagnosticCode.CONSTANT_GUARD,
                         "this guard is always false: the transition can never be taken",
                     )
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
@@ -730,21 +796,28 @@ class _Checker:
                 at = f"{pointer}/source/{number}" if isinstance(entry["source"], list) else f"{pointer}/source"
                 if source not in states:
                     self.error(
-                        at, "unknown-name", f"unknown state {source!r}{did_you_mean(source, states)}", about=source
+                        at,
+                        DiagnosticCode.UNKNOWN_NAME,
+                        f"unknown state {source!r}{did_you_mean(source, states)}",
+                        about=source,
                     )
                     continue
                 dest = source if entry["dest"] == "=" else entry["dest"]
                 if dest not in states:
                     self.error(
                         f"{pointer}/dest",
-                        "unknown-name",
+                        DiagnosticCode.UNKNOWN_NAME,
                         f"unknown state {dest!r}{did_you_mean(dest, states)}",
                         about=dest,
                     )
                     continue
                 signature = (entry["event"], source, dest, entry.get("guard", ""))
                 if signature in seen:
-                    self.error(at, "duplicate-transition", f"the same transition as /transitions/{seen[signature]}")
+                    self.error(
+                        at,
+                        DiagnosticCode.DUPLICATE_TRANSITION,
+                        f"the same transition as /transitions/{seen[signature]}",
+                    )
                     continue
                 seen[signature] = index
                 if event is not None:
@@ -761,18 +834,21 @@ class _Checker:
             to = None
             if entry["ruling"] == "wager":
                 if "to" not in entry:
-                    self.error(pointer, "missing", "a wager ruling says what it is 'to'", key=True)
+                    self.error(pointer, DiagnosticCode.MISSING, "a wager ruling says what it is 'to'", key=True)
                 else:
                     to = self.expression(f"{pointer}/to", entry["to"], _PUSH, Type.INT)
             elif "to" in entry:
-                self.error(f"{pointer}/to", "type", f"only a wager has an amount, not a {entry['ruling']}")
+                self.error(f"{pointer}/to", DiagnosticCode.TYPE, f"only a wager has an amount, not a {entry['ruling']}")
             if when is not None and when.is_constant and when.constant is False:
-                self.error(f"{pointer}/when", "constant-guard", "this ruling can never apply")
+                self.error(f"{pointer}/when", DiagnosticCode.CONSTANT_GUARD, "this ruling can never apply")
             if when is not None:
                 out.append(PushRuling(when, entry["ruling"], to, entry["rule"], entry.get("note", "")))
         if not self.abstract and (not out or not (out[-1].when.is_constant and out[-1].when.constant is True)):
             self.error(
-                "/procedures", "missing", "the last ruling on chips pushed must apply always ('when': 'True')", key=True
+                "/procedures",
+                DiagnosticCode.MISSING,
+                "the last ruling on chips pushed must apply always ('when': 'True')",
+                key=True,
             )
         return tuple(out)
 
@@ -788,13 +864,21 @@ class _Checker:
         for name in states:
             if name not in reached:
                 self.error(
-                    f"/states/{name}", "unreachable", f"state {name!r} cannot be reached from {initial!r}", key=True
+                    f"/states/{name}",
+                    DiagnosticCode.UNREACHABLE,
+                    f"state {name!r} cannot be reached from {initial!r}",
+                    key=True,
                 )
 
     def run(self) -> Spec | None:
         for section in ("states", "initial", "events", "transitions", "procedure_rules"):
             if section not in self.doc and not self.abstract:
-                self.error("", "missing", f"the spec (with the specs it extends) has no {section!r}", about=section)
+                self.error(
+                    "",
+                    DiagnosticCode.MISSING,
+                    f"the spec (with the specs it extends) has no {section!r}",
+                    about=section,
+                )
         rules = self.rules()
         owners: dict[str, str] = {}
         variables = self.variables(owners)
@@ -813,10 +897,13 @@ class _Checker:
         initial = self.doc.get("initial", "")
         if initial and initial not in states:
             self.error(
-                "/initial", "unknown-name", f"unknown state {initial!r}{did_you_mean(initial, states)}", about=initial
+                "/initial",
+                DiagnosticCode.UNKNOWN_NAME,
+                f"unknown state {initial!r}{did_you_mean(initial, states)}",
+                about=initial,
             )
         elif initial and states[initial].phase != "start":
-            self.error("/initial", "type", f"the initial state {initial!r} must have phase 'start'")
+            self.error("/initial", DiagnosticCode.TYPE, f"the initial state {initial!r} must have phase 'start'")
         for code, rule in self.table("procedure_rules").items():
             self.cite(f"/procedure_rules/{code}", rule)
         events = self.events(variables, primitives)
@@ -832,7 +919,12 @@ class _Checker:
         if not self.abstract:
             for action in vocabulary.ACTIONS:
                 if action in events and not any(t.event == action for t in transitions):
-                    self.error(f"/events/{action}", "unused", f"no transition takes the {action!r} action", key=True)
+                    self.error(
+                        f"/events/{action}",
+                        DiagnosticCode.UNUSED,
+                        f"no transition takes the {action!r} action",
+                        key=True,
+                    )
         if self.diagnostics:
             return None
         return Spec(

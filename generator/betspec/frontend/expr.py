@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from betspec.diagnostics import DiagnosticCode
 from betspec.model import Expr, Type
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import AGGREGATES, FUNCTIONS, SEAT_FUNCTIONS
@@ -62,7 +63,9 @@ class Name:
 class ExprError(Exception):
     """A problem in one expression; ``offset`` is the column within the expression text."""
 
-    def __init__(self, offset: int, message: str, code: str = "expression", name: str = "") -> None:
+    def __init__(
+        self, offset: int, message: str, code: DiagnosticCode = DiagnosticCode.EXPRESSION, name: str = ""
+    ) -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
@@ -100,9 +103,9 @@ def parse(text: str) -> ast.expr:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         offset = max((exc.offset or 1) - 1, 0)
-        raise ExprError(offset, f"syntax error: {exc.msg}", "syntax") from None
+        raise ExprError(offset, f"syntax error: {exc.msg}", DiagnosticCode.SYNTAX) from None
     except (ValueError, RecursionError, MemoryError):
-        raise ExprError(0, "expression cannot be parsed", "syntax") from None
+        raise ExprError(0, "expression cannot be parsed", DiagnosticCode.SYNTAX) from None
     _check_shape(tree.body, 0)
     return tree.body
 
@@ -152,7 +155,7 @@ def _check_shape(node: ast.AST, depth: int) -> None:
             hint = did_you_mean(node.func.id, FUNCTIONS)
             known = ", ".join(sorted(FUNCTIONS))
             message = f"unknown function {node.func.id!r}{hint}; the functions are {known}"
-            raise ExprError(offset, message, "unknown-name")
+            raise ExprError(offset, message, DiagnosticCode.UNKNOWN_NAME)
         if node.keywords:
             raise ExprError(offset, "keyword arguments are not allowed")
         children = list(node.args)
@@ -189,14 +192,14 @@ class _Checker:
         symbol = self.symbols.get(node.id)
         if symbol is None:
             hint = did_you_mean(node.id, self.symbols)
-            raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", "unknown-name", node.id)
+            raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", DiagnosticCode.UNKNOWN_NAME, node.id)
         missing = symbol.needs - self.scope
         if missing:
             where = "in the rulings on chips pushed" if "push" in missing else "for actions with an amount (bet, raise)"
             what = (
                 "is" if node.id in missing or "push" in missing else f"reads {', '.join(sorted(missing))!r}, which is"
             )
-            raise ExprError(node.col_offset, f"{node.id!r} {what} only defined {where}", "scope")
+            raise ExprError(node.col_offset, f"{node.id!r} {what} only defined {where}", DiagnosticCode.SCOPE)
         self.names.add(node.id)
         if symbol.type is Type.OPT_INT and node.id in narrowed:
             return Type.INT
@@ -206,7 +209,7 @@ class _Checker:
         got = self.check(node, narrowed)
         if got is not want:
             hint = " (test it with 'is not None' first)" if got is Type.OPT_INT else ""
-            raise ExprError(node.col_offset, f"{what} must be {want}, not {got}{hint}", "type")
+            raise ExprError(node.col_offset, f"{what} must be {want}, not {got}{hint}", DiagnosticCode.TYPE)
 
     def _BoolOp(self, node: ast.BoolOp, narrowed: frozenset[str]) -> Type:
         local = narrowed
@@ -232,7 +235,7 @@ class _Checker:
                 node.right.col_offset,
                 f"the divisor of {symbol!r} must be a positive literal or a name declared with "
                 "minimum >= 1, so it can never be zero",
-                "type",
+                DiagnosticCode.TYPE,
             )
         return Type.INT
 
@@ -249,21 +252,25 @@ class _Checker:
         for op, left, right in zip(node.ops, operands, operands[1:], strict=False):
             if isinstance(op, ast.Is | ast.IsNot):
                 if not (isinstance(right, ast.Constant) and right.value is None):
-                    raise ExprError(right.col_offset, "'is' and 'is not' compare only with None", "type")
+                    raise ExprError(right.col_offset, "'is' and 'is not' compare only with None", DiagnosticCode.TYPE)
                 got = self.check(left, narrowed)
                 if got is not Type.OPT_INT:
-                    raise ExprError(left.col_offset, f"only an int? can be None; this is {got}", "type")
+                    raise ExprError(left.col_offset, f"only an int? can be None; this is {got}", DiagnosticCode.TYPE)
                 continue
             lt, rt = self.check(left, narrowed), self.check(right, narrowed)
             if isinstance(op, ast.In | ast.NotIn):
                 if rt is not Type.SEATS:
-                    raise ExprError(right.col_offset, f"'in' asks about a list of seats, not {rt}", "type")
+                    raise ExprError(right.col_offset, f"'in' asks about a list of seats, not {rt}", DiagnosticCode.TYPE)
                 if lt is not Type.INT:
-                    raise ExprError(left.col_offset, f"'in' asks whether a seat (an int) is listed, not {lt}", "type")
+                    raise ExprError(
+                        left.col_offset, f"'in' asks whether a seat (an int) is listed, not {lt}", DiagnosticCode.TYPE
+                    )
                 continue
             if Type.SEATS in (lt, rt):
                 bad = left if lt is Type.SEATS else right
-                raise ExprError(bad.col_offset, "a list of seats is only the right side of 'in' or 'not in'", "type")
+                raise ExprError(
+                    bad.col_offset, "a list of seats is only the right side of 'in' or 'not in'", DiagnosticCode.TYPE
+                )
             if {lt, rt} == {Type.CHOICE, Type.TEXT} and isinstance(op, ast.Eq | ast.NotEq):
                 option, text = (left, right) if lt is Type.CHOICE else (right, left)
                 choices = self.symbols[option.id].choices  # type: ignore[attr-defined]
@@ -271,19 +278,23 @@ class _Checker:
                 if value not in choices:
                     hint = did_you_mean(value, choices)
                     message = f"{value!r} is not a value of {option.id!r} ({', '.join(choices)}){hint}"  # type: ignore[attr-defined]
-                    raise ExprError(text.col_offset, message, "type")
+                    raise ExprError(text.col_offset, message, DiagnosticCode.TYPE)
                 continue
             if Type.CHOICE in (lt, rt) or Type.TEXT in (lt, rt):
                 raise ExprError(
-                    left.col_offset, "a choice is only compared, with == or !=, to one of its values", "type"
+                    left.col_offset,
+                    "a choice is only compared, with == or !=, to one of its values",
+                    DiagnosticCode.TYPE,
                 )
             if isinstance(op, ast.Eq | ast.NotEq):
                 if lt is not rt or lt in (Type.OPT_INT, Type.NONE):
-                    raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", "type")
+                    raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", DiagnosticCode.TYPE)
             elif lt is not Type.INT or rt is not Type.INT:
                 bad = left if lt is not Type.INT else right
                 hint = " (test it with 'is not None' first)" if Type.OPT_INT in (lt, rt) else ""
-                raise ExprError(bad.col_offset, f"ordering needs int operands, not {lt} and {rt}{hint}", "type")
+                raise ExprError(
+                    bad.col_offset, f"ordering needs int operands, not {lt} and {rt}{hint}", DiagnosticCode.TYPE
+                )
         return Type.BOOL
 
     def _IfExp(self, node: ast.IfExp, narrowed: frozenset[str]) -> Type:
@@ -295,7 +306,9 @@ class _Checker:
         if {body, orelse} == {Type.INT, Type.OPT_INT}:
             return Type.OPT_INT
         if body is not orelse:
-            raise ExprError(node.col_offset, f"both branches must have one type, not {body} and {orelse}", "type")
+            raise ExprError(
+                node.col_offset, f"both branches must have one type, not {body} and {orelse}", DiagnosticCode.TYPE
+            )
         return body
 
     def _Call(self, node: ast.Call, narrowed: frozenset[str]) -> Type:
@@ -305,7 +318,9 @@ class _Checker:
         low, high = FUNCTIONS[name]
         if not low <= len(node.args) <= high:
             count = f"{low}" if low == high else f"{low} to {high}"
-            raise ExprError(node.col_offset, f"{name}() takes {count} arguments, not {len(node.args)}", "type")
+            raise ExprError(
+                node.col_offset, f"{name}() takes {count} arguments, not {len(node.args)}", DiagnosticCode.TYPE
+            )
         for arg in node.args:
             self._expect(arg, narrowed, Type.INT, f"an argument of {name}()")
         if name in SEAT_FUNCTIONS:
@@ -321,7 +336,7 @@ class _Checker:
                 arg.col_offset,
                 f"{name}() of one argument takes a per-seat int input (its {name} over the seats); "
                 f"compare values with {name}(a, b)",
-                "type",
+                DiagnosticCode.TYPE,
             )
         assert isinstance(arg, ast.Name)
         self.aggregated.add(arg.id)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from betspec.diagnostics import Diagnostic, Position
+from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
 
 #: The standard parser's string scanner (C or Python), which typeshed does not declare.
 _scanstring: Callable[[str, int], tuple[str, int]] = vars(json.decoder)["scanstring"]
@@ -117,7 +117,7 @@ class _Parser:
                     Diagnostic(
                         self.position(key_start),
                         child,
-                        "duplicate-key",
+                        DiagnosticCode.DUPLICATE_KEY,
                         f"duplicate key {key!r}: a later value would silently replace the first",
                     )
                 )
@@ -153,21 +153,23 @@ class _TooDeep(Exception):
 def parse(path: str, text: str) -> tuple[Located | None, list[Diagnostic]]:
     """Parse ``text``; return the located document (None when it is not JSON) and diagnostics."""
     if not text.strip():
-        return None, [Diagnostic(Position(path, 1, 1), "", "json", "empty file: expected a JSON object")]
+        return None, [Diagnostic(Position(path, 1, 1), "", DiagnosticCode.JSON, "empty file: expected a JSON object")]
     try:
         json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        return None, [Diagnostic(Position(path, exc.lineno, exc.colno), "", "json", f"invalid JSON: {exc.msg}")]
+        return None, [
+            Diagnostic(Position(path, exc.lineno, exc.colno), "", DiagnosticCode.JSON, f"invalid JSON: {exc.msg}")
+        ]
     except ValueError as exc:
-        return None, [Diagnostic(Position(path, 1, 1), "", "json", f"invalid JSON: {exc}")]
+        return None, [Diagnostic(Position(path, 1, 1), "", DiagnosticCode.JSON, f"invalid JSON: {exc}")]
     except RecursionError:
-        return None, [Diagnostic(Position(path, 1, 1), "", "json", "invalid JSON: nested too deeply")]
+        return None, [Diagnostic(Position(path, 1, 1), "", DiagnosticCode.JSON, "invalid JSON: nested too deeply")]
     parser = _Parser(path, text)
     try:
         value, _ = parser.value(parser.skip(0), "", 0)
     except _TooDeep as exc:
         message = f"nested more than {MAX_DEPTH} levels deep"
-        return None, [Diagnostic(exc.position, exc.pointer, "json", message)]
+        return None, [Diagnostic(exc.position, exc.pointer, DiagnosticCode.JSON, message)]
     parser.doc.value = value
     return parser.doc, parser.duplicates
 
@@ -182,19 +184,21 @@ def read_text(path: str, what: str = "a spec", limit: int = MAX_BYTES) -> tuple[
     where = Position(path, 1, 1)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None, [Diagnostic(where, "", "io", f"cannot read: not a regular file ({what} is a JSON file)")]
+            return None, [
+                Diagnostic(where, "", DiagnosticCode.IO, f"cannot read: not a regular file ({what} is a JSON file)")
+            ]
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        return None, [Diagnostic(where, "", "io", f"cannot read: {exc.strerror or exc}")]
+        return None, [Diagnostic(where, "", DiagnosticCode.IO, f"cannot read: {exc.strerror or exc}")]
     if len(data) > limit:
         message = f"file is more than {limit} bytes; {what} is at most {limit} ({limit // 1024 // 1024} MiB)"
-        return None, [Diagnostic(where, "", "io", message)]
+        return None, [Diagnostic(where, "", DiagnosticCode.IO, message)]
     try:
         # As a text-mode read would: every line ending a newline.
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"), []
     except UnicodeDecodeError as exc:
-        return None, [Diagnostic(where, "", "io", f"not UTF-8 text: {exc.reason}")]
+        return None, [Diagnostic(where, "", DiagnosticCode.IO, f"not UTF-8 text: {exc.reason}")]
 
 
 def load(path: str, what: str = "a spec") -> tuple[Located | None, list[Diagnostic]]:

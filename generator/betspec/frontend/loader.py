@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from betspec import packaged
-from betspec.diagnostics import Diagnostic, Position, did_you_mean
+from betspec.diagnostics import Diagnostic, DiagnosticCode, Position, did_you_mean
 from betspec.frontend import characters, jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
 
@@ -77,7 +77,7 @@ class Merged:
         doc, original = self._origin(pointer)
         return doc.key_at(original)
 
-    def diag(self, pointer: str, code: str, message: str, *, key: bool = False) -> Diagnostic:
+    def diag(self, pointer: str, code: DiagnosticCode, message: str, *, key: bool = False) -> Diagnostic:
         position = self.key_at(pointer) if key else self.at(pointer)
         return Diagnostic(position, self._origin(pointer)[1], code, message)
 
@@ -127,7 +127,7 @@ def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
     if doc is None:
         return None, diagnostics
     if not isinstance(doc.value, dict):
-        return None, [*diagnostics, Diagnostic(doc.at(""), "", "schema", "a spec is a JSON object")]
+        return None, [*diagnostics, Diagnostic(doc.at(""), "", DiagnosticCode.SCHEMA, "a spec is a JSON object")]
     diagnostics += schema.check(doc, schema.SPEC_SCHEMA)
     diagnostics += characters.check(doc)
     return doc, diagnostics
@@ -177,7 +177,7 @@ def _chain(
             here = [n for n in os.listdir(os.path.dirname(current) or ".") if n.endswith(".json")]
             names = {*here, *(p.name for p in packaged.specs().glob("*.json"))}
             message = f"extends {base!r}: no such spec here or shipped with betspec{did_you_mean(base, names)}"
-            diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
+            diagnostics.append(Diagnostic(where.at(pointer), pointer, DiagnosticCode.EXTENDS, message))
             return None
         current = str(shipped)
     real = os.path.realpath(current)
@@ -189,7 +189,7 @@ def _chain(
         cycle = " -> ".join(os.path.basename(p) for p in [*stack, real])
         too_long = f"more than {MAX_CHAIN} specs extend one another"
         message = f"extends makes a cycle: {cycle}{_cycle_hint(stack, real)}" if real in stack else too_long
-        diagnostics.append(Diagnostic(where.at(pointer), pointer, "extends", message))
+        diagnostics.append(Diagnostic(where.at(pointer), pointer, DiagnosticCode.EXTENDS, message))
         return None
     doc, found = read(current)
     diagnostics += found
@@ -226,7 +226,7 @@ def _cycle_hint(stack: list[str], real: str) -> str:
         stem = os.path.splitext(name)[0]
         return (
             f": {name} names this file itself, not the shipped {name} (a spec beside it of that name hides the "
-            f"shipped one): rename this spec, e.g. house_{stem}.json with \"name\": \"house_{stem}\""
+            f'shipped one): rename this spec, e.g. house_{stem}.json with "name": "house_{stem}"'
         )
     last = os.path.basename(stack[-1])
     return (
@@ -287,7 +287,7 @@ def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> li
             if name not in table:
                 hint = did_you_mean(name, table)
                 message = f"nothing to remove: the specs this one extends have no {section} entry {name!r}{hint}"
-                found.append(Diagnostic(doc.at(pointer), pointer, "remove", message))
+                found.append(Diagnostic(doc.at(pointer), pointer, DiagnosticCode.REMOVE, message))
                 continue
             del table[name]
             if section == "states":
@@ -312,7 +312,7 @@ def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> li
             if not hit:
                 shown = ", ".join(f"{key} {wanted[key]!r}" for key in fields if key in wanted)
                 message = f"nothing to remove: the specs this one extends have no {section[:-1]} with {shown}"
-                found.append(Diagnostic(doc.at(pointer), pointer, "remove", message))
+                found.append(Diagnostic(doc.at(pointer), pointer, DiagnosticCode.REMOVE, message))
     if removed_states and isinstance(value.get("transitions"), list):
         value["transitions"] = [
             entry

@@ -9,7 +9,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from betspec import packaged
-from betspec.diagnostics import Diagnostic, did_you_mean
+from betspec.diagnostics import Diagnostic, DiagnosticCode, did_you_mean
 from betspec.frontend.jsonpos import Located, join_pointer
 
 SPEC_SCHEMA = "spec.schema.json"
@@ -45,7 +45,7 @@ def _explain(error: ValidationError, doc: Located) -> list[Diagnostic]:
             if key not in allowed:
                 child = join_pointer(pointer, key)
                 hint = did_you_mean(key, allowed)
-                out.append(Diagnostic(doc.key_at(child), child, "schema", f"unknown key {key!r}{hint}"))
+                out.append(Diagnostic(doc.key_at(child), child, DiagnosticCode.SCHEMA, f"unknown key {key!r}{hint}"))
         if out:
             return out
     if error.validator in ("oneOf", "anyOf") and error.context:
@@ -53,11 +53,11 @@ def _explain(error: ValidationError, doc: Located) -> list[Diagnostic]:
         if deepest is not None and _pointer(deepest) != pointer:
             return _explain(deepest, doc)
     if error.validator == "required" and isinstance(error.instance, dict):
-        return [Diagnostic(doc.at(pointer), pointer, "schema", error.message)]
+        return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, error.message)]
     message = error.message
     if len(message) > 300:
         message = message[:300] + "..."
-    return [Diagnostic(doc.at(pointer), pointer, "schema", message)]
+    return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, message)]
 
 
 def check(doc: Located, schema_name: str) -> list[Diagnostic]:
