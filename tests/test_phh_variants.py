@@ -10,7 +10,9 @@ house option that plays as PokerKit does, or the test names the exclusion a refu
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -273,3 +275,63 @@ def test_the_dealer_decides_what_the_cards_decide() -> None:
     assert high == [[0], [1]] and low == [[1]]
     assert cards.settlement_rankings([high, low]) == {"runs": [[[0], [1]], [[1], [0]]]}
     assert cards.settlement_rankings([high, []]) == {"ranking": [[0], [1]]}
+
+
+CLI_HANDS = 6
+
+
+@pytest.mark.parametrize("code", list(cards.GAMES))
+def test_phh_check_on_the_command_line(code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``betspec phh check`` (through ``betspec.cli.main``) on a file of hands PokerKit writes in
+    the variant: the hands the library accepts and pays, one ACCEPTED line each, paid as the
+    file says; then every hand generated, whatever PokerKit departs on, one line each, the
+    command's exit status as the lines say, never a traceback."""
+    from betspec.cli import main
+
+    game = cards.GAMES[code]
+    cls = engine_class(game.structure)
+    options = pokerkit_options(cls)
+    argv = ["--structure", game.structure, *(f"--option={name}={json.dumps(v)}" for name, v in options.items())]
+    rng = random.Random(f"phh-cli-{code}")
+    kept: list[str] = []
+    every: list[tuple[str, str]] = []  # each hand generated and the status the library gives it
+    while len(kept) < CLI_HANDS:
+        assert len(every) < 30 * CLI_HANDS, f"{code}: too few hands accepted and paid"
+        text = pokerkit_hand(code, rng)
+        (hand,) = phh.loads(text)
+        assert isinstance(hand, phh.Hand)
+        result = phh.replay(hand, cls, options)
+        pots = phh.check_pots(result) if result.status == phh.ACCEPTED else None
+        every.append((text, phh.MISPAID_STATUS if pots and pots.status == phh.MISPAID else result.status))
+        if pots is not None and pots.status == phh.PAID:
+            kept.append(text)
+
+    path = tmp_path / "kept.phhs"
+    path.write_text(phh.to_phhs(kept), encoding="utf-8")
+    status = main(["phh", "check", str(path), *argv])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert status == 0 and err == "" and "Traceback" not in out, out
+    assert len(lines) == CLI_HANDS + 1, out
+    for number, line in enumerate(lines[:-1], 1):
+        assert line.startswith(f"ACCEPTED {path}[{number}]: "), line
+        assert re.search(
+            r"; pots paid (uncontested|at a showdown ranked p\d.*) as the file's finishing_stacks say", line
+        )
+    n = CLI_HANDS
+    assert lines[-1] == (
+        f"{n} hands under {game.structure}: {n} accepted, 0 refused, 0 mispaid, 0 irregular, 0 invalid; "
+        f"pots checked against the file in {n} ({n} paid as it says), not in 0"
+    )
+
+    path = tmp_path / "every.phhs"
+    path.write_text(phh.to_phhs([text for text, _ in every]), encoding="utf-8")
+    status = main(["phh", "check", str(path), *argv])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert err == "" and "Traceback" not in out and len(lines) == len(every) + 1
+    assert [line.split(" ", 1)[0] for line in lines[:-1]] == [expected for _, expected in every]
+    for line in lines[:-1]:
+        if line.startswith("REFUSED"):
+            assert re.search(r"\) refused: [a-z_]+, rule [A-Z0-9-]+ \[", line), line  # the code, rule and source
+    assert status == (0 if all(expected == phh.ACCEPTED for _, expected in every) else 1)
