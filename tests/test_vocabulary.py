@@ -99,3 +99,15 @@ def test_every_action_of_the_vocabulary_is_an_engine_method() -> None:
     assert set(contract.ACTION_METHODS) == set(v.ACT_NAMES)
     for method in contract.ACTION_METHODS.values():
         assert callable(getattr(Engine, method))
+
+
+def test_the_literal_types_are_the_vocabularys_lists() -> None:
+    from typing import get_args
+
+    assert tuple(v.FORCED_BET_KINDS) == get_args(v.ForcedBetKind)
+    assert get_args(v.ForcedBetOrder) == v.FORCED_BET_ORDERS
+    assert get_args(v.EventKind) == v.EVENT_KINDS
+    assert get_args(v.Phase) == v.PHASES
+    assert get_args(v.InputType) == v.INPUT_TYPES
+    assert get_args(v.PushRulingKind) == v.PUSH_RULINGS
+    assert set(get_args(v.ValueType)) <= set(v.INPUT_TYPES)

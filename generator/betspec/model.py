@@ -10,9 +10,22 @@ from __future__ import annotations
 
 import ast
 import enum
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from betspec.vocabulary import DEAD_MONEY_KINDS, LIVE_KINDS
+from betspec.vocabulary import (
+    DEAD_MONEY_KINDS,
+    LIVE_KINDS,
+    EventKind,
+    ForcedBetKind,
+    ForcedBetOrder,
+    InputType,
+    Phase,
+    PushRulingKind,
+    ValueType,
+)
 
 
 class Type(enum.Enum):
@@ -28,6 +41,41 @@ class Type(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+#: The expression language's comparisons, as written: the one table the front end reads them
+#: with and the back ends print them from.
+COMPARISONS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
+#: The arithmetic operators, as written.
+ARITHMETIC: dict[type[ast.operator], str] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+}
+#: What each comparison of two values computes (folding constants): all but membership.
+COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+}
 
 
 @dataclass
@@ -53,7 +101,7 @@ class Rule:
 @dataclass(frozen=True)
 class Option:
     name: str
-    type: str  # "int", "bool", "int?" or "choice"
+    type: ValueType
     default: int | bool | str | None
     meaning: str
     rule: str
@@ -67,7 +115,7 @@ class Input:
     """Something a table provides (besides its stacks and button), as the spec declares it."""
 
     name: str
-    type: str  # one of vocabulary.INPUT_TYPES
+    type: InputType
     required: bool
     default: object  # JSON, when not required
     meaning: str
@@ -104,9 +152,9 @@ class ForcedBet:
     seat: Expr | None  # the poster; None when ``seats`` says who
     seats: str | None  # "all" (every seat, from the button's left), or a seats input
     amount: Expr
-    kind: str  # one of vocabulary.FORCED_BET_KINDS
+    kind: ForcedBetKind
     when: Expr | None
-    order: str  # one of vocabulary.FORCED_BET_ORDERS: where the poster acts in the first round
+    order: ForcedBetOrder  # where the poster acts in the first round
     in_full: bool  # posted in full or not at all (a table whose poster is short is refused)
     meaning: str
     rule: str
@@ -124,7 +172,7 @@ class ForcedBet:
 @dataclass(frozen=True)
 class Variable:
     name: str
-    type: str
+    type: ValueType
     meaning: str
     writable: bool
 
@@ -132,7 +180,7 @@ class Variable:
 @dataclass(frozen=True)
 class Quantity:
     name: str
-    type: str
+    type: ValueType
     expr: Expr
     meaning: str
     rule: str
@@ -152,7 +200,7 @@ class Check:
 @dataclass(frozen=True)
 class State:
     name: str
-    phase: str
+    phase: Phase
     label: str
 
 
@@ -169,7 +217,7 @@ class StreetValue:
     """A value that differs from street to street (``big_bets``), as the spec declares it."""
 
     name: str
-    type: str  # "int", "bool" or "choice"
+    type: ValueType  # "int", "bool" or "choice"
     default: int | bool | str
     meaning: str
     rule: str
@@ -212,7 +260,7 @@ Effect = Assignment | Call
 @dataclass(frozen=True)
 class Event:
     name: str
-    kind: str  # "start", "action", "automatic", "deal"
+    kind: EventKind
     blinds: bool
     params: tuple[str, ...]
     requires: tuple[Requirement, ...]
@@ -235,7 +283,7 @@ class PushRuling:
     """One entry of the rulings on chips pushed: when it applies, what the push becomes."""
 
     when: Expr
-    ruling: str  # fold, check, call, wager (a bet or raise to ``to``), withdraw
+    ruling: PushRulingKind  # a wager is a bet or raise to ``to``
     to: Expr | None
     rule: str
     note: str

@@ -15,7 +15,7 @@ import builtins
 import enum
 import keyword
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 #: The types of values in specs: options, variables, quantities, parameters.
 ValueType = Literal["int", "bool", "int?", "choice"]
@@ -149,19 +149,22 @@ PUSH_PARAMETERS: dict[str, ValueType] = {
     "said_to": "int?",
 }
 #: What chips pushed may be ruled to be (a wager is a bet or raise to the ruling's amount).
-PUSH_RULINGS = ("fold", "check", "call", "wager", "withdraw")
+PushRulingKind = Literal["fold", "check", "call", "wager", "withdraw"]
+PUSH_RULINGS: tuple[PushRulingKind, ...] = get_args(PushRulingKind)
 #: What a Ruling reports as its action: an action, a withdrawn call, or a wager announced.
 RULING_ACTIONS = ("fold", "check", "call", "bet", "raise", "withdraw", "declared")
 
 #: What a table input holds: a value of a type (int, bool, int?, choice, seat, seat?), ``items``
 #: ints named each (``blinds``: small_blind, big_blind), one value ``per_seat``, or ``seats``, a
 #: list of seat numbers (read only by forced bets, which post for each).
-INPUT_TYPES = ("int", "bool", "int?", "choice", "seat", "seat?", "seats")
+InputType = Literal["int", "bool", "int?", "choice", "seat", "seat?", "seats"]
+INPUT_TYPES: tuple[InputType, ...] = get_args(InputType)
 #: The inputs every table has, whatever the spec: each seat's chips and the button.
 BUILT_IN_INPUTS = ("stacks", "button")
 
 #: What a forced bet is, each kind with what it means for the chips.
-FORCED_BET_KINDS = {
+ForcedBetKind = Literal["ante", "dead", "blind"]
+FORCED_BET_KINDS: dict[ForcedBetKind, str] = {
     "ante": "toward no call; its poster's own stake: he wins as much from each player as he put in",
     "dead": "dead money: toward no call and nobody's stake, in the main pot, which a short all-in player can win whole",
     "blind": "live: toward its poster's call, raising the bet to face",
@@ -172,13 +175,16 @@ DEAD_MONEY_KINDS = ("dead",)
 #: comes), ``starts_after`` (the round starts with the seat after his, so he acts last: the big
 #: blind, a straddle), ``last`` (passed over until every other player has acted, whatever his
 #: seat: a kill blind).
-FORCED_BET_ORDERS = ("in_turn", "starts_after", "last")
+ForcedBetOrder = Literal["in_turn", "starts_after", "last"]
+FORCED_BET_ORDERS: tuple[ForcedBetOrder, ...] = get_args(ForcedBetOrder)
 
 #: The kinds of events a spec declares.
-EVENT_KINDS = ("start", "action", "automatic", "deal")
+EventKind = Literal["start", "action", "automatic", "deal"]
+EVENT_KINDS: tuple[EventKind, ...] = get_args(EventKind)
 
 #: The phases of states; seats bet in the betting phases; the hand is over in the last ones.
-PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+Phase = Literal["start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
 BETTING_PHASES = ("unopened", "facing_bet")
 HAND_OVER_PHASES = ("runout", "showdown", "settled")
 

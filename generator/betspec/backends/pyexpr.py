@@ -12,12 +12,10 @@ precedence needs and no others.
 from __future__ import annotations
 
 import ast
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from betspec.model import Type
+from betspec.model import ARITHMETIC, COMPARE, COMPARISONS, Type
 from betspec.vocabulary import AGGREGATES
 
 #: How generated code reads each variable of the vocabulary: ``{m}`` the engine, ``{seat}`` the
@@ -171,16 +169,6 @@ class _Substitute(ast.NodeTransformer):
         return _copied(self.symbols[node.id].tree)
 
 
-_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Is: operator.is_,
-    ast.IsNot: operator.is_not,
-}
 _FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Eq: ast.NotEq,
     ast.NotEq: ast.Eq,
@@ -311,7 +299,7 @@ class _Fold(ast.NodeTransformer):
         operands = [node.left, *node.comparators]
         if len(node.ops) == 1 and all(isinstance(o, ast.Constant) for o in operands):
             a, b = (o.value for o in operands)  # type: ignore[attr-defined]
-            outcome = _COMPARISONS.get(type(node.ops[0]))
+            outcome = COMPARE.get(type(node.ops[0]))
             if outcome is not None:
                 return ast.Constant(outcome(a, b))
         return node
@@ -340,24 +328,13 @@ def negate(tree: ast.expr) -> ast.expr:
 
 #: Python's precedence of the nodes the printer writes (higher binds tighter).
 _IF, _OR, _AND, _NOT, _COMPARE_LEVEL, _ADD, _MULTIPLY, _SIGN, _ATOM = range(1, 10)
-_BINARY: dict[type[ast.operator], tuple[str, int]] = {
-    ast.Add: ("+", _ADD),
-    ast.Sub: ("-", _ADD),
-    ast.Mult: ("*", _MULTIPLY),
-    ast.FloorDiv: ("//", _MULTIPLY),
-    ast.Mod: ("%", _MULTIPLY),
-}
-_OPERATORS: dict[type[ast.cmpop], str] = {
-    ast.Eq: "==",
-    ast.NotEq: "!=",
-    ast.Lt: "<",
-    ast.LtE: "<=",
-    ast.Gt: ">",
-    ast.GtE: ">=",
-    ast.Is: "is",
-    ast.IsNot: "is not",
-    ast.In: "in",
-    ast.NotIn: "not in",
+#: How tightly each arithmetic operator binds (model.ARITHMETIC says how it is written).
+_BINDS: dict[type[ast.operator], int] = {
+    ast.Add: _ADD,
+    ast.Sub: _ADD,
+    ast.Mult: _MULTIPLY,
+    ast.FloorDiv: _MULTIPLY,
+    ast.Mod: _MULTIPLY,
 }
 
 
@@ -400,12 +377,12 @@ def _written(node: ast.expr) -> tuple[str, int]:
             return f"not {_printed(node.operand, _NOT)}", _NOT
         return f"-{_printed(node.operand, _SIGN)}", _SIGN
     if isinstance(node, ast.BinOp):
-        symbol, level = _BINARY[type(node.op)]
+        symbol, level = ARITHMETIC[type(node.op)], _BINDS[type(node.op)]
         return f"{_printed(node.left, level)} {symbol} {_printed(node.right, level + 1)}", level
     if isinstance(node, ast.Compare):
         parts = [_printed(node.left, _COMPARE_LEVEL + 1)]
         for op, right in zip(node.ops, node.comparators, strict=True):
-            parts += [_OPERATORS[type(op)], _printed(right, _COMPARE_LEVEL + 1)]
+            parts += [COMPARISONS[type(op)], _printed(right, _COMPARE_LEVEL + 1)]
         return " ".join(parts), _COMPARE_LEVEL
     if isinstance(node, ast.IfExp):
         body, test = _printed(node.body, _IF + 1), _printed(node.test, _IF + 1)

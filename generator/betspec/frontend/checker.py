@@ -43,7 +43,6 @@ from betspec.model import (
     Variable,
 )
 
-_TYPES = {"int": Type.INT, "bool": Type.BOOL, "int?": Type.OPT_INT, "choice": Type.CHOICE, "seats": Type.SEATS}
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
 _PUSH = frozenset({"push"})
@@ -170,7 +169,7 @@ class _Checker:
                 state = "writable" if binding.writable else "read-only"
                 self.error(pointer, DiagnosticCode.TYPE, f"{name!r} is {state} in the runtime", key=True)
             out[name] = Variable(name, entry["type"], entry["meaning"], writable)
-            symbol = Name(_TYPES[binding.type], "variable", binding.minimum, scope=binding.scope)
+            symbol = Name(Type(binding.type), "variable", binding.minimum, scope=binding.scope)
             self.declare(name, symbol, pointer, owners, "variables")
         return out
 
@@ -239,7 +238,7 @@ class _Checker:
             minimum = 0 if kind in ("seat", "seat?") else entry.get("minimum")
             for variable in item.names:
                 symbol = Name(
-                    _TYPES[value_type], "deal input" if dealt else "input", minimum, choices=choices, scope=scope
+                    Type(value_type), "deal input" if dealt else "input", minimum, choices=choices, scope=scope
                 )
                 self.declare(variable, symbol, pointer, owners, section)
         return out
@@ -270,7 +269,7 @@ class _Checker:
                     key=True,
                 )
                 continue
-            want = _TYPES[{"seat": "int", "seat?": "int?"}.get(item.type, item.type)]
+            want = Type({"seat": "int", "seat?": "int?"}.get(item.type, item.type))
             checked = self.expression(pointer, text, _NO_TO, want)
             if checked is not None:
                 given[name] = checked
@@ -295,7 +294,7 @@ class _Checker:
                 )
                 continue
             out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
-            self.declare(name, Name(_TYPES[kind], "street value", choices=choices), pointer, owners, "street_values")
+            self.declare(name, Name(Type(kind), "street value", choices=choices), pointer, owners, "street_values")
         return out
 
     def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
@@ -441,7 +440,7 @@ class _Checker:
             else:
                 self.bounds(pointer, default, minimum, maximum)
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
-            symbol = Name(_TYPES[kind], "option", minimum if kind == "int" else None, choices=choices)
+            symbol = Name(Type(kind), "option", minimum if kind == "int" else None, choices=choices)
             self.declare(name, symbol, pointer, owners, "options")
         return out
 
@@ -481,7 +480,7 @@ class _Checker:
         table = self.table("quantities")
         for name, entry in table.items():
             # Declared first so that quantities may use each other in any order.
-            symbol = Name(_TYPES[entry["type"]], "quantity", per_seat=bool(entry.get("per_seat")))
+            symbol = Name(Type(entry["type"]), "quantity", per_seat=bool(entry.get("per_seat")))
             self.declare(name, symbol, f"/quantities/{name}", owners, "quantities")
         order, cyclic = _dependency_order(
             {n: ex.names_in(e["expr"]) & set(table) for n, e in table.items() if "expr" in e}
@@ -505,7 +504,7 @@ class _Checker:
                 continue
             per_seat = bool(entry.get("per_seat"))
             scope = _NO_TO if per_seat else _WITH_TO
-            checked = self.expression(f"{pointer}/expr", entry["expr"], scope, _TYPES[entry["type"]])
+            checked = self.expression(f"{pointer}/expr", entry["expr"], scope, Type(entry["type"]))
             if checked is None:
                 continue
             if per_seat and not self.confined(f"{pointer}/expr", checked, ("table", "seat"), "a per-seat quantity"):
@@ -514,7 +513,7 @@ class _Checker:
             out[name] = Quantity(name, entry["type"], checked, entry["meaning"], entry["rule"], needs_to, per_seat)
             where = "seat" if per_seat else ("table" if self._table_scope(checked) else "hand")
             self.symbols[name] = Name(
-                _TYPES[entry["type"]],
+                Type(entry["type"]),
                 "quantity",
                 needs=_WITH_TO if needs_to else _NO_TO,
                 per_seat=per_seat,
@@ -640,7 +639,7 @@ class _Checker:
                 self.expression_at(pointer, text, body[0].value, scope, None)  # its own mistakes too
                 return None
             value = body[0].value
-            checked = self.expression_at(pointer, text, value, scope, _TYPES[variable.type])
+            checked = self.expression_at(pointer, text, value, scope, Type(variable.type))
             return Assignment(target, checked) if checked is not None else None
         if (
             len(body) == 1
@@ -891,7 +890,7 @@ class _Checker:
         primitives = self.primitives()
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
         for name, kind in vocabulary.PUSH_PARAMETERS.items():
-            self.symbols[name] = Name(_TYPES[kind], "parameter", needs=_PUSH)
+            self.symbols[name] = Name(Type(kind), "parameter", needs=_PUSH)
         quantities = self.quantities(owners)
         states = self.states()
         initial = self.doc.get("initial", "")

@@ -30,14 +30,12 @@ smallest value over the seats (``max(seat_blinds) > 0``): a table value, whoever
 from __future__ import annotations
 
 import ast
-import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from betspec.diagnostics import DiagnosticCode
-from betspec.model import Expr, Type
+from betspec.model import ARITHMETIC, COMPARE, COMPARISONS, Expr, Type
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import AGGREGATES, FUNCTIONS, SEAT_FUNCTIONS
 
@@ -74,20 +72,6 @@ class ExprError(Exception):
 
 
 _CHOICE_VALUE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
-
-_COMPARE = {
-    ast.Eq: "==",
-    ast.NotEq: "!=",
-    ast.Lt: "<",
-    ast.LtE: "<=",
-    ast.Gt: ">",
-    ast.GtE: ">=",
-    ast.Is: "is",
-    ast.IsNot: "is not",
-    ast.In: "in",
-    ast.NotIn: "not in",
-}
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 
 
 def parse(text: str) -> ast.expr:
@@ -138,12 +122,12 @@ def _check_shape(node: ast.AST, depth: int) -> None:
             raise ExprError(offset, "only 'not' and unary '-' are allowed")
         children = [node.operand]
     elif isinstance(node, ast.BinOp):
-        if type(node.op) not in _ARITH:
+        if type(node.op) not in ARITHMETIC:
             raise ExprError(offset, "operator not allowed (use + - * // %)")
         children = [node.left, node.right]
     elif isinstance(node, ast.Compare):
         for op in node.ops:
-            if type(op) not in _COMPARE:
+            if type(op) not in COMPARISONS:
                 raise ExprError(offset, "comparison not allowed")
         children = [node.left, *node.comparators]
     elif isinstance(node, ast.IfExp):
@@ -227,7 +211,7 @@ class _Checker:
         return Type.INT
 
     def _BinOp(self, node: ast.BinOp, narrowed: frozenset[str]) -> Type:
-        symbol = _ARITH[type(node.op)]
+        symbol = ARITHMETIC[type(node.op)]
         self._expect(node.left, narrowed, Type.INT, f"the left operand of {symbol!r}")
         self._expect(node.right, narrowed, Type.INT, f"the right operand of {symbol!r}")
         if isinstance(node.op, ast.FloorDiv | ast.Mod) and not self._positive(node.right):
@@ -366,16 +350,6 @@ def _narrowing(test: ast.expr, *, positive: bool) -> frozenset[str]:
 
 
 _UNKNOWN = object()
-_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Is: operator.is_,
-    ast.IsNot: operator.is_not,
-}
 
 
 def fold(node: ast.expr, known: Mapping[str, object] | None = None) -> object:
@@ -418,7 +392,7 @@ def fold(node: ast.expr, known: Mapping[str, object] | None = None) -> object:
         if any(v is _UNKNOWN for v in values):
             return _UNKNOWN
         for op, left, right in zip(node.ops, values, values[1:], strict=False):
-            ok = _COMPARISONS[type(op)](left, right)
+            ok = COMPARE[type(op)](left, right)
             if not ok:
                 return False
         return True
