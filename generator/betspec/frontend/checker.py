@@ -92,7 +92,7 @@ class _Checker:
         mistake does not hide the next), each saying how to declare it if the runtime has it."""
         if exc.name in self.merged.broken:
             return
-        doc_pointer = self.merged._origin(pointer)[1]
+        doc_pointer = self.merged.origin(pointer)[1]
         problems = [(exc.offset, exc.code, exc.message, exc.name)]
         if exc.code is DiagnosticCode.UNKNOWN_NAME:
             try:
@@ -617,7 +617,7 @@ class _Checker:
             self.diagnostics.append(
                 Diagnostic(
                     self.merged.at(pointer).shifted(1 + offset),
-                    self.merged._origin(pointer)[1],
+                    self.merged.origin(pointer)[1],
                     DiagnosticCode.SYNTAX,
                     f"syntax error: {message}",
                 )

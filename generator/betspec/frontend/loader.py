@@ -59,7 +59,9 @@ class Merged:
     #: Names whose entries had schema errors and were left out; not reported again as unknown.
     broken: set[str] = field(default_factory=set)
 
-    def _origin(self, pointer: str) -> tuple[Located, str]:
+    def origin(self, pointer: str) -> tuple[Located, str]:
+        """Where the value at ``pointer`` of the merged spec came from: the file it was written in
+        (a spec or one it extends) and its pointer there."""
         probe = pointer
         while True:
             if probe in self.origins:
@@ -70,16 +72,16 @@ class Merged:
             probe = probe.rsplit("/", 1)[0]
 
     def at(self, pointer: str) -> Position:
-        doc, original = self._origin(pointer)
+        doc, original = self.origin(pointer)
         return doc.at(original)
 
     def key_at(self, pointer: str) -> Position:
-        doc, original = self._origin(pointer)
+        doc, original = self.origin(pointer)
         return doc.key_at(original)
 
     def diag(self, pointer: str, code: DiagnosticCode, message: str, *, key: bool = False) -> Diagnostic:
         position = self.key_at(pointer) if key else self.at(pointer)
-        return Diagnostic(position, self._origin(pointer)[1], code, message)
+        return Diagnostic(position, self.origin(pointer)[1], code, message)
 
     @property
     def hash(self) -> str:
