@@ -12,7 +12,8 @@ import tempfile
 from dataclasses import dataclass
 
 from betspec import backends
-from betspec.backends.base import Context, WorkedExample
+from betspec.backends.base import Context
+from betspec.backends.book_model import WorkedExample
 from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
 from betspec.frontend import load_spec
 from betspec.model import Spec

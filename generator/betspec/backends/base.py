@@ -10,41 +10,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from betspec import packaged
 from betspec.model import Spec
 
+if TYPE_CHECKING:  # the book's model: only the book's back ends read the examples
+    from betspec.backends.book_model import WorkedExample
+
 
 class BackendError(Exception):
     """A back end could not produce its output (a renderer missing or failing)."""
-
-
-@dataclass(frozen=True)
-class WorkedStep:
-    """One step of a worked example, as words: what was done, how the engine took it, what held."""
-
-    seat: int | None
-    action: str  # "raise to 200", "deal the flop", "pushes 300, says raise"
-    outcome: str  # "" when simply taken; "refused: not_reopened", "ruled a call"
-    rule: str  # the rule behind the outcome ("" when none)
-    expected: tuple[tuple[str, str], ...]  # (what, its value as text), in the case's order
-
-
-@dataclass(frozen=True)
-class WorkedExample:
-    """A conformance case played through its spec's engine: a worked example of the rules."""
-
-    id: str
-    path: str  # relative to the project, with forward slashes
-    source: str
-    setup: tuple[tuple[str, str], ...]  # (table input, option or start value, its value as text)
-    steps: tuple[WorkedStep, ...]
-    decided: tuple[str, ...]  # rules the case pins down (a refusal, a ruling, a bound, a setting)
-    played: tuple[str, ...]  # rules of the transitions its steps took
-    error: str = ""  # why it could not be played (the book says so rather than hide the case)
-    refused: str = ""  # the engine's refusal of the case's table, when the case expects one
-    refused_rule: str = ""  # the rule that refusal cites
 
 
 def _no_examples(_spec: Spec) -> Sequence[WorkedExample]:

@@ -27,8 +27,36 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from betspec import vocabulary
-from betspec.backends.base import Context, WorkedExample, header_lines
+from betspec.backends.base import Context, header_lines
 from betspec.model import ForcedBet, Input, Option, Spec
+
+
+@dataclass(frozen=True)
+class WorkedStep:
+    """One step of a worked example, as words: what was done, how the engine took it, what held."""
+
+    seat: int | None
+    action: str  # "raise to 200", "deal the flop", "pushes 300, says raise"
+    outcome: str  # "" when simply taken; "refused: not_reopened", "ruled a call"
+    rule: str  # the rule behind the outcome ("" when none)
+    expected: tuple[tuple[str, str], ...]  # (what, its value as text), in the case's order
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """A conformance case played through its spec's engine: a worked example of the rules."""
+
+    id: str
+    path: str  # relative to the project, with forward slashes
+    source: str
+    setup: tuple[tuple[str, str], ...]  # (table input, option or start value, its value as text)
+    steps: tuple[WorkedStep, ...]
+    decided: tuple[str, ...]  # rules the case pins down (a refusal, a ruling, a bound, a setting)
+    played: tuple[str, ...]  # rules of the transitions its steps took
+    error: str = ""  # why it could not be played (the book says so rather than hide the case)
+    refused: str = ""  # the engine's refusal of the case's table, when the case expects one
+    refused_rule: str = ""  # the rule that refusal cites
+
 
 #: How many worked examples a rule lists before "and N more".
 EXAMPLES_PER_RULE = 8

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from betspec.backends.base import WorkedExample, WorkedStep
+from betspec.backends.book_model import WorkedExample, WorkedStep
 from betspec.conformance.runner import STEP_KINDS, apply_step, as_text, build, describe
 from betspec.coverage import Coverage, recording_class_of
 from betspec.model import Spec
