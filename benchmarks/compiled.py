@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 
     missing = [s for s in STRUCTURES if not (compiled(engine_class(s)) and has_kernel(s))]
     if missing:
-        print(f"not compiled here: {', '.join(missing)} (run `betspec build`: Cython and a C compiler)", file=sys.stderr)
+        print(f"not compiled here: {', '.join(missing)} (run `betspec build`: Cython, a C compiler)", file=sys.stderr)
         return 2
     child = subprocess.Popen(
         [sys.executable, __file__, "--worker", "--hands", str(args.hands), "--seed", str(args.seed)],

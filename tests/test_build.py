@@ -188,3 +188,17 @@ def test_a_kernel_is_compiled_on_first_use_with_its_progress_said(tmp_path: Path
     assert "compiled 1 module(s)" in done.stderr or "compiled 2 module(s)" in done.stderr
     again = _run(code, cache, str(cache), BETSPEC_COMPILE="1")  # cached: nothing said, nothing compiled
     assert again.stdout.split() == ["True", "True", "True"] and again.stderr == "", again.stdout + again.stderr
+
+
+@needs_compiler
+def test_a_user_waiting_on_the_compiler_sees_it_going_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BETSPEC_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(build, "HEARTBEAT", 0.2)
+    said: list[str] = []
+    source = _tiny(tmp_path / "generated", 4)
+    report = build.build_targets([build.Target("betspec.engines.tiny", source)], progress=said.append)
+    assert report.ok and [o.status for o in report.outcomes] == ["built"]
+    assert said[0].startswith("betspec: compiling the tiny engine with Cython and the C compiler, once (about ")
+    assert any(line.startswith("betspec: compiling, 0 of 1 done, ") for line in said), said
+    assert any(line.startswith("betspec: [1/1] the tiny engine compiled (") for line in said), said
+    assert said[-1].startswith("betspec: compiled 1 module(s) in ")

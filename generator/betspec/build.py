@@ -43,9 +43,11 @@ ENGINE_RUNTIME = tuple(name for name in compiled.RUNTIME if name != "betspec.run
 #: The runtime every kernel is typed against, compiled with every kernel.
 KERNEL_RUNTIME = "betspec.runtime.kernel"
 ENGINES, KERNELS = compiled.PACKAGES
-#: Seconds of compiling per kilobyte of source (Cython, then the C compiler at -O3), measured on
-#: a shared x86_64 core: what the time a build will take is estimated from.
-_SECONDS_PER_KB = {".py": 0.3, ".pyx": 0.35}
+#: Seconds of CPU per kilobyte of source (Cython, then the C compiler at -O3), measured on x86_64
+#: (every engine, kernel and the runtime: 408 s): what the time a build will take is estimated from.
+_SECONDS_PER_KB = {".py": 0.27, ".pyx": 0.15}
+#: Seconds between two lines saying a build is still going on.
+HEARTBEAT = 30.0
 #: A worker's exit status when no C compiler works (or Cython is missing): nothing can be built.
 _NO_COMPILER = 3
 
@@ -280,7 +282,7 @@ def build_targets(
     names = ", ".join(t.label for t in todo) if len(todo) <= 3 else f"{len(todo)} modules"
     say(
         f"betspec: compiling {names} with Cython and the C compiler, once"
-        f" (about {_shown_time(estimate)} on {workers} core{'s' if workers > 1 else ''};"
+        f" (about {_shown_time(estimate)} on {workers} idle core{'s' if workers > 1 else ''};"
         f" cached in {_where(compiled.cache())})..."
     )
     lock = threading.Lock()
@@ -309,8 +311,23 @@ def build_targets(
 
     # The largest first: the last to finish is then a small one.
     ordered = sorted(todo, key=lambda t: -t.estimate)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        list(pool.map(one, ordered))
+    finished = threading.Event()
+
+    def heartbeat() -> None:
+        # Between two modules done, a line every half minute: a user waiting sees it is going on.
+        while not finished.wait(HEARTBEAT):
+            with lock:
+                done = sum(o.status in ("built", "failed") for o in outcomes.values())
+            say(f"betspec: compiling, {done} of {len(todo)} done, {_shown_time(time.perf_counter() - started)} so far")
+
+    beating = threading.Thread(target=heartbeat, daemon=True)
+    beating.start()
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            list(pool.map(one, ordered))
+    finally:
+        finished.set()
+        beating.join()
     report.outcomes += [outcomes[t.module] for t in todo]
     report.seconds = time.perf_counter() - started
     if report.no_compiler:
