@@ -286,7 +286,7 @@ def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> No
     import dataclasses
     from pathlib import Path
 
-    from betspec.backends.kernel import KERNEL_STATES, KernelBackend
+    from betspec.backends.cython import KERNEL_STATES, CythonBackend
     from betspec.frontend import load_spec
 
     root = Path(__file__).resolve().parent.parent
@@ -295,6 +295,6 @@ def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> No
     (state,) = list(spec.states.values())[:1]
     many = {**spec.states, **{f"extra_{i}": state for i in range(KERNEL_STATES)}}
     wide = dataclasses.replace(spec, name="wide", states=many)
-    files = KernelBackend().render([spec, wide], str(root))
+    files = CythonBackend().render([spec, wide], str(root))
     assert "generated/kernels/no_limit.pyx" in files
     assert not any(path.endswith("/wide.pyx") for path in files)

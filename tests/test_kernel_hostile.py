@@ -436,7 +436,7 @@ def test_boundary_inputs_are_played_alike_or_refused_alike(name: str, data: st.D
 
 @needs_kernel
 def test_the_kernels_input_bound_is_the_generators() -> None:
-    from betspec.backends.kernel import HAND_CHIPS
+    from betspec.backends.cython import HAND_CHIPS
     from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
 
     assert runtime.SEAT_CHIPS_MAX == HAND_CHIPS

@@ -156,7 +156,7 @@ def _imports(path: str) -> set[tuple[str, str]]:
 
 
 def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None:
-    for printer, other in (("python.py", "kernel"), ("kernel.py", "python")):
+    for printer, other in (("python.py", "cython"), ("cython.py", "python")):
         imported = _imports(printer)
         assert not {(module, name) for module, name in imported if module == f"betspec.backends.{other}"}, printer
         assert ("betspec.backends", other) not in imported, printer

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from betspec import vocabulary
-from betspec.backends import kernel as kernel_backend
+from betspec.backends import cython as kernel_backend
 from betspec.backends import python as python_backend
 from betspec.cli import main
 from betspec.diagnostics import Diagnostic

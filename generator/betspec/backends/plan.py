@@ -1,7 +1,7 @@
 """The engine plan: what an engine of a spec computes, lowered from the checked model, printed by no one.
 
 Both engine back ends (the Python engines, :mod:`betspec.backends.python`, and the kernels,
-:mod:`betspec.backends.kernel`) print this plan; neither reads the other. The plan holds trees,
+:mod:`betspec.backends.cython`) print this plan; neither reads the other. The plan holds trees,
 never text:
 
 - **scopes**: the symbol table of every scope generated code reads names in (:func:`scope`: the

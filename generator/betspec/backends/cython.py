@@ -1,4 +1,4 @@
-"""The kernel back end: each concrete spec's betting as typed Cython, ``generated/kernels/<spec>.pyx``.
+"""The Cython back end: each concrete spec's kernel, its betting as typed Cython, ``generated/kernels/<spec>.pyx``.
 
 A kernel is the spec's hand compiled with C types, for the batch interface
 (:func:`betspec.runtime.batch.play_hands`): the same guards, effects, sizing formulas, forced
@@ -793,8 +793,8 @@ def _deal(
     w()
 
 
-class KernelBackend:
-    name = "kernel"
+class CythonBackend:
+    name = "cython"
     owns: tuple[tuple[str, tuple[str, ...]], ...] = ((FOLDER, (".pyx", ".py")),)
 
     def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
@@ -807,4 +807,4 @@ class KernelBackend:
         return files
 
 
-BACKEND = register(KernelBackend())
+BACKEND = register(CythonBackend())
