@@ -1,12 +1,15 @@
-"""How the Python back end reads spec names and prints spec expressions.
+"""How the engine back ends read spec names and print spec expressions (Python, and Cython's
+superset of it).
 
-The accessors say how generated code reads each name of the vocabulary from a hand of the
-runtime (``m`` is the engine, ``m._actor`` the seat to act). The printer turns a checked
-expression tree into Python in three passes, as compilers do: an ``ast.NodeTransformer`` puts the
-accessor in place of every name (so the only identifiers in generated code are ones the generator
-chose), a folding pass decides what the options and accessors leave decided (``not False``,
-``min(a, a)``, ``not a == b``), and ``ast.unparse`` prints the tree with the parentheses
-precedence needs and no others.
+The accessors are templates saying how generated code reads each name of the vocabulary from a
+hand of the runtime (``{m}`` the engine, ``{seat}`` the seat it is about; the engine plan fills
+them in per scope, :func:`betspec.backends.plan.scope`). An expression tree becomes Python in
+three passes, as compilers do: an ``ast.NodeTransformer`` puts the accessor in place of every name
+(so the only identifiers in generated code are ones the generator chose), a folding pass decides
+what the options and accessors leave decided (``not False``, ``min(a, a)``, ``not a == b``), and
+:func:`source`, this module's own printer, writes the tree with the parentheses precedence needs
+and no others (not ``ast.unparse``, whose parentheses differ between Python versions: generated
+files are the same bytes wherever they are generated).
 """
 
 from __future__ import annotations
