@@ -461,8 +461,10 @@ def _worker(module: str, source: str, work: str) -> int:
 
     probe = os.path.join(work, "probe.c")
     with open(probe, "w", encoding="utf-8") as handle:
-        handle.write("#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, \"probe\"};\n"
-                     "PyMODINIT_FUNC PyInit_probe(void) { return PyModuleDef_Init(&m); }\n")
+        handle.write(
+            '#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "probe"};\n'
+            "PyMODINIT_FUNC PyInit_probe(void) { return PyModuleDef_Init(&m); }\n"
+        )
     try:
         extension("probe", probe, os.path.join(work, "probe"))
     except Exception as exc:

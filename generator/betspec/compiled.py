@@ -36,8 +36,13 @@ from types import ModuleType
 
 #: The runtime's modules compiled by Cython, as Python (the engine and what it calls per action)
 #: and, for ``kernel``, as typed Cython.
-RUNTIME = ("betspec.runtime.engine", "betspec.runtime.batch", "betspec.runtime.table", "betspec.runtime.functions",
-           "betspec.runtime.kernel")
+RUNTIME = (
+    "betspec.runtime.engine",
+    "betspec.runtime.batch",
+    "betspec.runtime.table",
+    "betspec.runtime.functions",
+    "betspec.runtime.kernel",
+)
 #: The packages whose every module is compiled: the generated engines and their kernels.
 PACKAGES = ("betspec.engines", "betspec.engines.kernels")
 #: What every kernel is typed against (``cimport betspec.runtime.kernel``): part of a kernel's key.

@@ -231,6 +231,7 @@ def require_abi(version: int, module: str, contract: str | None = None) -> None:
             f"is {CONTRACT}: its members changed): regenerate it with `betspec generate`"
         )
 
+
 #: What a generated kernel (the Cython back end's output) may cimport from the kernels'
 #: runtime (betspec/runtime/kernel.pxd), and import from it. The install compiles the runtime
 #: and every kernel together: a kernel built against another runtime is never loaded
