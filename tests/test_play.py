@@ -23,7 +23,7 @@ import time
 import pytest
 
 from betspec.cli import parser
-from betspec.play import parse, run
+from betspec.play import bot_discards, parse, parse_draw, run
 from betspec.runtime import engine_class
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -158,7 +158,7 @@ def terminals():
 
 def test_a_hand_at_the_keyboard(terminals) -> None:
     rules = engine_class("no_limit").RULES
-    table = terminals("no_limit", "--seats", "3")
+    table = terminals("no_limit", "--seats", "3", "--hands", "1", "--showdown", "ask")
     _, shown = table.expect(HUMAN)
     # The state before the first decision: street, pot, every seat, who acts, the bounds.
     assert "preflop: pot 15" in shown
@@ -253,7 +253,7 @@ def _answer(shown: str) -> str:
 
 
 def test_bots_play_every_seat_but_one(terminals) -> None:
-    table = terminals("no_limit", "--seats", "3", "--bots", "all-but-0", "--seed", "11")
+    table = terminals("no_limit", "--seats", "3", "--bots", "all-but-0", "--seed", "11", "--hands", "1")
     decisions = 0
     while True:
         index, shown = table.expect(HUMAN, r"^hand over \(\w+\)$", timeout=10)
@@ -264,7 +264,7 @@ def test_bots_play_every_seat_but_one(terminals) -> None:
         decisions += 1
     status, shown = table.finish()
     everything = table.text
-    assert "bots at seats 1, 2 (seed 11" in everything
+    assert "bots at seats 1, 2\ncards and bots seeded 11 (--seed 11 replays them)" in everything
     assert re.search(r"seat [12] \(bot\): (folds|checks|calls \d+|bets \d+|raises to \d+)", everything)
     assert re.search(r"^  seat 1  stack +\d+  in +\d+  bot", everything, re.MULTILINE)
     assert re.search(r"^  (main |side )?pot \d+: seats \d+(, \d+)*$", shown, re.MULTILINE)
@@ -272,7 +272,7 @@ def test_bots_play_every_seat_but_one(terminals) -> None:
     assert decisions <= 30
 
     # The same seed, the same bots: the game replays exactly.
-    again = terminals("no_limit", "--seats", "3", "--bots", "all-but-0", "--seed", "11")
+    again = terminals("no_limit", "--seats", "3", "--bots", "all-but-0", "--seed", "11", "--hands", "1")
     while True:
         index, shown = again.expect(HUMAN, r"^hand over \(\w+\)$", timeout=10)
         if index == 1:
@@ -286,7 +286,7 @@ def test_three_hands_conserve_the_chips(terminals) -> None:
     table = terminals(
         "no_limit",
         *("--stacks", "300,200,100", "--bots", "all-but-0", "--seed", "5", "--hands", "3", "--blinds", "10,20"),
-        *("--option", "button_rule=moving"),
+        *("--option", "button_rule=moving", "--showdown", "ask"),
     )
     while True:
         index, shown = table.expect(HUMAN, WINNER, r"^after 3 hands: .*$", r"^seat \d has every chip.*$")
@@ -372,7 +372,7 @@ def test_options_reach_the_engine_and_a_script_can_be_piped() -> None:
 def test_the_winners_named_at_the_keyboard_take_the_pot() -> None:
     # Heads-up, checked down; seat 7 is not in the hand, seat 0 wins; hand 2 starts from the new stacks.
     typed = "c\nx\n" + "x\n" * 6 + "7\n0\nquit\n"
-    status, out = _run("no_limit", "--hands", "2", typed=typed)
+    status, out = _run("no_limit", "--hands", "2", "--showdown", "ask", typed=typed)
     assert status == 0
     assert "pot 1 (20 chips) goes to the best hand of seats 0, 1." in out
     assert "not a winner: give seat numbers among 0, 1" in out
@@ -429,7 +429,7 @@ def test_the_next_hand_follows_the_spec_s_rule_for_the_button() -> None:
     # engine's next_table() has it; a moving button goes on to seat 2.
     typed = "f\nf\n2\nquit\n"
     after = "stacks 0: 1000, 1: 0, 2: 1005, 3: 1000 (total 3005) ==="
-    status, out = _run("no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", typed=typed)
+    status, out = _run("no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", "--showdown", "ask", typed=typed)
     assert status == 0, out
     assert "pot 1 (10) to seat 2" in out
     assert f"=== hand 2 of 2: button seat 0; {after}" in out
@@ -437,7 +437,9 @@ def test_the_next_hand_follows_the_spec_s_rule_for_the_button() -> None:
     assert re.search(r"seat 0  stack 1000  in  0  button  to act", second), second
     assert re.search(r"seat 2  stack 1000  in  5$", second, re.MULTILINE) and "seat 3  stack  990  in 10" in second
     status, out = _run(
-        "no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", "--option", "button_rule=moving", typed=typed
+        *("no_limit", "--stacks", "1000,5,1000,1000", "--hands", "2", "--option", "button_rule=moving"),
+        *("--showdown", "ask"),
+        typed=typed,
     )
     assert status == 0, out
     assert f"=== hand 2 of 2: button seat 2; {after}" in out
@@ -447,8 +449,210 @@ def test_a_side_pot_goes_to_the_main_pot_s_winner_when_he_is_in_it() -> None:
     # Seat 0 is all in for 100 and called twice: the main pot (300) is asked about; seat 1 wins
     # it, and the side pot he is in is his too, without asking.
     typed = "allin\nallin\nc\n1\nquit\n"
-    status, out = _run("no_limit", "--stacks", "100,500,500", "--hands", "2", typed=typed)
+    status, out = _run("no_limit", "--stacks", "100,500,500", "--hands", "2", "--showdown", "ask", typed=typed)
     assert status == 0, out
     assert out.count("winner> ") == 1
     assert "pot 1 (300) to seat 1" in out and "pot 2 (800) to seat 1" in out
     assert out.rstrip().endswith("seat 1 has every chip: the game is over")
+
+
+# ---- sessions with cards: scripted, several hands each -------------------------------------
+
+CARD = r"[2-9TJQKA][cdhs]"
+#: Seat 0's script: check when it can, else call (bring in when it owes the bring-in); at a draw,
+#: discard the first two cards. A line the prompt does not take is refused and the next one read,
+#: so the cycle plays any decision.
+CHECK_CALL_DRAW = "x\nc\nbring in\ndiscard 1 2\n" * 400
+
+
+def _hands(out: str) -> list[str]:
+    """The session's hands, each from its header to the next."""
+    return re.split(r"(?m)^(?==== hand )", out)[1:]
+
+
+def _stacks(text: str) -> dict[int, int]:
+    return {int(seat): int(stack) for seat, stack in re.findall(r"(\d+): (\d+)", text)}
+
+
+def _check_session(out: str, hands: int, total: int) -> list[str]:
+    """Chips conserved hand to hand, every pot of every hand paid: the pots listed at the end of
+    a hand are what the winners take (uncontested, or pot by pot), and the next hand's stacks
+    are this one's moved by exactly that. The hands' texts."""
+    played = _hands(out)
+    assert len(played) == hands, out
+    ends = re.findall(r"(?m)^after \d+ hands: stacks (.*) \(total (\d+)\)$", out)
+    headers = [re.match(r"=== hand \d+ of \d+: button seat \d+; stacks (.*) \(total (\d+)\) ===", h) for h in played]
+    stacks = [_stacks(match.group(1)) for match in headers if match] + [_stacks(ends[0][0])]
+    assert len(stacks) == hands + 1 and all(sum(s.values()) == total for s in stacks), out
+    for hand in played:
+        pots = [int(a) for a in re.findall(r"(?m)^  (?:main pot|side pot|pot) (\d+): seats", hand)]
+        alone = re.findall(r"(?m)^seat \d+ wins (\d+) uncontested$", hand)
+        paid = [int(a) for a in re.findall(r"(?m)^pot \d+ \((\d+)\) (?:to seat \d+|split: .*)$", hand)]
+        assert pots and (sum(pots) == sum(map(int, alone)) if alone else paid == pots), hand
+        if not alone:
+            assert re.search(r"(?m)^showdown: seat \d+ shows", hand), hand
+    return played
+
+
+def _ranked_best(shows: list[tuple[int, list[str]]], board: list[str], kind: str) -> set[int]:
+    """The seats PokerKit itself ranks best (ties together)."""
+    import pokerkit
+
+    hand_type = getattr(pokerkit, kind)
+    strengths = {seat: hand_type.from_game("".join(held), "".join(board)) for seat, held in shows}
+    best = max(strengths.values())
+    return {seat for seat, strength in strengths.items() if strength == best}
+
+
+def _showdowns(hand: str) -> list[tuple[int, list[str]]]:
+    return [
+        (int(seat), cards.split())
+        for seat, cards in re.findall(rf"(?m)^showdown: seat (\d+) shows ((?:{CARD} ?)+)", hand)
+    ]
+
+
+def test_a_hold_em_session_deals_shows_and_pays_every_pot() -> None:
+    argv = ("no_limit", "--seats", "3", "--bots", "1,2", "--seed", "21", "--hands", "5")
+    status, out = _run(*argv, typed=CHECK_CALL_DRAW)
+    assert status == 0, out
+    assert "cards and bots seeded 21 (--seed 21 replays them)" in out
+    assert "dealt as no-limit Texas hold'em (NT), the showdown ranked by PokerKit" in out
+    played = _check_session(out, 5, 3000)
+    showdowns = 0
+    for hand in played:
+        # Seat 0, the human, sees its two cards before each decision; the bots' are never shown.
+        mine = set(re.findall(rf"(?m)^  seat 0 cards ({CARD} {CARD})$", hand))
+        assert len(mine) == (1 if "stacks 0: 0," not in hand.splitlines()[0] else 0), hand
+        assert not re.search(r"(?m)^  seat [12] cards", hand)
+        boards = re.findall(rf"dealing the (flop|turn|river): board ((?:{CARD} ?)+)$", hand, re.MULTILINE)
+        assert [street for street, _ in boards] == ["flop", "turn", "river"][: len(boards)]
+        assert [len(cards.split()) for _, cards in boards] == [3, 1, 1][: len(boards)]
+        shows = _showdowns(hand)
+        if shows:
+            showdowns += 1
+            board = [card for _, cards in boards for card in cards.split()]
+            assert len(board) == 5 and all(len(held) == 2 for _, held in shows)
+            dealt = [card for _, held in shows for card in held] + board
+            assert len(set(dealt)) == len(dealt)  # one deck
+            if mine and any(seat == 0 for seat, _ in shows):
+                assert (0, mine.pop().split()) in shows  # the cards it was shown are the cards it shows down
+            winners = {int(s) for s in re.findall(r"(?m)^pot 1 \(\d+\) to seat (\d+)$", hand)}
+            winners |= {
+                int(s)
+                for s in re.findall(r"(?m)^pot 1 \(\d+\) split: (.*)$", hand)
+                for s in re.findall(r"seat (\d+)", s)
+            }
+            assert winners == _ranked_best(shows, board, "StandardHighHand"), hand
+            assert re.search(
+                r"(?m)^showdown: seat \d+ shows .*: (High card|One pair|Two pair|Three of a kind|Straight|Flush|Full house|Four of a kind|Straight flush)",
+                hand,
+            )
+    assert showdowns >= 2, out
+    # The same seed deals the same cards and the bots play the same: the session replays exactly.
+    assert _run(*argv, typed=CHECK_CALL_DRAW) == (status, out)
+    other = _run("no_limit", "--seats", "3", "--bots", "1,2", "--seed", "22", "--hands", "5", typed=CHECK_CALL_DRAW)
+    assert re.findall(r"seat 0 cards .*", other[1])[:1] != re.findall(r"seat 0 cards .*", out)[:1]
+
+
+def _stud_order(card: str) -> tuple[int, int]:
+    return "23456789TJQKA".index(card[0]), "cdhs".index(card[1])
+
+
+def test_a_stud_session_shows_upcards_brings_in_by_the_cards_and_pays() -> None:
+    status, out = _run(
+        "seven_card_stud", "--seats", "4", "--bots", "1,2,3", "--seed", "5", "--hands", "4", typed=CHECK_CALL_DRAW
+    )
+    assert status == 0, out
+    assert "bring in seat" not in out.splitlines()[0]  # the cards decide it, hand by hand
+    played = _check_session(out, 4, 4000)
+    showdowns = 0
+    for hand in played:
+        first = hand.split("\n\n")[1]  # the table before the first decision
+        mine = re.search(rf"(?m)^  seat 0 cards ({CARD}) ({CARD}) / up ({CARD})$", first)
+        assert mine, first
+        ups = {0: mine.group(3)} | {
+            int(s): c for s, c in re.findall(rf"(?m)^  seat (\d) shows \?\? \?\? ({CARD})$", first)
+        }
+        assert len(ups) == 4
+        # The lowest upcard brings in (clubs lowest on a tie): that seat acts first.
+        lowest = min(ups, key=lambda seat: _stud_order(ups[seat]))
+        assert re.search(rf"(?m)^  seat {lowest} .* to act$", first), (ups, first)
+        upcards = re.findall(rf"(?m)dealing the (fourth|fifth|sixth): ((?:seat \d {CARD}(?:, )?)+)$", hand)
+        assert len(upcards) == sum(f"dealing the {street}" in hand for street in ("fourth", "fifth", "sixth"))
+        if "dealing the seventh" in hand:
+            assert "dealing the seventh: face down" in hand
+        shows = _showdowns(hand)
+        if shows:
+            showdowns += 1
+            assert all(len(held) == 7 for _, held in shows), hand
+            winners = {int(s) for s in re.findall(r"(?m)^pot 1 \(\d+\) to seat (\d+)$", hand)}
+            if winners:
+                assert winners == _ranked_best(shows, [], "StandardHighHand"), hand
+    assert showdowns >= 1, out
+
+
+def test_a_triple_draw_session_draws_as_asked_and_pays() -> None:
+    status, out = _run(
+        "triple_draw", "--seats", "3", "--bots", "1,2", "--seed", "8", "--hands", "3", typed=CHECK_CALL_DRAW
+    )
+    assert status == 0, out
+    assert "dealt as fixed-limit deuce-to-seven lowball triple draw (F2L3D)" in out
+    played = _check_session(out, 3, 3000)
+    draws = 0
+    for hand in played:
+        assert re.search(rf"(?m)^  seat 0 cards (?:{CARD} ){{4}}{CARD}$", hand), hand
+        # Asked to draw, seat 0 discards its first two cards and is dealt two new ones.
+        for places, discarded, new, now in re.findall(
+            rf"(?m)^seat 0 draws; your cards ((?:\d:{CARD}  ){{4}}\d:{CARD})\n.*\n(?:.*\n)*?seat 0 discards ({CARD} {CARD}), draws ({CARD} {CARD}): ((?:{CARD} ?){{5}})$",
+            hand,
+        ):
+            held = [item.split(":")[1] for item in places.split()]
+            assert discarded.split() == held[:2]
+            assert now.split() == held[2:] + new.split()
+            draws += 1
+        assert re.search(r"(?m)^seat [12] \(bot\) (draws [1-5]|stands pat)$", hand) or "wins" in hand
+        shows = _showdowns(hand)
+        winners = {int(s) for s in re.findall(r"(?m)^pot 1 \(\d+\) to seat (\d+)$", hand)}
+        if shows and winners:
+            assert all(len(held) == 5 for _, held in shows)
+            assert winners == _ranked_best(shows, [], "StandardLowHand"), hand
+    assert draws >= 3, out
+
+
+def test_without_pokerkit_no_cards_are_dealt_and_the_winners_are_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pokerkit", None)  # as if it were not installed
+    typed = "c\nx\n" + "x\n" * 6 + "0\n" + "c\nx\n" + "x\n" * 6 + "1\n"
+    status, out = _run("no_limit", "--hands", "2", typed=typed)
+    assert status == 0, out
+    assert (
+        out.count("cards need PokerKit, which ranks the showdown (pip install 'betspec[cards]', or the test extra)")
+        == 1
+    )
+    assert "cards " not in out.split("no cards are dealt", 1)[1].split("after 2 hands")[0].replace("no cards dealt", "")
+    assert out.count("Who wins it?") == 2 and "showdown between seats 0, 1 (no cards dealt)" in out
+    assert "after 2 hands: stacks 0: 1000, 1: 1000 (total 2000)" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "discard", "problem"),
+    [
+        ("discard 2 5", ["Kd", "2s"], ""),
+        ("d 9h", ["9h"], ""),
+        ("stand", [], ""),
+        ("discard", [], ""),
+        ("discard 6", None, "'6' is none of your cards"),
+        ("discard 1 Ah", None, "Ah is named twice"),
+        ("fold", None, "'fold' is not a draw"),
+        ("quit", None, "quit"),
+    ],
+)
+def test_what_is_typed_at_a_draw(line: str, discard: list[str] | None, problem: str) -> None:
+    got, why = parse_draw(line, ["Ah", "Kd", "7c", "9h", "2s"])
+    assert got == discard and why.startswith(problem)
+
+
+def test_bots_discard_simply() -> None:
+    from betspec.cards import GAMES
+
+    assert bot_discards(GAMES["F2L3D"], ["Ah", "Kd", "7c", "7h", "2s"]) == ["Ah", "Kd", "7h"]
+    assert bot_discards(GAMES["FB"], ["Ah", "2h", "7c", "9d"]) == ["2h", "9d"]

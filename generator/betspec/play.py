@@ -5,16 +5,23 @@ Everything that is a rule stays in the engine: this module only shows what the e
 engine's refusals with the rule they cite. It never decides legality itself, so a refusal a
 player reads is always the spec's.
 
-Between hands the table names the winners (betspec deals no cards): a human at the table names
-them, bots alone draw them from the seeded generator. The engine pays the pots (odd chips as its
-spec says) and makes the next hand's table as the spec's next-hand rule says (the button moved
-or kept dead, a dead small blind, busted seats out): this module follows it.
+The cards are a :class:`betspec.cards.Dealer`'s, seeded (``--seed``): the game the structure
+is dealt as (hold'em, Omaha, stud, razz, the draw games), the human seats shown their cards and
+the board or the upcards each street, the draws asked of them (bots discard simply), the
+showdown ranked by PokerKit's evaluators and every pot paid by the engine's ``settle``. Without
+PokerKit (or with ``--showdown ask|split|random``) no cards are dealt: a human at the table
+names the winners, bots alone draw them from the seeded generator. The engine pays the pots
+(odd chips as its spec says) and makes the next hand's table as the spec's next-hand rule says
+(the button moved or kept dead, a dead small blind, busted seats out): this module follows it,
+hand after hand until the player quits (or ``--hands`` are played).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
+import itertools
 import json
 import os
 import random
@@ -27,7 +34,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 # Every `betspec` command imports this module to register `play`; the runtime and the bot are
 # imported where they are first used, so `betspec validate` and the others start no slower.
 if TYPE_CHECKING:
+    from betspec.cards import Dealer, Game
     from betspec.runtime import Engine, IllegalAction, Table
+    from betspec.runtime.engine import Settlement
 
 #: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
 #: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
@@ -45,8 +54,15 @@ HELP = """\
 Actions (for the seat to act; amounts are what the seat's total on this street becomes):
   fold, f            check, x (or k)       call, c
   bet N, b N         raise N, r N          (also "raise to N")
-  all in, allin      help, h, ?            show, s (the table again)
-  quit, q            Ctrl-D or Ctrl-C also leave the table."""
+  all in, allin      bring in (stud)       help, h, ?
+  show, s (the table again)                quit, q (Ctrl-D or Ctrl-C also leave the table)
+Draws (draw games, before each draw street): discard 2 5 (by place), discard 9h Kd (by card),
+  stand (keep every card)."""
+#: What the cards need: PokerKit ranks the showdown.
+NO_CARDS = (
+    "cards need PokerKit, which ranks the showdown (pip install 'betspec[cards]', or the test extra): "
+    "no cards are dealt"
+)
 
 
 class Leave(Exception):
@@ -170,12 +186,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
     )
     play.add_argument("--bots", type=_bots, metavar="SEATS", help="seats played by bots: 1,2 or all-but-0 or all")
-    play.add_argument("--seed", type=int, help="seed of the bots and of bot-only showdowns (default: drawn, printed)")
-    play.add_argument("--hands", type=int, default=1, help="hands to play; stacks carry over (default 1)")
+    play.add_argument(
+        "--seed", type=int, help="seed of the cards, the bots and bot-only showdowns (default: drawn, printed)"
+    )
+    play.add_argument(
+        "--hands",
+        type=int,
+        help="hands to play; stacks carry over (default: until you quit, or one seat has every chip; bots alone: 1)",
+    )
     play.add_argument(
         "--showdown",
-        choices=("ask", "split", "random"),
-        help="who wins a contested pot between hands: ask (default with a human), split, random (default for bots)",
+        choices=("cards", "ask", "split", "random"),
+        help="who wins a contested pot: cards (default: dealt and ranked, PokerKit's evaluators), or with no cards "
+        "dealt: ask (default with a human, without PokerKit), split, random (default for bots without PokerKit)",
     )
     play.set_defaults(run=command)
 
@@ -273,20 +296,32 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
             say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
             return 2
         bots = set(named) if mode == "only" else set(range(seats)) - set(named)
-    if args.hands < 1:
+    if args.hands is not None and args.hands < 1:
         say("play: --hands must be at least 1")
         return 2
+    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     keyboard = Keyboard(stream, out)
-    showdown = args.showdown or ("random" if len(bots) == seats else "ask")
-    session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
     name = cls.SPEC_NAME or args.structure
-    say(f"betspec play: {name}, {seats} seats" + _inputs_text(cls, table))
+    game, why = _game(cls, name, args.showdown)
+    # The stud bring-in's seat is the cards' to decide, hand by hand.
+    say(f"betspec play: {name}, {seats} seats" + _inputs_text(cls, table, () if game is None else ("bring_in_seat",)))
+    no_cards = "random" if len(bots) == seats else "ask"
+    showdown = "cards" if game is not None else (args.showdown if args.showdown not in (None, "cards") else no_cards)
+    session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
+    session.game, session.seed, session.fallback = game, seed, no_cards
+    if why:
+        say(why)
+    seeded = (["cards"] if game is not None else []) + (["bots"] if bots else [])
     if bots:
-        say(f"bots at seats {', '.join(map(str, sorted(bots)))} (seed {seed}; --seed {seed} replays them)")
+        say(f"bots at seats {', '.join(map(str, sorted(bots)))}")
+    if seeded:
+        say(f"{' and '.join(seeded)} seeded {seed} (--seed {seed} replays them)")
+    if game is not None:
+        say(f"dealt as {game.name} ({game.code}), the showdown ranked by PokerKit")
     say('type "help" for the actions, "quit" to leave')
     try:
-        session.play(args.hands)
+        session.play(hands)
     except Leave as leave:
         say(leave.reason)
         return leave.status
@@ -296,10 +331,36 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _inputs_text(cls: type[Engine], table: Table) -> str:
-    """The table's inputs other than their defaults, in the spec's order: ``, blinds 5/10, ante 1``."""
+def _pokerkit() -> bool:
+    """Whether PokerKit, whose evaluators rank a showdown, can be imported."""
+    try:
+        return importlib.util.find_spec("pokerkit") is not None
+    except (ImportError, ValueError):  # ValueError: set to None in sys.modules (a test, a shim)
+        return False
+
+
+def _game(cls: type[Engine], name: str, showdown: str | None) -> tuple[Game | None, str]:
+    """The game the structure is dealt as (None: no cards are dealt), and what to say once."""
+    from betspec.cards import CardError, game_for
+
+    if showdown not in (None, "cards"):
+        return None, ""
+    try:
+        game = game_for(name, cls.STREETS)
+    except CardError as exc:
+        return None, f"{exc.message}: no cards are dealt"
+    if not _pokerkit():
+        return None, NO_CARDS
+    return game, ""
+
+
+def _inputs_text(cls: type[Engine], table: Table, leave: Sequence[str] = ()) -> str:
+    """The table's inputs other than their defaults (and ``leave``), in the spec's order:
+    ``, blinds 5/10, ante 1``."""
     parts = []
     for name, declared in cls.INPUTS.items():
+        if name in leave:
+            continue
         value = table.get(name, declared.default)
         if value == declared.default or (isinstance(value, list | tuple) and list(value) == declared.default):
             continue
@@ -399,6 +460,9 @@ WORDS = {
     "r": "raise",
     "raise": "raise",
     "allin": "all_in",
+    "bringin": "bring_in",
+    "bring_in": "bring_in",
+    "bring-in": "bring_in",
     "all-in": "all_in",
     "all_in": "all_in",
     "shove": "all_in",
@@ -413,11 +477,12 @@ WORDS = {
 }
 AMOUNT = re.compile(r"-?\d[\d,_]*")
 ALL_IN = re.compile(r"\ball\s+in\b")
+BRING_IN = re.compile(r"\bbring\s+in\b")
 
 
 def parse(line: str) -> Typed:
     """Read one typed line; never raises."""
-    words = ALL_IN.sub("allin", line.lower()).split()
+    words = BRING_IN.sub("bringin", ALL_IN.sub("allin", line.lower())).split()
     if not words:
         return Typed()
     action = WORDS.get(words[0])
@@ -441,6 +506,47 @@ def parse(line: str) -> Typed:
     if rest:
         return Typed(problem=f"{words[0]} takes no amount")
     return Typed(action)
+
+
+def parse_draw(line: str, held: Sequence[str]) -> tuple[list[str] | None, str]:
+    """A typed draw: the cards discarded (by place, 1 first, or by card; none: stand pat), or
+    why not ("quit" and "help" asked for); never raises."""
+    words = line.replace(",", " ").split()
+    if not words:
+        return None, ""
+    first = words[0].lower()
+    if first in ("q", "quit", "exit"):
+        return None, "quit"
+    if first in ("h", "help", "?"):
+        return None, "help"
+    if first in ("stand", "pat", "keep"):
+        return ([], "") if len(words) == 1 or words[1:] == ["pat"] else (None, "stand keeps every card: type stand")
+    if first not in ("discard", "d", "draw"):
+        return None, f"{_shown(words[0])} is not a draw: discard 2 5 (by place), discard 9h (by card), or stand"
+    chosen: list[str] = []
+    for word in words[1:]:
+        by_card = next((card for card in held if card.lower() == word.lower()), None)
+        if by_card is None and word.isdigit() and len(word) < 3 and 1 <= int(word) <= len(held):
+            by_card = held[int(word) - 1]
+        if by_card is None:
+            return None, f"{_shown(word)} is none of your cards: places 1..{len(held)} or {' '.join(held)}"
+        if by_card in chosen:
+            return None, f"{by_card} is named twice"
+        chosen.append(by_card)
+    return chosen, ""
+
+
+def bot_discards(game: Game, held: Sequence[str]) -> list[str]:
+    """A bot's draw in a lowball game: from the lowest card up, it keeps each card of eight or
+    less whose rank (and in badugi, suit) it does not hold yet, and discards the rest."""
+    badugi = "BadugiHand" in game.hands
+    order = "A23456789TJQK" if badugi else "23456789TJQKA"
+    kept: list[str] = []
+    for card in sorted(held, key=lambda card: order.index(card[0])):
+        low = order.index(card[0]) <= order.index("8")
+        if low and all(card[0] != other[0] and (not badugi or card[1] != other[1]) for other in kept):
+            kept.append(card)
+    return [card for card in held if card not in kept]
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -470,39 +576,50 @@ class Session:
         self.say = say
         self.stacks = list(table.stacks)  # by seat number, across hands
         self.button = table.button
+        self.game: Game | None = None  # the game the cards are dealt as; None: no cards
+        self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
+        self.fallback = "ask"  # who wins a showdown the cards cannot decide
 
-    def play(self, hands: int) -> None:
+    def play(self, hands: int | None) -> None:
+        """Play ``hands`` hands (None: until the player quits or one seat has every chip)."""
         from betspec.runtime import Table
 
         total = sum(self.stacks)
         table: Table | None = None  # the next hand's, as the engine made it from the hand before
         seats: list[int] = []  # the seat number of each of its seats
-        for number in range(1, hands + 1):
+        for number in itertools.count(1):
             if table is None:
                 seats = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
                 if len(seats) < 2:
                     self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
                     return
                 table = Table.of([self.stacks[s] for s in seats], seats.index(self.button), self.table.inputs)
-            title = f"hand {number}" + (f" of {hands}" if hands > 1 else "")
+            if hands is None and not any(self.stacks[seat] for seat in seats if seat not in self.bots):
+                self.say("no seat at the keyboard has chips left: the session is over")
+                return
+            title = f"hand {number}" + (f" of {hands}" if hands is not None and hands > 1 else "")
             self.say("")
             self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
             if out:
                 self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
-            hand = Hand(self, build(self.cls, table, self.options), seats)
+            dealer = self._dealer(number, len(seats))
+            if dealer is not None and dealer.table_inputs():  # the stud bring-in: the cards decide it
+                table = Table.of(table.stacks, table.button, {**table.inputs, **dealer.table_inputs()})
+            hand = Hand(self, build(self.cls, table, self.options), seats, dealer)
             hand.play()
-            if hands == 1:
-                break
+            if hands == 1 and self.game is None:
+                break  # one hand, no cards: nothing to pay it for
             self._settle(hand)
             if sum(self.stacks) != total:
                 self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
                 return
-            if number < hands:
-                table, seats = self._next(hand)
-                if table is None:
-                    return
-        if hands > 1:
+            if hands is not None and number >= hands:
+                break
+            table, seats = self._next(hand)
+            if table is None:
+                return
+        if hands is not None and hands > 1:
             self.say("")
             self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)})")
 
@@ -519,6 +636,18 @@ class Session:
         self.button = seats[table.button]
         return table, seats
 
+    def _dealer(self, number: int, seats: int) -> Dealer | None:
+        """Hand ``number``'s cards: a deck seeded from the session's seed and the hand's number."""
+        from betspec.cards import CardError, Dealer
+
+        if self.game is None:
+            return None
+        try:
+            return Dealer(self.game, seats, seed=f"{self.seed}/{number}")
+        except CardError as exc:
+            self.say(f"the dealer: {exc.message}; this hand has no cards")
+            return None
+
     def _stacks_text(self) -> str:
         return ", ".join(f"{seat}: {stack}" for seat, stack in enumerate(self.stacks))
 
@@ -530,6 +659,11 @@ class Session:
         engine = hand.engine
         pots = engine.pots()
         contested = [pot for pot in pots if len(pot.eligible) > 1]
+        if hand.dealer is not None:
+            settlement = self._showdown(hand)
+            if settlement is not None:
+                self._paid(hand, settlement)
+                return
         ranking: list[list[int]] = []
         for number, pot in enumerate(pots, 1):
             if pot in contested and not any(set(group) & set(pot.eligible) for group in ranking):
@@ -539,7 +673,31 @@ class Session:
         rest = sorted({index for pot in contested for index in pot.eligible} - ranked)
         if rest:
             ranking.append(rest)
-        settlement = engine.settle(ranking if contested else None)
+        self._paid(hand, engine.settle(ranking if contested else None))
+
+    def _showdown(self, hand: Hand) -> Settlement | None:
+        """Show the hands of the seats in a contested pot, what each makes, and have the dealer
+        rank them and the engine pay every pot; None when the cards cannot decide it (said)."""
+        from betspec.cards import CardError, describe
+        from betspec.runtime import IllegalAction
+
+        dealer, engine = hand.dealer, hand.engine
+        assert dealer is not None
+        shown = sorted({index for pot in engine.pots() if len(pot.eligible) > 1 for index in pot.eligible})
+        for index in shown:
+            held = dealer.hole[index]
+            makes = describe(dealer.game, held, dealer.board)
+            self.say(f"showdown: seat {hand.seats[index]} shows {' '.join(held)}" + (f": {makes}" if makes else ""))
+        try:
+            return dealer.settle(engine)
+        except (CardError, IllegalAction) as exc:
+            self.say(f"the dealer cannot rank this showdown: {exc.message}")
+            self.showdown = self.fallback
+            return None
+
+    def _paid(self, hand: Hand, settlement: Settlement) -> None:
+        """The stacks after the engine paid the pots; each pot's winners said."""
+        engine = hand.engine
         for index, seat in enumerate(hand.seats):
             self.stacks[seat] = engine.stacks[index]
         if len(hand.live) > 1:  # an uncontested win was announced with the pots
@@ -553,9 +711,10 @@ class Session:
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))
-        if self.showdown == "split":
+        showdown = self.fallback if self.showdown == "cards" else self.showdown
+        if showdown == "split":
             return list(eligible)
-        if self.showdown == "random":
+        if showdown == "random":
             return [self.rng.choice(eligible)]
         self.say(f"pot {number} ({amount} chips) goes to the best hand of seats {who}.")
         self.say("Who wins it? Seat numbers (two or more split it); Enter splits it between them all.")
@@ -574,11 +733,12 @@ class Session:
 class Hand:
     """One hand: decisions asked of the keyboard or the bots, streets dealt when a round ends."""
 
-    def __init__(self, session: Session, engine: Engine, seats: list[int]) -> None:
+    def __init__(self, session: Session, engine: Engine, seats: list[int], dealer: Dealer | None = None) -> None:
         self.session = session
         self.say = session.say
         self.engine = engine
         self.seats = seats  # seat number of each engine seat (seats out of chips are not dealt in)
+        self.dealer = dealer  # the cards (engine seats are the dealer's), or None
         self.folded: set[int] = set()  # seat numbers; tracked here as every action passes through here
         self.street = engine.street_name
 
@@ -601,21 +761,88 @@ class Hand:
         self._finish()
 
     def _deal(self, why: str) -> bool:
+        from betspec.cards import CardError
         from betspec.runtime import IllegalAction
 
         street = self.engine.next_street
         if street is None:
             self.say(f"engine problem: the {self.street} is over but the hand is not, and no street follows it")
             return False
+        dealt = ""
         try:
-            self.engine.deal(street)
+            if self.dealer is None:
+                self.engine.deal(street)
+            else:
+                if self.dealer.game.draw:
+                    self._draws()
+                self.dealer.deal(self.engine, street)
+                dealt = self._dealt()
         except IllegalAction as exc:
             self.say(f"engine problem: dealing the {street} was refused")
             self._explain(exc)
             return False
+        except CardError as exc:
+            self.say(f"the dealer: {exc.message}; the hand goes on without cards")
+            self.dealer = None
+            return self._deal(why)
         self.street = street
-        self.say(f"{why}: dealing the {street}")
+        self.say(f"{why}: dealing the {street}" + (f": {dealt}" if dealt else ""))
         return True
+
+    def _dealt(self) -> str:
+        """What everybody sees of the street just dealt: the board cards, or the upcards."""
+        dealer = self.dealer
+        assert dealer is not None
+        street = dealer.street - 1
+        if dealer.game.board[street]:
+            return "board " + " ".join(dealer.boards[street])
+        up = dealer.game.hole[street]
+        if up and all(up):
+            return ", ".join(f"seat {self.seats[index]} {' '.join(cards)}" for index, cards in dealer.dealt[street])
+        if up:
+            return "face down"
+        return ""
+
+    def _draws(self) -> None:
+        """Each seat still in, from the button's left, discards and is dealt as many: a human
+        says which (by place or by card), a bot discards simply."""
+        dealer, engine = self.dealer, self.engine
+        assert dealer is not None
+        n = len(self.seats)
+        button = engine.table.button
+        for index in [(button + step) % n for step in range(1, n + 1)]:
+            if engine.folded[index]:
+                continue
+            seat = self.seats[index]
+            if seat in self.session.bots:
+                discard = bot_discards(dealer.game, dealer.hole[index])
+                new = dealer.draw(index, discard)
+                self.say(f"seat {seat} (bot) " + (f"draws {len(new)}" if new else "stands pat"))
+                continue
+            discard = self._ask_draw(seat, dealer.hole[index])
+            new = dealer.draw(index, discard)
+            if new:
+                self.say(
+                    f"seat {seat} discards {' '.join(discard)}, draws {' '.join(new)}: {' '.join(dealer.hole[index])}"
+                )
+            else:
+                self.say(f"seat {seat} stands pat: {' '.join(dealer.hole[index])}")
+
+    def _ask_draw(self, seat: int, held: Sequence[str]) -> list[str]:
+        places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
+        self.say(f"seat {seat} draws; your cards {places}")
+        self.say('discard by place or card ("discard 2 5", "discard 9h"), or "stand"')
+        while True:
+            typed = self.session.keyboard.ask(f"seat {seat} draws> ")
+            discard, problem = parse_draw(typed, held)
+            if problem == "quit":
+                raise Leave("leaving the table")
+            if problem == "help":
+                self.say(HELP)
+            elif problem:
+                self.say(problem)
+            elif discard is not None:
+                return discard
 
     def _decide(self, index: int) -> None:
         seat = self.seats[index]
@@ -673,6 +900,8 @@ class Hand:
             done = f"{'bets' if action == 'bet' else 'raises to'} {to}" + (
                 " (all in)" if to == committed + behind else ""
             )
+        elif action == "bring_in":
+            done = f"brings in {engine.committed[index] - committed}"
         elif action == "all_in":
             done = f"all in: {behind} more, {committed + behind} in on this street"
         else:
@@ -715,8 +944,32 @@ class Hand:
                 f"  seat {seat}  stack {stack}  in {str(engine.committed[index]).rjust(put)}"
                 + "".join(f"  {m}" for m in marks)
             )
+        for line in self.cards():
+            self.say(line)
         if engine.to_act is not None:
             self.say(self.choices())
+
+    def cards(self) -> list[str]:
+        """The board, the human seat's cards (its upcards after a slash), and in stud every other
+        seat's upcards (its down cards as ??)."""
+        dealer = self.dealer
+        if dealer is None:
+            return []
+        lines = [f"  board {' '.join(dealer.board)}"] if dealer.board else []
+        humans = [seat for seat in self.seats if seat not in self.session.bots]
+        for index, seat in enumerate(self.seats):
+            if seat in self.folded:
+                continue
+            held, up = dealer.hole[index], dealer.up[index]
+            # A human's cards are his: shown to him, or with several at one keyboard, to the one to act.
+            if seat in humans and (len(humans) == 1 or index == self.engine.to_act):
+                down = [card for card, shown in zip(held, up, strict=True) if not shown]
+                faced = [card for card, shown in zip(held, up, strict=True) if shown]
+                lines.append(f"  seat {seat} cards {' '.join(down)}" + (f" / up {' '.join(faced)}" if faced else ""))
+            elif any(up):  # stud: what everybody sees
+                shown = " ".join(card if face else "??" for card, face in zip(held, up, strict=True))
+                lines.append(f"  seat {seat} shows {shown}")
+        return lines
 
     def choices(self) -> str:
         """The legal actions of the seat to act, with the call and the "to" bounds."""
@@ -732,6 +985,7 @@ class Hand:
             "call": f"call {engine.call_amount}",
             "bet": f"bet to {bounds}",
             "raise": f"raise to {bounds}",
+            "bring_in": "bring in",
         }
         legal = engine.legal_actions()
         order = [name for name in shown if name in legal] + [name for name in legal if name not in shown]
@@ -758,4 +1012,5 @@ class Hand:
         if len(live) == 1:
             self.say(f"seat {live[0]} wins {engine.pot} uncontested")
         else:
-            self.say(f"showdown between seats {', '.join(map(str, live))} (betspec deals no cards)")
+            cards = "" if self.dealer is not None else " (no cards dealt)"
+            self.say(f"showdown between seats {', '.join(map(str, live))}{cards}")
