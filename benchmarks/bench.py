@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 
 from betspec.project import Project, load_all
 from betspec.runtime import Engine, Table, engine_class, fast_engine, has_kernel
-from betspec.simulate import play, random_table
+from betspec.tools.simulate import play, random_table
 
 if TYPE_CHECKING:  # imported where used: the script puts the project root on sys.path first
     from benchmarks.peer_check import Adapter, Findings
@@ -83,7 +83,7 @@ def build(hand: Hand, fast: bool = False) -> Engine:
 
 
 def record(structure: str, rng: random.Random) -> Hand:
-    """A hand played by betspec.simulate's bot (folds, calls, raises, all-ins), its steps kept."""
+    """A hand played by betspec.tools.simulate's bot (folds, calls, raises, all-ins), its steps kept."""
     from benchmarks.forced import forced_bets
 
     hand = Hand(structure, random_table(structure, rng), [])

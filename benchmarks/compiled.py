@@ -63,7 +63,7 @@ class Runner:
 
     def _self_play(self) -> int:
         from betspec.runtime import engine_class, play_hands
-        from betspec.simulate import BOT, random_table
+        from betspec.tools.simulate import BOT, random_table
 
         rng = random.Random(self.seed)
         tables = (random_table(self.structure, rng) for _ in range(self.count))

@@ -9,7 +9,7 @@ import pytest
 
 from betspec.runtime import BetspecError, Engine, Policy, engine_class, play_hands
 from betspec.runtime.batch import draws_from, play_out
-from betspec.simulate import BOT, random_table
+from betspec.tools.simulate import BOT, random_table
 from tests.test_engine import STRUCTURES
 
 

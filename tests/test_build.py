@@ -124,7 +124,7 @@ def test_two_processes_building_one_module_compile_it_once(tmp_path: Path) -> No
 def test_no_compiler_says_so_once_and_python_plays(tmp_path: Path) -> None:
     code = (
         "import random; from betspec.runtime import has_kernel, fast_engine, engine_class, play_hands, Policy; "
-        "from betspec.simulate import random_table; "
+        "from betspec.tools.simulate import random_table; "
         "print(has_kernel('no_limit'), has_kernel('no_limit'), has_kernel('pot_limit'), "
         "fast_engine('no_limit') is engine_class('no_limit')); rng = random.Random(1); "
         "print(play_hands(engine_class('no_limit'), [random_table('no_limit', rng) for _ in range(50)], "

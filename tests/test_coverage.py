@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from betspec.cli import main
-from betspec.coverage import explore, measure, new_coverage
 from betspec.runtime import engine_names
+from betspec.tools.coverage import explore, measure, new_coverage
 from tests.conftest import ROOT
 
 SPECS = engine_names()

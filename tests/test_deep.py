@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from betspec.cli import main
-from betspec.explore import deep_check
 from betspec.frontend import load_spec
+from betspec.tools.explore import deep_check
 from tests.conftest import ROOT, SPEC_DIR
 
 FIXTURES = ROOT / "tests" / "fixtures" / "nonsense"

@@ -9,8 +9,8 @@ import pytest
 
 from betspec.cli import main
 from betspec.conformance.runner import run_case
-from betspec.explore import _scale, _variants
 from betspec.runtime import engine_class, engine_names
+from betspec.tools.explore import _scale, _variants
 from tests.conftest import ROOT
 
 COMMITTED = ROOT / "tests" / "conformance" / "diff"

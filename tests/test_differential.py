@@ -23,8 +23,8 @@ from collections.abc import Callable
 import pytest
 
 from benchmarks.peer_pokerkit import Peer
-from betspec.draw import draw_table
 from betspec.runtime import Engine, InvalidTable, Table, engine_class
+from betspec.tools.draw import draw_table
 
 HANDS = int(os.environ.get("BETSPEC_DIFF_HANDS", "1500"))
 WEIGHTS = {"fold": 2, "check": 3, "call": 3, "bet": 2, "raise": 1, "bring_in": 3}

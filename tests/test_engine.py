@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from betspec.conformance.runner import snapshot
-from betspec.draw import draw_engine
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table, engine_class, engine_names
+from betspec.tools.draw import draw_engine
 from tests.strategies import engine_args
 
 STRUCTURES = tuple(engine_names())

@@ -34,7 +34,7 @@ def test_every_command_s_help_is_plain_text(monkeypatch: pytest.MonkeyPatch) -> 
         assert not MARKUP.search(shown), (words, MARKUP.search(shown))
     diff = commands["diff"].format_help()
     assert "betspec diff no_limit pot_limit compares two structures" in " ".join(diff.split())
-    assert "(betspec.explore.differences)" in " ".join(diff.split())
+    assert "(betspec.tools.explore.differences)" in " ".join(diff.split())
     play = commands["play"].format_help()
     assert "\n  fold, f            check, x (or k)       call, c\n" in play
     assert all(len(line) <= 80 for line in play.split("Actions (")[0].splitlines()), play
@@ -52,7 +52,7 @@ def test_the_top_help_names_the_command_plainly(capsys: pytest.CaptureFixture[st
     ("marked", "words"),
     [
         ("``betspec diff``", "betspec diff"),
-        (":func:`betspec.explore.differences`", "betspec.explore.differences"),
+        (":func:`betspec.tools.explore.differences`", "betspec.tools.explore.differences"),
         (":meth:`~betspec.runtime.Engine.next_table`", "next_table"),
         ("`betspec play`: hands", "betspec play: hands"),
         ("no markup", "no markup"),

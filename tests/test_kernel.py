@@ -29,7 +29,7 @@ from betspec.runtime import (
     engine_names,
     play_hands,
 )
-from betspec.simulate import BOT, random_table
+from betspec.tools.simulate import BOT, random_table
 from tests.strategies import engine_args
 from tests.test_engine import random_engine
 from tests.test_paths_equal import answers, random_step

@@ -35,7 +35,7 @@ from betspec.runtime import (
     play_hands,
 )
 from betspec.runtime.table import MAX_CHIPS
-from betspec.simulate import BOT, random_table
+from betspec.tools.simulate import BOT, random_table
 
 SPECS = engine_names()
 COMPILED = {name: batch.kernel(engine_class(name)) for name in SPECS}

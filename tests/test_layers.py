@@ -143,6 +143,26 @@ def test_back_ends_read_only_the_runtimes_declared_contract() -> None:
             assert not wrong, f"{name} imports {sorted(wrong)}"
 
 
+#: Who may import a tool (betspec.tools): the command line, the project (validate --deep), other
+#: tools, and the names tools had before they moved there (each the moved module itself).
+TOOL_USERS = ("betspec.tools", "betspec.cli", "betspec.project", "betspec.phh", "betspec.play", "betspec.simulate")
+
+
+def test_no_layer_imports_a_tool() -> None:
+    for name, imported in graph().items():
+        if not in_layer(name, *TOOL_USERS):
+            wrong = {i for i in imported if in_layer(i, "betspec.tools")}
+            assert not wrong, f"{name} imports {sorted(wrong)}"
+
+
+def test_the_engine_back_ends_share_the_plan_and_not_each_other() -> None:
+    edges = graph()
+    assert "betspec.backends.python" not in edges["betspec.backends.cython"]
+    assert "betspec.backends.cython" not in edges["betspec.backends.python"]
+    assert {"betspec.backends.plan", "betspec.backends.writer"} <= edges["betspec.backends.python"]
+    assert {"betspec.backends.plan", "betspec.backends.writer"} <= edges["betspec.backends.cython"]
+
+
 def test_generated_engines_import_only_the_runtime() -> None:
     for name, imported in graph().items():
         if in_layer(name, "betspec.engines") and name != "betspec.engines":

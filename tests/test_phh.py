@@ -1,4 +1,4 @@
-"""PHH hand histories in and out (betspec.phh), with PokerKit's own PHH reader as the oracle.
+"""PHH hand histories in and out (betspec.tools.phh), with PokerKit's own PHH reader as the oracle.
 
 The sample is 583 real no-limit hands from the PHH dataset (tests/phh, copied unchanged: its
 header says where they come from). Every action in them was accepted by the site.
@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from pokerkit import BoardDealing, CheckingOrCalling, CompletionBettingOrRaisingTo, Folding, HandHistory
 
-from betspec import phh
 from betspec.cli import main
 from betspec.conformance.runner import run_case
 from betspec.engines.fixed_limit import FixedLimit
 from betspec.engines.no_limit import NoLimit
 from betspec.runtime import Start, Table, engine_class
+from betspec.tools import phh
 
 SAMPLE = Path(__file__).resolve().parent / "phh" / "handhq-abs-200nlh-sample.phhs"
 SAMPLE_SHA256 = "011fc3e6cec4be6475fdb454f35faf2d33a05bc0c197563cc6029fc531246ae5"

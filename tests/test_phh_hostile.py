@@ -1,6 +1,6 @@
 """PHH input that is not what it should be, and pots checked against what the file says.
 
-Whatever the bytes, `betspec.phh` answers with hands, bad hands with their reason, or a PhhError
+Whatever the bytes, `betspec.tools.phh` answers with hands, bad hands with their reason, or a PhhError
 naming the file: never another exception, never a message that quotes a huge input whole. The
 command prints one line per bad hand or file and exits with its documented code (1 a bad hand,
 2 a bad file), never a traceback or "internal error".
@@ -19,11 +19,11 @@ from typing import Any, cast
 
 import pytest
 
-from betspec import phh
 from betspec.cli import main
 from betspec.engines.fixed_limit import FixedLimit
 from betspec.engines.no_limit import NoLimit
 from betspec.runtime import BetspecError, Table, engine_class
+from betspec.tools import phh
 
 #: Longer than this, a message quotes too much of the input.
 LONGEST = 400

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 from pokerkit import Automation, HandHistory, Mode, State
 
-from betspec import cards, phh
+from betspec import cards
 from betspec.runtime import Engine, Table, engine_class
+from betspec.tools import phh
 
 YOCKEY = Path(__file__).resolve().parent / "phh" / "arieh-yockey-2019.phh"
 HANDS = 40

@@ -23,8 +23,8 @@ import time
 import pytest
 
 from betspec.cli import parser
-from betspec.play import bot_discards, parse, parse_draw, run
 from betspec.runtime import engine_class
+from betspec.tools.play import bot_discards, parse, parse_draw, run
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from betspec import phh
 from betspec.runtime import IllegalAction, InvalidTable, Table, engine_class
 from betspec.runtime.snapshot import restore
-from betspec.simulate import choose
+from betspec.tools import phh
+from betspec.tools.simulate import choose
 from tests.conftest import ROOT
 
 NoLimit = engine_class("no_limit")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from betspec.cli import main
-from betspec.simulate import simulate
+from betspec.tools.simulate import simulate
 
 
 def test_totals_do_not_depend_on_the_number_of_workers() -> None:
@@ -26,7 +26,7 @@ def test_simulate_refuses_a_structure_without_an_engine(capsys) -> None:
 
 
 def test_workers_are_bounded_by_the_work_and_the_cores(capsys) -> None:
-    from betspec.simulate import CHUNK, bounded_workers, default_workers
+    from betspec.tools.simulate import CHUNK, bounded_workers, default_workers
 
     assert bounded_workers(300, 2000) == 1  # one chunk of work: one process
     assert bounded_workers(300, 100 * CHUNK) == min(300, 4 * default_workers())
@@ -35,7 +35,7 @@ def test_workers_are_bounded_by_the_work_and_the_cores(capsys) -> None:
 
 
 def test_the_work_is_streamed_not_built_whole() -> None:
-    from betspec.simulate import chunk_size, chunks
+    from betspec.tools.simulate import chunk_size, chunks
 
     work = chunks("no_limit", 10**18, 1, {})  # a list of these would not fit in memory
     first, second = next(work), next(work)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from betspec.cli import main
-from betspec.simulate import SimulateError, simulate
+from betspec.tools.simulate import SimulateError, simulate
 
 ray = pytest.importorskip("ray")
 

@@ -11,7 +11,7 @@ import pytest
 from betspec.conformance.runner import snapshot
 from betspec.runtime import Engine, InvalidTable, Start, Table, engine_class
 from betspec.runtime.snapshot import SnapshotError, restore
-from betspec.simulate import choose
+from betspec.tools.simulate import choose
 from tests.test_engine import STRUCTURES, random_engine
 
 

@@ -20,7 +20,7 @@ import threading
 
 from betspec.runtime import BetspecError, Engine, engine_class, engine_names, fast_engine, play_hands
 from betspec.runtime.snapshot import restore
-from betspec.simulate import BOT, random_table
+from betspec.tools.simulate import BOT, random_table
 
 THREADS = 8
 HANDS = 300

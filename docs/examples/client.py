@@ -24,7 +24,7 @@ from betspec.runtime import (
     play_hands,
 )
 from betspec.runtime.snapshot import restore
-from betspec.simulate import random_table
+from betspec.tools.simulate import random_table
 
 hand = NoLimit(Table(stacks=[950, 950, 250], button=2, blinds=(25, 50)), start=Start("flop", 150))
 assert (hand.to_act, hand.legal_actions(), hand.min_to, hand.max_to) == (0, ("bet", "check", "fold"), 50, 950)

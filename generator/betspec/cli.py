@@ -19,12 +19,12 @@ from typing import Any
 from betspec import __version__, house
 from betspec.backends import BackendError
 from betspec.build import register as register_build
-from betspec.diff import register as register_diff
 from betspec.helptext import PlainParser
-from betspec.phh import register as register_phh
-from betspec.play import register as register_play
 from betspec.project import Project, load_all, orphans, outputs, write_atomically
 from betspec.runtime.errors import shown
+from betspec.tools.diff import register as register_diff
+from betspec.tools.phh import register as register_phh
+from betspec.tools.play import register as register_play
 
 
 def _out(line: str) -> None:
@@ -70,8 +70,8 @@ def _load(project: Project, paths: list[str]) -> tuple[list[Any], list[Any]]:
 
 def _deep(specs: list[Any], project: Project) -> list[Any]:
     """What playing each concrete spec's engine on small tables finds, positioned in its spec."""
-    from betspec.explore import deep_check
     from betspec.frontend import loader
+    from betspec.tools.explore import deep_check
 
     found = []
     for spec in specs:
@@ -170,7 +170,7 @@ def _case_paths(patterns: list[str]) -> list[str]:
 
 
 def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
-    from betspec.coverage import explore, measure, write_cases
+    from betspec.tools.coverage import explore, measure, write_cases
 
     specs, diagnostics = _load(project, project.spec_files())
     if diagnostics:
@@ -213,7 +213,7 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     from betspec.runtime import engine_class, engine_names
-    from betspec.simulate import SimulateError, bounded_workers, default_workers, simulate
+    from betspec.tools.simulate import SimulateError, bounded_workers, default_workers, simulate
 
     structures = [args.structure] if args.structure else engine_names()
     for structure in structures:
@@ -306,7 +306,7 @@ def cmd_init(args: argparse.Namespace, project: Project) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:
-    from betspec.demo import play
+    from betspec.tools.demo import play
 
     return play(_out)
 

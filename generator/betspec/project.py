@@ -55,8 +55,8 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
 def context(project: Project) -> Context:
     """What the back ends are given beside the specs: the project's cases played as worked
     examples, each spec's once, however many back ends ask."""
-    from betspec import explore
     from betspec.conformance.examples import case_files, examples
+    from betspec.tools import explore
 
     played: dict[str, list[WorkedExample]] = {}
 

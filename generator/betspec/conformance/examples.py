@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from betspec.backends.book_model import WorkedExample, WorkedStep
+from betspec.conformance.recording import Coverage, recording_class_of
 from betspec.conformance.runner import STEP_KINDS, apply_step, as_text, build, describe
-from betspec.coverage import Coverage, recording_class_of
 from betspec.model import Spec
 from betspec.runtime import BetspecError, Engine, IllegalAction, InvalidTable, Ruling
 from betspec.vocabulary import WAGERS

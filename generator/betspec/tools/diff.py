@@ -2,7 +2,7 @@
 
 ``betspec diff no_limit pot_limit`` compares two structures; ``betspec diff no_limit --option
 underraise_rule=half`` one structure under two option sets (its defaults, and these). The search
-(:func:`betspec.explore.differences`) plays both on the same small tables, one move deeper at a
+(:func:`betspec.tools.explore.differences`) plays both on the same small tables, one move deeper at a
 time, and stops at the first hand on which they answer differently (a legal set, a bound, a
 ruling, or a refusal). The hand is printed with both answers and the rules each side cites, and
 written as two conformance cases, one for each side, that pass under the side they were written
@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 from betspec.runtime.errors import shown
 
 if TYPE_CHECKING:
-    from betspec.explore import Disagreement
     from betspec.project import Project
     from betspec.runtime import Engine
+    from betspec.tools.explore import Disagreement
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -61,7 +61,7 @@ def compare(
 ) -> Disagreement | None:
     """The shortest disagreement of two engine classes under their options, over the left one's
     small tables; each side's options win over the options both share for a table."""
-    from betspec.explore import build, configurations, differences
+    from betspec.tools.explore import build, configurations, differences
 
     given = set(left_options) | set(right_options)
     setups = ((table, {k: v for k, v in shared.items() if k not in given}) for table, shared in configurations(left))
@@ -82,7 +82,7 @@ def _rules(
     other: Mapping[str, Any],
 ) -> list[str]:
     """The rules behind one side's answer: its refusal, or why it refuses what the other allows."""
-    from betspec.explore import _replayed, build
+    from betspec.tools.explore import _replayed, build
 
     if "error" in side:
         return [f"{side['error']} by rule {side.get('rule', '?')}"]
@@ -99,7 +99,7 @@ def _rules(
 
 def describe(found: Disagreement, left: str, right: str, rules: tuple[list[str], list[str]]) -> list[str]:
     """The disagreement as lines a rule author reads."""
-    from betspec.explore import shown as said
+    from betspec.tools.explore import shown as said
 
     lines = [f"table {json.dumps(found.table.to_json())}" + (f", options {found.shared}" if found.shared else "")]
     lines += [f"  {number}. {said(move)}" for number, move in enumerate(found.moves, 1)] or ["  (before any move)"]
@@ -115,9 +115,9 @@ def describe(found: Disagreement, left: str, right: str, rules: tuple[list[str],
 
 
 def cmd_diff(args: argparse.Namespace, project: Project) -> int:
-    from betspec.explore import _scale, _variants, as_case
     from betspec.project import write_atomically
     from betspec.runtime import engine_class, engine_names
+    from betspec.tools.explore import _scale, _variants, as_case
 
     if args.depth < 1 or args.budget < 1:
         _out("diff: --depth and --budget must be at least 1")

@@ -263,8 +263,8 @@ class _Findings:
 
 def deep_check(spec: Any, root: str, seconds: float = 1.5, seed: int = 2026, at_least: float = 0.3) -> list[Finding]:
     """Play the spec's engine as the module docstring says; what it finds, one per entry and kind."""
-    from betspec.coverage import Coverage, recording_class_of
-    from betspec.draw import draw_engine
+    from betspec.conformance.recording import Coverage, recording_class_of
+    from betspec.tools.draw import draw_engine
 
     module = engine_module(spec, root)
     coverage = Coverage(spec.name, tuple(module.TRANSITIONS))

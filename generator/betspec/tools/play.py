@@ -1,0 +1,1016 @@
+"""`betspec play`: hands of any generated structure played at the keyboard, bots optional.
+
+Everything that is a rule stays in the engine: this module only shows what the engine answers
+(who acts, what is legal, the bounds), turns typed words into engine calls and prints the
+engine's refusals with the rule they cite. It never decides legality itself, so a refusal a
+player reads is always the spec's.
+
+The cards are a :class:`betspec.cards.Dealer`'s, seeded (``--seed``): the game the structure
+is dealt as (hold'em, Omaha, stud, razz, the draw games), the human seats shown their cards and
+the board or the upcards each street, the draws asked of them (bots discard simply), the
+showdown ranked by PokerKit's evaluators and every pot paid by the engine's ``settle``. Without
+PokerKit (or with ``--showdown ask|split|random``) no cards are dealt: a human at the table
+names the winners, bots alone draw them from the seeded generator. The engine pays the pots
+(odd chips as its spec says) and makes the next hand's table as the spec's next-hand rule says
+(the button moved or kept dead, a dead small blind, busted seats out): this module follows it,
+hand after hand until the player quits (or ``--hands`` are played).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import itertools
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TextIO
+
+# Every `betspec` command imports this module to register `play`; the runtime and the bot are
+# imported where they are first used, so `betspec validate` and the others start no slower.
+if TYPE_CHECKING:
+    from betspec.cards import Dealer, Game
+    from betspec.runtime import Engine, IllegalAction, Table
+    from betspec.runtime.engine import Settlement
+
+#: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
+#: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
+MAX_DIGITS = 40
+#: A typed line longer than this is not read (nor echoed in full): no action is that long.
+MAX_LINE = 1000
+#: Seats asked for beyond this are refused before a list of stacks that size is built; the
+#: Table itself says how many seats a hand may have.
+MAX_SEATS_ASKED = 1000
+#: How many times a bot may choose again after a refusal before it folds (a refusal of a bot's
+#: choice is a bug in the engine or the bot, shown to the user rather than hidden).
+BOT_RETRIES = 5
+
+HELP = """\
+Actions (for the seat to act; amounts are what the seat's total on this street becomes):
+  fold, f            check, x (or k)       call, c
+  bet N, b N         raise N, r N          (also "raise to N")
+  all in, allin      bring in (stud)       help, h, ?
+  show, s (the table again)                quit, q (Ctrl-D or Ctrl-C also leave the table)
+Draws (draw games, before each draw street): discard 2 5 (by place), discard 9h Kd (by card),
+  stand (keep every card)."""
+#: What the cards need: PokerKit ranks the showdown.
+NO_CARDS = (
+    "cards need PokerKit, which ranks the showdown (pip install 'betspec[cards]', or the test extra): "
+    "no cards are dealt"
+)
+
+
+class Leave(Exception):
+    """The user left the table (quit, end of input or Ctrl-C); ``status`` is the exit status."""
+
+    def __init__(self, reason: str, status: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+
+def _chips_list(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas, not {_shown(text)}") from None
+    if any(value < 0 for value in values):
+        raise argparse.ArgumentTypeError(f"chips cannot be negative: {_shown(text)}")
+    return values
+
+
+def _pair(text: str) -> tuple[int, int]:
+    values = _chips_list(text)
+    if len(values) != 2:
+        raise argparse.ArgumentTypeError(f"expected two numbers, SMALL,BIG, not {_shown(text)}")
+    return values[0], values[1]
+
+
+def _bots(text: str) -> tuple[str, tuple[int, ...]]:
+    """``1,2`` (those seats), ``all``, or ``all-but-0`` (every seat but those named)."""
+    text = text.strip().lower()
+    if text == "all":
+        return "all-but", ()
+    mode, rest = ("all-but", text[len("all-but-") :]) if text.startswith("all-but-") else ("only", text)
+    try:
+        seats = tuple(int(part) for part in rest.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seat numbers (1,2), all, or all-but-SEATS (all-but-0), not {_shown(text)}"
+        ) from None
+    return mode, seats
+
+
+def _shown(text: str) -> str:
+    """What was typed, quoted and cut short (a message never echoes a huge argument)."""
+    from betspec.runtime.errors import shown
+
+    return shown(text)
+
+
+def _value(text: str, lists: bool) -> tuple[str, object]:
+    """``NAME=VALUE``: VALUE read as JSON (a number, true, false, null; with ``lists``, a flat list
+    of them too), else as a word."""
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {_shown(text)}")
+    what = "a number, true, false, null" + (", a list of them" if lists else "") + " or a word"
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        # A bare word is the natural way to write a choice (underraise_rule=half); a number too
+        # long to read is one too, which the engine refuses.
+        value = raw
+    except RecursionError:  # a list nested thousands deep
+        raise argparse.ArgumentTypeError(f"{_shown(name.strip())}: a value is {what}") from None
+    if isinstance(value, dict) or (
+        isinstance(value, list) and (not lists or any(isinstance(item, list | dict) for item in value))
+    ):
+        raise argparse.ArgumentTypeError(f"{_shown(name.strip())}: a value is {what}")
+    return name.strip(), value
+
+
+def _option(text: str) -> tuple[str, object]:
+    """A spec option: NAME=VALUE, VALUE a JSON scalar or a word."""
+    return _value(text, lists=False)
+
+
+def _input(text: str) -> tuple[str, object]:
+    """A table input: NAME=VALUE, VALUE a JSON scalar, a flat list of them (seat_antes=[0,1,1]) or a word."""
+    return _value(text, lists=True)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``betspec play`` to the ``betspec`` command's sub-commands."""
+    play = subparsers.add_parser(
+        "play",
+        help="play hands at the keyboard (bots optional)",
+        description="Play hands of a generated structure in the terminal: the table is shown before each "
+        "decision, refusals are explained with the rule they cite, streets are dealt when a round ends.",
+        epilog=HELP,
+    )
+    play.add_argument("structure", help="a spec with a generated engine (a wrong name lists them)")
+    play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
+    play.add_argument("--stacks", type=_chips_list, metavar="A,B,...", help="every seat's chips, in seat order")
+    play.add_argument("--stack", type=int, default=1000, help="every seat's chips when --stacks is not given")
+    play.add_argument("--blinds", type=_pair, metavar="SMALL,BIG", help="the blinds (default: the spec's example)")
+    play.add_argument(
+        "--bets",
+        type=_pair,
+        metavar="SMALL,BIG",
+        help="the fixed bets, for a spec whose table has them (default: the big blind and twice it)",
+    )
+    play.add_argument(
+        "--input",
+        type=_input,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other table input the spec declares (repeatable): ante=5, seat_antes=[0,1,1], missed_big_blinds=[3]",
+    )
+    play.add_argument("--button", type=int, default=0, help="the button's seat for the first hand (default 0)")
+    play.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
+    )
+    play.add_argument("--bots", type=_bots, metavar="SEATS", help="seats played by bots: 1,2 or all-but-0 or all")
+    play.add_argument(
+        "--seed", type=int, help="seed of the cards, the bots and bot-only showdowns (default: drawn, printed)"
+    )
+    play.add_argument(
+        "--hands",
+        type=int,
+        help="hands to play; stacks carry over (default: until you quit, or one seat has every chip; bots alone: 1)",
+    )
+    play.add_argument(
+        "--showdown",
+        choices=("cards", "ask", "split", "random"),
+        help="who wins a contested pot: cards (default: dealt and ranked, PokerKit's evaluators), or with no cards "
+        "dealt: ask (default with a human, without PokerKit), split, random (default for bots without PokerKit)",
+    )
+    play.set_defaults(run=command)
+
+
+def command(args: argparse.Namespace, project: object) -> int:
+    """The ``betspec play`` entry point, on the process's terminal."""
+    # What cannot be decoded is read as U+FFFD (and is not an action); what cannot be printed is
+    # escaped: bytes typed or piped in never end the session with a traceback.
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=errors)
+    try:
+        return run(args, sys.stdin, sys.stdout)
+    except BrokenPipeError:
+        # The reader went away (`betspec play ... | head`): nothing left to tell anyone.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def table_for(cls: type[Engine], args: argparse.Namespace) -> Table:
+    """The first hand's table: the one place that decides what a structure's Table is made of.
+
+    The inputs given on the command line, the spec's examples for the others it needs. Later
+    hands replace only the stacks and the button, so whatever this decides carries over.
+    """
+    from betspec.runtime import InvalidTable
+
+    if args.stacks is not None:
+        stacks = list(args.stacks)
+        if args.seats is not None and args.seats != len(stacks):
+            raise InvalidTable(f"--seats {args.seats} but --stacks lists {len(stacks)} seats")
+    else:
+        seats = 2 if args.seats is None else args.seats
+        if not 0 <= seats <= MAX_SEATS_ASKED:
+            raise InvalidTable(f"--seats {seats} is not a number of seats")
+        stacks = [args.stack] * seats
+    inputs: dict[str, object] = dict(args.input)
+    for name, value in (("blinds", args.blinds), ("bets", args.bets)):
+        if value is not None:
+            if name not in cls.INPUTS:
+                raise InvalidTable(f"{cls.SPEC_NAME} has no table input {name}: --{name} does not apply")
+            inputs[name] = value
+    if args.blinds is not None and args.bets is None and "bets" in cls.INPUTS:
+        inputs["bets"] = (args.blinds[1], 2 * args.blinds[1])
+    return cls.example_table(stacks, args.button, **inputs)
+
+
+def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[str, object]:
+    """The spec options given on the command line; the engine checks their values."""
+    from betspec.runtime import InvalidTable
+
+    options: dict[str, object] = {}
+    for name, value in pairs:
+        if name not in cls.OPTION_DEFAULTS:
+            known = ", ".join(sorted(cls.OPTION_DEFAULTS)) or "none"
+            raise InvalidTable(f"{cls.SPEC_NAME} has no option {_shown(name)} (its options: {known})")
+        options[name] = value
+    return options
+
+
+def build(cls: type[Engine], table: Table, options: Mapping[str, Any]) -> Engine:
+    """A hand on ``table`` with the spec's ``options`` (keywords the engine checks)."""
+    return cls(table, **options)
+
+
+def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
+    """Play as ``args`` say, reading what is typed from ``stream`` and writing to ``out``."""
+    from betspec.runtime import InvalidTable, engine_class, engine_names
+
+    def say(line: str = "") -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    try:
+        cls = engine_class(args.structure)
+    except LookupError as exc:
+        known = ", ".join(engine_names())
+        say(f"play: {exc}" + (f"; structures with an engine: {known}" if known else ""))
+        return 2
+    try:
+        table = table_for(cls, args)
+        options = options_for(cls, args.option)
+        build(cls, table, options)  # once, so a bad table or option is reported before any play
+    except InvalidTable as exc:
+        say(f"play: {exc.message}")
+        return 2
+    seats = len(table.stacks)
+    bots: set[int] = set()
+    if args.bots is not None:
+        mode, named = args.bots
+        wrong = [seat for seat in named if not 0 <= seat < seats]
+        if wrong:
+            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
+            return 2
+        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
+    if args.hands is not None and args.hands < 1:
+        say("play: --hands must be at least 1")
+        return 2
+    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    keyboard = Keyboard(stream, out)
+    name = cls.SPEC_NAME or args.structure
+    game, why = _game(cls, name, args.showdown)
+    # The stud bring-in's seat is the cards' to decide, hand by hand.
+    say(f"betspec play: {name}, {seats} seats" + _inputs_text(cls, table, () if game is None else ("bring_in_seat",)))
+    no_cards = "random" if len(bots) == seats else "ask"
+    showdown = "cards" if game is not None else (args.showdown if args.showdown not in (None, "cards") else no_cards)
+    session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
+    session.game, session.seed, session.fallback = game, seed, no_cards
+    if why:
+        say(why)
+    seeded = (["cards"] if game is not None else []) + (["bots"] if bots else [])
+    if bots:
+        say(f"bots at seats {', '.join(map(str, sorted(bots)))}")
+    if seeded:
+        say(f"{' and '.join(seeded)} seeded {seed} (--seed {seed} replays them)")
+    if game is not None:
+        say(f"dealt as {game.name} ({game.code}), the showdown ranked by PokerKit")
+    say('type "help" for the actions, "quit" to leave')
+    try:
+        session.play(hands)
+    except Leave as leave:
+        say(leave.reason)
+        return leave.status
+    except KeyboardInterrupt:
+        say("\ninterrupted: leaving the table")
+        return 130
+    return 0
+
+
+def _pokerkit() -> bool:
+    """Whether PokerKit, whose evaluators rank a showdown, can be imported."""
+    try:
+        return importlib.util.find_spec("pokerkit") is not None
+    except (ImportError, ValueError):  # ValueError: set to None in sys.modules (a test, a shim)
+        return False
+
+
+def _game(cls: type[Engine], name: str, showdown: str | None) -> tuple[Game | None, str]:
+    """The game the structure is dealt as (None: no cards are dealt), and what to say once."""
+    from betspec.cards import CardError, game_for
+
+    if showdown not in (None, "cards"):
+        return None, ""
+    try:
+        game = game_for(name, cls.STREETS)
+    except CardError as exc:
+        return None, f"{exc.message}: no cards are dealt"
+    if not _pokerkit():
+        return None, NO_CARDS
+    return game, ""
+
+
+def _inputs_text(cls: type[Engine], table: Table, leave: Sequence[str] = ()) -> str:
+    """The table's inputs other than their defaults (and ``leave``), in the spec's order:
+    ``, blinds 5/10, ante 1``."""
+    parts = []
+    for name, declared in cls.INPUTS.items():
+        if name in leave:
+            continue
+        value = table.get(name, declared.default)
+        if value == declared.default or (isinstance(value, list | tuple) and list(value) == declared.default):
+            continue
+        if isinstance(value, list | tuple):
+            shown = "/".join(map(str, value)) if declared.items else ",".join(map(str, value))
+        else:
+            shown = "yes" if value is True else str(value)
+        parts.append(f", {name.replace('_', ' ')} {shown}")
+    return "".join(parts)
+
+
+# ---- reading what is typed ----------------------------------------------------------------
+
+
+class Keyboard:
+    """Lines typed at a prompt. On a real terminal ``input()`` gives line editing; any other
+    stream (a test, a script piped in) is read line by line and echoed, so a transcript reads
+    as a hand played."""
+
+    def __init__(self, stream: TextIO, out: TextIO) -> None:
+        self.stream = stream
+        self.out = out
+        self.terminal = stream is sys.stdin and out is sys.stdout and _isatty(stream) and _isatty(out)
+        if self.terminal:
+            with contextlib.suppress(ImportError):  # Windows has no readline; input() still works
+                import readline  # noqa: F401  # loaded, it gives input() line editing and history
+
+    def ask(self, prompt: str) -> str:
+        """The next line typed; a line of more than ``MAX_LINE`` characters is not read (its
+        start is echoed, with its length) and the prompt comes again."""
+        while True:
+            line = self._line(prompt)
+            if line is not None:
+                return line
+
+    def _line(self, prompt: str) -> str | None:
+        if self.terminal:
+            try:
+                typed = input(prompt)
+            except EOFError:
+                self.out.write("\n")
+                raise Leave("end of input: leaving the table") from None
+            if len(typed) <= MAX_LINE:
+                return typed
+            self._too_long(len(typed))
+            return None
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stream.readline(MAX_LINE + 1)
+        if not line:
+            self.out.write("\n")
+            raise Leave("end of input: leaving the table")
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            length = len(line)
+            while True:  # the rest of the line, read in pieces and dropped
+                piece = self.stream.readline(65536)
+                length += len(piece)
+                if not piece or piece.endswith("\n"):
+                    break
+            self.out.write(line[:60] + "...\n")
+            self._too_long(length)
+            return None
+        self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+    def _too_long(self, length: int) -> None:
+        self.out.write(f"a line of {length:,} characters is not read (at most {MAX_LINE}): type it again\n")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a line asks for: an engine action (``fold`` .. ``all_in``, with its "to"), or a
+    table command (``help``, ``show``, ``quit``), or nothing understood (``problem`` says why)."""
+
+    action: str = ""
+    to: int | None = None
+    problem: str = ""
+
+
+WORDS = {
+    "f": "fold",
+    "fold": "fold",
+    "x": "check",
+    "k": "check",
+    "check": "check",
+    "c": "call",
+    "call": "call",
+    "b": "bet",
+    "bet": "bet",
+    "r": "raise",
+    "raise": "raise",
+    "allin": "all_in",
+    "bringin": "bring_in",
+    "bring_in": "bring_in",
+    "bring-in": "bring_in",
+    "all-in": "all_in",
+    "all_in": "all_in",
+    "shove": "all_in",
+    "h": "help",
+    "help": "help",
+    "?": "help",
+    "s": "show",
+    "show": "show",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+}
+AMOUNT = re.compile(r"-?\d[\d,_]*")
+ALL_IN = re.compile(r"\ball\s+in\b")
+BRING_IN = re.compile(r"\bbring\s+in\b")
+
+
+def parse(line: str) -> Typed:
+    """Read one typed line; never raises."""
+    words = BRING_IN.sub("bringin", ALL_IN.sub("allin", line.lower())).split()
+    if not words:
+        return Typed()
+    action = WORDS.get(words[0])
+    if action is None:
+        return Typed(problem=f"{_shown(words[0])} is not an action (type help)")
+    rest = words[1:]
+    if action in ("bet", "raise"):
+        if rest[:1] == ["to"]:
+            rest = rest[1:]
+        if not rest:
+            return Typed(problem=f"{action} needs the amount it makes the seat's total: {action} 300")
+        if len(rest) > 1:
+            return Typed(problem=f"{action} takes one amount, not {_shown(' '.join(rest))}")
+        text = rest[0]
+        if not AMOUNT.fullmatch(text):
+            return Typed(problem=f"{_shown(text)} is not a number of chips")
+        digits = text.replace(",", "").replace("_", "")
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            return Typed(problem=f"{len(digits)} digits: more chips than any table holds")
+        return Typed(action, int(digits))
+    if rest:
+        return Typed(problem=f"{words[0]} takes no amount")
+    return Typed(action)
+
+
+def parse_draw(line: str, held: Sequence[str]) -> tuple[list[str] | None, str]:
+    """A typed draw: the cards discarded (by place, 1 first, or by card; none: stand pat), or
+    why not ("quit" and "help" asked for); never raises."""
+    words = line.replace(",", " ").split()
+    if not words:
+        return None, ""
+    first = words[0].lower()
+    if first in ("q", "quit", "exit"):
+        return None, "quit"
+    if first in ("h", "help", "?"):
+        return None, "help"
+    if first in ("stand", "pat", "keep"):
+        return ([], "") if len(words) == 1 or words[1:] == ["pat"] else (None, "stand keeps every card: type stand")
+    if first not in ("discard", "d", "draw"):
+        return None, f"{_shown(words[0])} is not a draw: discard 2 5 (by place), discard 9h (by card), or stand"
+    chosen: list[str] = []
+    for word in words[1:]:
+        by_card = next((card for card in held if card.lower() == word.lower()), None)
+        if by_card is None and word.isdigit() and len(word) < 3 and 1 <= int(word) <= len(held):
+            by_card = held[int(word) - 1]
+        if by_card is None:
+            return None, f"{_shown(word)} is none of your cards: places 1..{len(held)} or {' '.join(held)}"
+        if by_card in chosen:
+            return None, f"{by_card} is named twice"
+        chosen.append(by_card)
+    return chosen, ""
+
+
+def bot_discards(game: Game, held: Sequence[str]) -> list[str]:
+    """A bot's draw in a lowball game: from the lowest card up, it keeps each card of eight or
+    less whose rank (and in badugi, suit) it does not hold yet, and discards the rest."""
+    badugi = "BadugiHand" in game.hands
+    order = "A23456789TJQK" if badugi else "23456789TJQKA"
+    kept: list[str] = []
+    for card in sorted(held, key=lambda card: order.index(card[0])):
+        low = order.index(card[0]) <= order.index("8")
+        if low and all(card[0] != other[0] and (not badugi or card[1] != other[1]) for other in kept):
+            kept.append(card)
+    return [card for card in held if card not in kept]
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+
+class Session:
+    """Hands one after another at one table; seats keep their numbers when others go out."""
+
+    def __init__(
+        self,
+        cls: type[Engine],
+        options: dict[str, object],
+        table: Table,
+        bots: set[int],
+        rng: random.Random,
+        showdown: str,
+        keyboard: Keyboard,
+        say: Callable[[str], None],
+    ) -> None:
+        self.cls = cls
+        self.options = options
+        self.table = table
+        self.bots = bots
+        self.rng = rng
+        self.showdown = showdown
+        self.keyboard = keyboard
+        self.say = say
+        self.stacks = list(table.stacks)  # by seat number, across hands
+        self.button = table.button
+        self.game: Game | None = None  # the game the cards are dealt as; None: no cards
+        self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
+        self.fallback = "ask"  # who wins a showdown the cards cannot decide
+
+    def play(self, hands: int | None) -> None:
+        """Play ``hands`` hands (None: until the player quits or one seat has every chip)."""
+        from betspec.runtime import Table
+
+        total = sum(self.stacks)
+        table: Table | None = None  # the next hand's, as the engine made it from the hand before
+        seats: list[int] = []  # the seat number of each of its seats
+        for number in itertools.count(1):
+            if table is None:
+                seats = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
+                if len(seats) < 2:
+                    self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+                    return
+                table = Table.of([self.stacks[s] for s in seats], seats.index(self.button), self.table.inputs)
+            if hands is None and not any(self.stacks[seat] for seat in seats if seat not in self.bots):
+                self.say("no seat at the keyboard has chips left: the session is over")
+                return
+            title = f"hand {number}" + (f" of {hands}" if hands is not None and hands > 1 else "")
+            self.say("")
+            self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
+            out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
+            if out:
+                self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
+            dealer = self._dealer(number, len(seats))
+            if dealer is not None and dealer.table_inputs():  # the stud bring-in: the cards decide it
+                table = Table.of(table.stacks, table.button, {**table.inputs, **dealer.table_inputs()})
+            hand = Hand(self, build(self.cls, table, self.options), seats, dealer)
+            hand.play()
+            if hands == 1 and self.game is None:
+                break  # one hand, no cards: nothing to pay it for
+            self._settle(hand)
+            if sum(self.stacks) != total:
+                self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
+                return
+            if hands is not None and number >= hands:
+                break
+            table, seats = self._next(hand)
+            if table is None:
+                return
+        if hands is not None and hands > 1:
+            self.say("")
+            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)})")
+
+    def _next(self, hand: Hand) -> tuple[Table | None, list[int]]:
+        """The next hand's table, as the spec's next-hand rule makes it (the engine's
+        ``next_table``: the button moved or kept dead, the inputs it sets, busted seats out), with
+        the seat number of each of its seats; None when fewer than two seats have chips."""
+        engine = hand.engine
+        seats = [seat for index, seat in enumerate(hand.seats) if engine.stacks[index] > 0]
+        if len(seats) < 2:
+            self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+            return None, []
+        table = engine.next_table()
+        self.button = seats[table.button]
+        return table, seats
+
+    def _dealer(self, number: int, seats: int) -> Dealer | None:
+        """Hand ``number``'s cards: a deck seeded from the session's seed and the hand's number."""
+        from betspec.cards import CardError, Dealer
+
+        if self.game is None:
+            return None
+        try:
+            return Dealer(self.game, seats, seed=f"{self.seed}/{number}")
+        except CardError as exc:
+            self.say(f"the dealer: {exc.message}; this hand has no cards")
+            return None
+
+    def _stacks_text(self) -> str:
+        return ", ".join(f"{seat}: {stack}" for seat, stack in enumerate(self.stacks))
+
+    def _settle(self, hand: Hand) -> None:
+        """Have the engine pay the pots to the winners named for them, so that the next hand starts
+        from the right stacks. The winners make a ranking, best first: a pot is asked about only
+        when nobody ranked so far is in it (a side pot an earlier pot's winner is in goes to him),
+        and the seats never named tie last."""
+        engine = hand.engine
+        pots = engine.pots()
+        contested = [pot for pot in pots if len(pot.eligible) > 1]
+        if hand.dealer is not None:
+            settlement = self._showdown(hand)
+            if settlement is not None:
+                self._paid(hand, settlement)
+                return
+        ranking: list[list[int]] = []
+        for number, pot in enumerate(pots, 1):
+            if pot in contested and not any(set(group) & set(pot.eligible) for group in ranking):
+                winners = self._winners(number, pot.amount, tuple(hand.seats[i] for i in pot.eligible))
+                ranking.append([hand.seats.index(seat) for seat in winners])
+        ranked = {index for group in ranking for index in group}
+        rest = sorted({index for pot in contested for index in pot.eligible} - ranked)
+        if rest:
+            ranking.append(rest)
+        self._paid(hand, engine.settle(ranking if contested else None))
+
+    def _showdown(self, hand: Hand) -> Settlement | None:
+        """Show the hands of the seats in a contested pot, what each makes, and have the dealer
+        rank them and the engine pay every pot; None when the cards cannot decide it (said)."""
+        from betspec.cards import CardError, describe
+        from betspec.runtime import IllegalAction
+
+        dealer, engine = hand.dealer, hand.engine
+        assert dealer is not None
+        shown = sorted({index for pot in engine.pots() if len(pot.eligible) > 1 for index in pot.eligible})
+        for index in shown:
+            held = dealer.hole[index]
+            makes = describe(dealer.game, held, dealer.board)
+            self.say(f"showdown: seat {hand.seats[index]} shows {' '.join(held)}" + (f": {makes}" if makes else ""))
+        try:
+            return dealer.settle(engine)
+        except (CardError, IllegalAction) as exc:
+            self.say(f"the dealer cannot rank this showdown: {exc.message}")
+            self.showdown = self.fallback
+            return None
+
+    def _paid(self, hand: Hand, settlement: Settlement) -> None:
+        """The stacks after the engine paid the pots; each pot's winners said."""
+        engine = hand.engine
+        for index, seat in enumerate(hand.seats):
+            self.stacks[seat] = engine.stacks[index]
+        if len(hand.live) > 1:  # an uncontested win was announced with the pots
+            for number, award in enumerate(settlement.awards, 1):
+                winners = [hand.seats[index] for index in award.winners]
+                if len(winners) == 1:
+                    self.say(f"pot {number} ({award.amount}) to seat {winners[0]}")
+                else:
+                    given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
+                    self.say(f"pot {number} ({award.amount}) split: {given}")
+
+    def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
+        who = ", ".join(map(str, eligible))
+        showdown = self.fallback if self.showdown == "cards" else self.showdown
+        if showdown == "split":
+            return list(eligible)
+        if showdown == "random":
+            return [self.rng.choice(eligible)]
+        self.say(f"pot {number} ({amount} chips) goes to the best hand of seats {who}.")
+        self.say("Who wins it? Seat numbers (two or more split it); Enter splits it between them all.")
+        while True:
+            line = self.keyboard.ask(f"pot {number} winner> ").strip().lower()
+            if line in ("q", "quit", "exit"):
+                raise Leave("leaving the table")
+            if line in ("", "split"):
+                return list(eligible)
+            parts = line.replace(",", " ").split()
+            if all(part.isdigit() and len(part) < 4 and int(part) in eligible for part in parts):
+                return sorted({int(part) for part in parts})
+            self.say(f"not a winner: give seat numbers among {who}")
+
+
+class Hand:
+    """One hand: decisions asked of the keyboard or the bots, streets dealt when a round ends."""
+
+    def __init__(self, session: Session, engine: Engine, seats: list[int], dealer: Dealer | None = None) -> None:
+        self.session = session
+        self.say = session.say
+        self.engine = engine
+        self.seats = seats  # seat number of each engine seat (seats out of chips are not dealt in)
+        self.dealer = dealer  # the cards (engine seats are the dealer's), or None
+        self.folded: set[int] = set()  # seat numbers; tracked here as every action passes through here
+        self.street = engine.street_name
+
+    @property
+    def live(self) -> list[int]:
+        return [seat for seat in self.seats if seat not in self.folded]
+
+    def play(self) -> None:
+        engine = self.engine
+        while not engine.hand_over:
+            self.street = engine.street_name
+            if engine.to_act is None:
+                if not self._deal("betting round over"):
+                    return
+                continue
+            self._decide(engine.to_act)
+        # Nobody can bet any more: the board is still dealt to the river, as at a table.
+        while engine.next_street is not None and self._deal("all in, no more betting"):
+            pass
+        self._finish()
+
+    def _deal(self, why: str) -> bool:
+        from betspec.cards import CardError
+        from betspec.runtime import IllegalAction
+
+        street = self.engine.next_street
+        if street is None:
+            self.say(f"engine problem: the {self.street} is over but the hand is not, and no street follows it")
+            return False
+        dealt = ""
+        try:
+            if self.dealer is None:
+                self.engine.deal(street)
+            else:
+                if self.dealer.game.draw:
+                    self._draws()
+                self.dealer.deal(self.engine, street)
+                dealt = self._dealt()
+        except IllegalAction as exc:
+            self.say(f"engine problem: dealing the {street} was refused")
+            self._explain(exc)
+            return False
+        except CardError as exc:
+            self.say(f"the dealer: {exc.message}; the hand goes on without cards")
+            self.dealer = None
+            return self._deal(why)
+        self.street = street
+        self.say(f"{why}: dealing the {street}" + (f": {dealt}" if dealt else ""))
+        return True
+
+    def _dealt(self) -> str:
+        """What everybody sees of the street just dealt: the board cards, or the upcards."""
+        dealer = self.dealer
+        assert dealer is not None
+        street = dealer.street - 1
+        if dealer.game.board[street]:
+            return "board " + " ".join(dealer.boards[street])
+        up = dealer.game.hole[street]
+        if up and all(up):
+            return ", ".join(f"seat {self.seats[index]} {' '.join(cards)}" for index, cards in dealer.dealt[street])
+        if up:
+            return "face down"
+        return ""
+
+    def _draws(self) -> None:
+        """Each seat still in, from the button's left, discards and is dealt as many: a human
+        says which (by place or by card), a bot discards simply."""
+        dealer, engine = self.dealer, self.engine
+        assert dealer is not None
+        n = len(self.seats)
+        button = engine.table.button
+        for index in [(button + step) % n for step in range(1, n + 1)]:
+            if engine.folded[index]:
+                continue
+            seat = self.seats[index]
+            if seat in self.session.bots:
+                discard = bot_discards(dealer.game, dealer.hole[index])
+                new = dealer.draw(index, discard)
+                self.say(f"seat {seat} (bot) " + (f"draws {len(new)}" if new else "stands pat"))
+                continue
+            discard = self._ask_draw(seat, dealer.hole[index])
+            new = dealer.draw(index, discard)
+            if new:
+                self.say(
+                    f"seat {seat} discards {' '.join(discard)}, draws {' '.join(new)}: {' '.join(dealer.hole[index])}"
+                )
+            else:
+                self.say(f"seat {seat} stands pat: {' '.join(dealer.hole[index])}")
+
+    def _ask_draw(self, seat: int, held: Sequence[str]) -> list[str]:
+        places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
+        self.say(f"seat {seat} draws; your cards {places}")
+        self.say('discard by place or card ("discard 2 5", "discard 9h"), or "stand"')
+        while True:
+            typed = self.session.keyboard.ask(f"seat {seat} draws> ")
+            discard, problem = parse_draw(typed, held)
+            if problem == "quit":
+                raise Leave("leaving the table")
+            if problem == "help":
+                self.say(HELP)
+            elif problem:
+                self.say(problem)
+            elif discard is not None:
+                return discard
+
+    def _decide(self, index: int) -> None:
+        seat = self.seats[index]
+        self.show()
+        if seat in self.session.bots:
+            self._bot(index)
+            return
+        while True:
+            typed = parse(self.session.keyboard.ask(f"seat {seat}> "))
+            if typed.problem:
+                self.say(typed.problem)
+                continue
+            if typed.action == "":
+                continue
+            if typed.action == "quit":
+                raise Leave("leaving the table")
+            if typed.action == "help":
+                self.say(HELP)
+                self.say(self.choices())
+                continue
+            if typed.action == "show":
+                self.show()
+                continue
+            if self._take(index, typed.action, typed.to):
+                return
+            self.say(self.choices())
+
+    def _bot(self, index: int) -> None:
+        from betspec.tools.simulate import choose
+
+        for _ in range(BOT_RETRIES):
+            _, action, to = choose(self.engine, self.session.rng)
+            if self._take(index, action, to, bot=True):
+                return
+            self.say("(the bot's choice was refused: that is a bug in the engine or the bot; it chooses again)")
+        self.say("(the bot gives up and folds)")
+        if not self._take(index, "fold", None, bot=True):
+            raise Leave("engine problem: even a fold was refused; stopping", 1)
+
+    def _take(self, index: int, action: str, to: int | None, bot: bool = False) -> bool:
+        """Ask the engine to take the action; print what happened, or why it was refused."""
+        from betspec.runtime import IllegalAction
+
+        engine = self.engine
+        seat = self.seats[index]
+        call, behind, committed = engine.call_amount, engine.stacks[index], engine.committed[index]
+        try:
+            engine.act(index, action, to)
+        except IllegalAction as exc:
+            self._explain(exc)
+            return False
+        if action == "fold":
+            self.folded.add(seat)
+        if action in ("bet", "raise"):
+            done = f"{'bets' if action == 'bet' else 'raises to'} {to}" + (
+                " (all in)" if to == committed + behind else ""
+            )
+        elif action == "bring_in":
+            done = f"brings in {engine.committed[index] - committed}"
+        elif action == "all_in":
+            done = f"all in: {behind} more, {committed + behind} in on this street"
+        else:
+            done = {"fold": "folds", "check": "checks", "call": f"calls {call}"}.get(action, action)
+        self.say(f"seat {seat}{' (bot)' if bot else ''}: {done}")
+        return True
+
+    def _explain(self, exc: IllegalAction) -> None:
+        """A refusal as a dealer would give it: the code, then the rule cited, its text and source."""
+        rules = type(self.engine).RULES
+        text = rules[exc.rule][0] if exc.rule in rules else ""
+        # The message repeats the code and ends with the rule; the part between says why.
+        detail = exc.message.split(". Rule ")[0].replace(f": {exc.code}", "", 1)
+        self.say(f"refused [{exc.code}]: {detail}")
+        if exc.rule:
+            self.say(f"  rule {exc.rule}: {text or exc.message}")
+        if exc.source:
+            self.say(f"  source: {exc.source}")
+
+    def show(self) -> None:
+        engine = self.engine
+        self.say("")
+        self.say(f"{engine.street_name}: pot {engine.pot}")
+        width = max(len(str(stack)) for stack in engine.stacks)
+        put = max(len(str(chips)) for chips in engine.committed)
+        for index, seat in enumerate(self.seats):
+            marks = []
+            if seat == self.session.button:
+                marks.append("button")
+            if seat in self.session.bots:
+                marks.append("bot")
+            if seat in self.folded:
+                marks.append("folded")
+            elif engine.stacks[index] == 0:
+                marks.append("all in")
+            if index == engine.to_act:
+                marks.append("to act")
+            stack = str(engine.stacks[index]).rjust(width)
+            self.say(
+                f"  seat {seat}  stack {stack}  in {str(engine.committed[index]).rjust(put)}"
+                + "".join(f"  {m}" for m in marks)
+            )
+        for line in self.cards():
+            self.say(line)
+        if engine.to_act is not None:
+            self.say(self.choices())
+
+    def cards(self) -> list[str]:
+        """The board, the human seat's cards (its upcards after a slash), and in stud every other
+        seat's upcards (its down cards as ??)."""
+        dealer = self.dealer
+        if dealer is None:
+            return []
+        lines = [f"  board {' '.join(dealer.board)}"] if dealer.board else []
+        humans = [seat for seat in self.seats if seat not in self.session.bots]
+        for index, seat in enumerate(self.seats):
+            if seat in self.folded:
+                continue
+            held, up = dealer.hole[index], dealer.up[index]
+            # A human's cards are his: shown to him, or with several at one keyboard, to the one to act.
+            if seat in humans and (len(humans) == 1 or index == self.engine.to_act):
+                down = [card for card, shown in zip(held, up, strict=True) if not shown]
+                faced = [card for card, shown in zip(held, up, strict=True) if shown]
+                lines.append(f"  seat {seat} cards {' '.join(down)}" + (f" / up {' '.join(faced)}" if faced else ""))
+            elif any(up):  # stud: what everybody sees
+                shown = " ".join(card if face else "??" for card, face in zip(held, up, strict=True))
+                lines.append(f"  seat {seat} shows {shown}")
+        return lines
+
+    def choices(self) -> str:
+        """The legal actions of the seat to act, with the call and the "to" bounds."""
+        engine = self.engine
+        index = engine.to_act
+        if index is None:
+            return "nobody is to act"
+        low, high = engine.min_to, engine.max_to
+        bounds = (f"{low}" if low == high else f"{low}..{high}") if low is not None else "?"
+        shown = {
+            "fold": "fold",
+            "check": "check",
+            "call": f"call {engine.call_amount}",
+            "bet": f"bet to {bounds}",
+            "raise": f"raise to {bounds}",
+            "bring_in": "bring in",
+        }
+        legal = engine.legal_actions()
+        order = [name for name in shown if name in legal] + [name for name in legal if name not in shown]
+        listed = " | ".join(shown.get(name, name) for name in order)
+        return f"seat {self.seats[index]} to act: {listed}  (all in: {engine.stacks[index]} more)"
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The engine's pots, with seat numbers."""
+        return [(pot.amount, tuple(self.seats[i] for i in pot.eligible)) for pot in self.engine.pots()]
+
+    def _finish(self) -> None:
+        engine = self.engine
+        self.say("")
+        self.say(f"hand over ({engine.street_name})")
+        pots = self.pots()
+        for number, (amount, eligible) in enumerate(pots, 1):
+            name = "main pot" if number == 1 and len(pots) > 1 else ("pot" if len(pots) == 1 else "side pot")
+            self.say(f"  {name} {amount}: seats {', '.join(map(str, eligible))}")
+        if not pots:
+            self.say("  no chips in the middle")
+        if sum(amount for amount, _ in pots) != engine.pot:
+            self.say(f"engine problem: the pots add up to {sum(a for a, _ in pots)}, the pot is {engine.pot}")
+        live = self.live
+        if len(live) == 1:
+            self.say(f"seat {live[0]} wins {engine.pot} uncontested")
+        else:
+            cards = "" if self.dealer is not None else " (no cards dealt)"
+            self.say(f"showdown between seats {', '.join(map(str, live))}{cards}")

@@ -1,0 +1,198 @@
+"""Self-play at scale: random hands through the generated engines, over a pool of processes.
+
+Each hand gets a seeded random table (2 to 10 seats) and is played to its end by a random policy
+that asks the engine what a bot asks (who acts, what is legal, the bounds) before every action.
+Work is split into chunks of hands with their own seeds, so the totals do not depend on the
+number of workers; only the time does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+
+from betspec.runtime import Engine, Table, engine_class
+from betspec.runtime.batch import Policy, play_hands, play_out
+
+WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
+CHUNK = 2000
+
+
+def random_table(structure: str, rng: random.Random) -> Table:
+    """2 to 10 seats of 20 to 400 times 10 chips, every other input the spec's example or default."""
+    seats = rng.randint(2, 10)
+    stacks = [rng.randint(20, 400) * 10 for _ in range(seats)]
+    return engine_class(structure).example_table(stacks, rng.randrange(seats))
+
+
+#: The bot every simulated seat plays: no fold when a check is free; bets and raises mostly small,
+#: sometimes all-in.
+BOT = Policy(WEIGHTS)
+
+
+def choose(engine: Engine, rng: random.Random) -> tuple[int, str, int | None]:
+    """The bot's decision for the seat to act."""
+    seat = engine.to_act
+    assert seat is not None
+    action, to = BOT.decide(engine, rng)
+    return seat, action, to
+
+
+def play(engine: Engine, rng: random.Random, on_step: Callable[[int, str, int | None], None] | None = None) -> int:
+    """Play ``engine`` to the end of the hand with the bot; returns the number of betting actions."""
+    return play_out(engine, lambda hand: BOT.decide(hand, rng), on_step)
+
+
+@dataclass
+class Totals:
+    hands: int = 0
+    actions: int = 0
+    chips_checked: int = 0
+
+    def add(self, other: Totals) -> None:
+        self.hands += other.hands
+        self.actions += other.actions
+        self.chips_checked += other.chips_checked
+
+
+def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
+    """``hands`` hands in one batch (:func:`betspec.runtime.batch.play_hands`), each table drawn
+    from the chunk's seed as the hands go."""
+    from betspec.runtime import engine_class
+
+    rng = random.Random(seed)
+    tables = (random_table(structure, rng) for _ in range(hands))
+    played = play_hands(engine_class(structure), tables, BOT, rng, options=options)
+    return Totals(played.hands, played.actions, played.chips)
+
+
+#: A pool gets at most this many processes per core: more only add switching.
+WORKERS_PER_CORE = 4
+
+
+def chunks(
+    structure: str, hands: int, seed: int, options: dict[str, object]
+) -> Iterator[tuple[str, int, int, dict[str, object]]]:
+    """The work, a chunk at a time (never built as a whole list: ``hands`` may be huge)."""
+    size = chunk_size(hands)
+    for index, start in enumerate(range(0, hands, size)):
+        yield structure, seed * 1_000_003 + index, min(size, hands - start), options
+
+
+def chunk_size(hands: int) -> int:
+    """Hands per chunk: CHUNK, or a hundredth of the work when that is more (a chunk played in C
+    takes milliseconds: fewer, larger chunks keep a pool's or a cluster's overhead small). It
+    depends on the number of hands only, so the totals do not depend on what runs the chunks."""
+    return max(CHUNK, -(-hands // 100))
+
+
+def bounded_workers(requested: int, hands: int) -> int:
+    """The processes worth starting: no more than the chunks of work, nor than the cores allow."""
+    return max(1, min(requested, -(-hands // chunk_size(hands)), WORKERS_PER_CORE * default_workers()))
+
+
+#: Where simulate's chunks run: a local pool of processes, or a Ray cluster (``pip install 'betspec[ray]'``).
+BACKENDS = ("processes", "ray")
+
+
+class SimulateError(Exception):
+    """simulate cannot run as asked (a backend not installed or not reachable)."""
+
+
+def simulate(
+    structure: str,
+    hands: int,
+    workers: int,
+    seed: int = 2026,
+    options: dict[str, object] | None = None,
+    progress: Callable[[int], None] | None = None,
+    backend: str = "processes",
+    address: str | None = None,
+) -> tuple[Totals, float]:
+    """Play ``hands`` hands over ``workers`` processes (bounded by :func:`bounded_workers`), or
+    over a Ray cluster (``backend="ray"``: the one at ``address``, else a local one of
+    ``workers`` CPUs); returns the totals and the seconds taken (on Ray, from when the cluster
+    is reached), the same totals whatever runs the chunks. ``progress`` is told the hands played so far."""
+    options = options or {}
+    work = chunks(structure, hands, seed, options)
+    totals = Totals()
+    started = time.perf_counter()
+
+    def add(result: Totals) -> None:
+        totals.add(result)
+        if progress is not None:
+            progress(totals.hands)
+
+    if backend == "ray":
+        return totals, _on_ray(work, max(1, workers), address, add)
+    if backend != "processes":
+        raise SimulateError(f"no simulate backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    workers = bounded_workers(workers, hands)
+    if workers <= 1:
+        for chunk in work:
+            add(run_chunk(*chunk))
+        return totals, time.perf_counter() - started
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        # A bounded window of chunks in flight: memory stays flat whatever the number of hands.
+        pending = {pool.submit(run_chunk, *chunk) for chunk in itertools.islice(work, 2 * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                add(future.result())
+            pending |= {pool.submit(run_chunk, *chunk) for chunk in itertools.islice(work, len(done))}
+    return totals, time.perf_counter() - started
+
+
+def _on_ray(
+    work: Iterator[tuple[str, int, int, dict[str, object]]],
+    workers: int,
+    address: str | None,
+    add: Callable[[Totals], None],
+) -> float:
+    """The chunks as Ray tasks, a bounded window of them in flight; returns the seconds they
+    took, from when the cluster was reached and its workers were up to the last result
+    (starting and stopping a local cluster is not the simulation's time)."""
+    try:
+        import ray
+    except ImportError:
+        raise SimulateError("the ray backend needs Ray: pip install 'betspec[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise SimulateError(f"cannot reach the Ray cluster: {exc}") from None
+    try:
+        remote = ray.remote(run_chunk)
+        resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
+        cpus = resources().get("CPU", workers)
+        window = 2 * max(workers, int(cpus))
+        # Workers start lazily: one empty chunk per CPU first, so that each has imported the
+        # engines before the clock starts, as a process pool's workers have when they fork.
+        first = next(work, None)
+        if first is not None:
+            ray.get([remote.remote(first[0], first[1], 0, first[3]) for _ in range(max(workers, int(cpus)))])
+            work = itertools.chain([first], work)
+        began = time.perf_counter()
+        pending = [remote.remote(*chunk) for chunk in itertools.islice(work, window)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                add(ray.get(ref))
+            pending += [remote.remote(*chunk) for chunk in itertools.islice(work, len(done))]
+        return time.perf_counter() - began
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
