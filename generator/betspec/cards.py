@@ -23,11 +23,14 @@ best qualifying low among the pot's players, else to the high hand.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from betspec.runtime.engine import engine_class
 from betspec.runtime.errors import BetspecError, Code
 
 if TYPE_CHECKING:
@@ -62,6 +65,8 @@ class Game:
     opening: str = "position"  # position, low_card (stud) or high_card (razz)
     short_deck: bool = False
     limits: str = "min_bet"  # the PHH fields of its limits: min_bet, bets (small/big) or bring_in
+    ace_low: bool = False  # the ace is the lowest card (a bot's draw keeps it)
+    distinct_suits: bool = False  # a low hand needs its suits distinct too (a bot's draw)
 
     @property
     def streets(self) -> int:
@@ -72,105 +77,36 @@ class Game:
         return len(self.hands) > 1
 
 
-_HOLDEM = ((False, False), (), (), ())
-_OMAHA = ((False,) * 4, (), (), ())
-_BOARD = (0, 3, 1, 1)
-_STUD = ((False, False, True), (True,), (True,), (True,), (False,))
-_NONE5 = (0, 0, 0, 0, 0)
+def _load_games() -> tuple[dict[str, Game], dict[str, str]]:
+    """The games of ``games.json`` (how each PHH variant deals and ranks, and the structure whose
+    betting it is: data of the format and of the shipped specs, not rules of the code)."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "games.json"), encoding="utf-8") as handle:
+        data = json.load(handle)
+    games = {
+        code: Game(
+            code,
+            entry["name"],
+            entry["structure"],
+            tuple(tuple(bool(up) for up in street) for street in entry["hole"]),
+            tuple(int(count) for count in entry["board"]),
+            draw=bool(entry["draw"]),
+            hands=tuple(entry["hands"]),
+            opening=entry["opening"],
+            short_deck=bool(entry["short_deck"]),
+            limits=entry["limits"],
+            ace_low=bool(entry["ace_low"]),
+            distinct_suits=bool(entry["distinct_suits"]),
+        )
+        for code, entry in data["games"].items()
+    }
+    return games, {str(k): str(v) for k, v in data["structures"].items()}
 
+
+_GAMES, _STRUCTURE_GAMES = _load_games()
 #: The PHH variants whose betting is a betspec structure, by code.
-GAMES: Mapping[str, Game] = {
-    "NT": Game("NT", "no-limit Texas hold'em", "no_limit", _HOLDEM, _BOARD),
-    "NS": Game(
-        "NS",
-        "no-limit short-deck hold'em",
-        "no_limit",
-        _HOLDEM,
-        _BOARD,
-        hands=("ShortDeckHoldemHand",),
-        short_deck=True,
-    ),
-    "PO": Game("PO", "pot-limit Omaha hold'em", "pot_limit", _OMAHA, _BOARD, hands=("OmahaHoldemHand",)),
-    "FT": Game("FT", "fixed-limit Texas hold'em", "fixed_limit", _HOLDEM, _BOARD, limits="bets"),
-    "FO/8": Game(
-        "FO/8",
-        "fixed-limit Omaha hold'em high-low eight or better",
-        "fixed_limit",
-        _OMAHA,
-        _BOARD,
-        hands=("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
-        limits="bets",
-    ),
-    "F7S": Game(
-        "F7S", "fixed-limit seven-card stud", "seven_card_stud", _STUD, _NONE5, opening="low_card", limits="bring_in"
-    ),
-    "F7S/8": Game(
-        "F7S/8",
-        "fixed-limit seven-card stud high-low eight or better",
-        "seven_card_stud",
-        _STUD,
-        _NONE5,
-        hands=("StandardHighHand", "EightOrBetterLowHand"),
-        opening="low_card",
-        limits="bring_in",
-    ),
-    "FR": Game(
-        "FR",
-        "fixed-limit razz",
-        "razz",
-        _STUD,
-        _NONE5,
-        hands=("RegularLowHand",),
-        opening="high_card",
-        limits="bring_in",
-    ),
-    "N2L1D": Game(
-        "N2L1D",
-        "no-limit deuce-to-seven lowball single draw",
-        "five_card_draw_no_limit",
-        ((False,) * 5, ()),
-        (0, 0),
-        draw=True,
-        hands=("StandardLowHand",),
-    ),
-    "F2L3D": Game(
-        "F2L3D",
-        "fixed-limit deuce-to-seven lowball triple draw",
-        "triple_draw",
-        ((False,) * 5, (), (), ()),
-        (0, 0, 0, 0),
-        draw=True,
-        hands=("StandardLowHand",),
-        limits="bets",
-    ),
-    "FB": Game(
-        "FB",
-        "fixed-limit badugi",
-        "badugi",
-        ((False,) * 4, (), (), ()),
-        (0, 0, 0, 0),
-        draw=True,
-        hands=("BadugiHand",),
-        limits="bets",
-    ),
-}
-
+GAMES: Mapping[str, Game] = _GAMES
 #: The game each shipped structure is dealt as when nothing else is said (``betspec play``).
-STRUCTURE_GAMES: Mapping[str, str] = {
-    "no_limit": "NT",
-    "pot_limit": "NT",
-    "cap_no_limit": "NT",
-    "cap_pot_limit": "NT",
-    "spread_limit": "NT",
-    "fixed_limit": "FT",
-    "seven_card_stud": "F7S",
-    "razz": "FR",
-    "five_card_draw_no_limit": "N2L1D",
-    "five_card_draw_pot_limit": "N2L1D",
-    "five_card_draw_fixed_limit": "N2L1D",
-    "triple_draw": "F2L3D",
-    "badugi": "FB",
-}
+STRUCTURE_GAMES: Mapping[str, str] = _STRUCTURE_GAMES
 
 
 def game(code: str) -> Game:
@@ -182,28 +118,19 @@ def game(code: str) -> Game:
 
 
 def game_for(structure: str, streets: Sequence[str]) -> Game:
-    """The game a structure is dealt as: its entry in :data:`STRUCTURE_GAMES`, else the game whose
-    streets it has (a house spec extending a shipped structure keeps its streets)."""
+    """The game a structure is dealt as: its entry in :data:`STRUCTURE_GAMES`, else the game of
+    a shipped structure with the same streets (a house spec extending one keeps its streets)."""
     code = STRUCTURE_GAMES.get(structure)
     if code is not None:
         return GAMES[code]
     for candidate in GAMES.values():
-        if candidate.streets == len(streets) and STRUCTURE_STREETS.get(candidate.structure) == tuple(streets):
+        try:
+            theirs = engine_class(candidate.structure).STREETS
+        except LookupError:
+            continue
+        if candidate.streets == len(streets) and tuple(theirs) == tuple(streets):
             return candidate
     raise CardError(f"{structure} deals {', '.join(streets)}: no game betspec deals has these streets")
-
-
-#: The streets of the structures :data:`GAMES` names (to find the game of a house structure).
-STRUCTURE_STREETS: Mapping[str, tuple[str, ...]] = {
-    "no_limit": ("preflop", "flop", "turn", "river"),
-    "pot_limit": ("preflop", "flop", "turn", "river"),
-    "fixed_limit": ("preflop", "flop", "turn", "river"),
-    "seven_card_stud": ("third", "fourth", "fifth", "sixth", "seventh"),
-    "razz": ("third", "fourth", "fifth", "sixth", "seventh"),
-    "five_card_draw_no_limit": ("predraw", "postdraw"),
-    "triple_draw": ("predraw", "first_draw", "second_draw", "third_draw"),
-    "badugi": ("predraw", "first_draw", "second_draw", "third_draw"),
-}
 
 
 def split_cards(text: str) -> list[str]:

@@ -538,13 +538,13 @@ def parse_draw(line: str, held: Sequence[str]) -> tuple[list[str] | None, str]:
 
 def bot_discards(game: Game, held: Sequence[str]) -> list[str]:
     """A bot's draw in a lowball game: from the lowest card up, it keeps each card of eight or
-    less whose rank (and in badugi, suit) it does not hold yet, and discards the rest."""
-    badugi = "BadugiHand" in game.hands
-    order = "A23456789TJQK" if badugi else "23456789TJQKA"
+    less whose rank (and suit, where the game's low hands need distinct suits) it does not hold
+    yet, and discards the rest."""
+    order = "A23456789TJQK" if game.ace_low else "23456789TJQKA"
     kept: list[str] = []
     for card in sorted(held, key=lambda card: order.index(card[0])):
         low = order.index(card[0]) <= order.index("8")
-        if low and all(card[0] != other[0] and (not badugi or card[1] != other[1]) for other in kept):
+        if low and all(card[0] != other[0] and (not game.distinct_suits or card[1] != other[1]) for other in kept):
             kept.append(card)
     return [card for card in held if card not in kept]
 
