@@ -29,7 +29,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -49,8 +48,9 @@ PACKAGES = ("betspec.engines", "betspec.engines.kernels")
 DECLARATIONS = Path(__file__).resolve().parent / "runtime" / "kernel.pxd"
 #: Changed when how a module is compiled changes (Cython's directives, the compiler's flags).
 FORMAT = "betspec-build-1"
-#: A compiled module's file name ends so: ``.cpython-311-x86_64-linux-gnu.so``.
-SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX") or importlib.machinery.EXTENSION_SUFFIXES[0])
+#: A compiled module's file name ends so: ``.cpython-311-x86_64-linux-gnu.so`` (the importer's own
+#: first suffix, the one a build gets; read without ``sysconfig``, whose data an import would load).
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def pure() -> bool:
