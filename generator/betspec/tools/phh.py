@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import os
 import re
 import stat
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -176,11 +177,12 @@ class Bad:
 # ---- reading --------------------------------------------------------------------------------
 
 
-def read(path: str) -> list[Hand | Bad]:
+def read(path: str, part: tuple[int, int] = (0, 1)) -> list[Hand | Bad]:
     """The hands of a ``.phh`` or ``.phhs`` file; raises :class:`PhhError` when the file is unreadable.
 
     Only a regular file is read, and at most :data:`MAX_FILE_BYTES` of it: a device, a pipe or a
-    bigger file is refused before its content is read into memory."""
+    bigger file is refused before its content is read into memory. ``part`` (see :func:`loads`)
+    gives one of several consecutive shares of the hands."""
     try:
         kind = _kind(os.stat(path).st_mode)
         if kind:
@@ -199,7 +201,7 @@ def read(path: str) -> list[Hand | Bad]:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise PhhError(f"{path}: not UTF-8 text (line {line}, byte {exc.start + 1})") from None
-    return loads(text, path)
+    return loads(text, path, part)
 
 
 def _kind(mode: int) -> str:
@@ -215,11 +217,16 @@ def _kind(mode: int) -> str:
     return "a socket" if stat.S_ISSOCK(mode) else "not a file"
 
 
-def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
+def loads(text: str, path: str = "<text>", part: tuple[int, int] = (0, 1)) -> list[Hand | Bad]:
     """The hands of PHH text: one hand, or several as tables ``[1]``, ``[2]``, ...
 
     Raises :class:`PhhError` for text that is not a PHH document at all; a hand that is not valid
-    is a :class:`Bad` with the reason, the others are read."""
+    is a :class:`Bad` with the reason, the others are read. ``part=(i, n)`` gives only the i-th of
+    n consecutive shares of the hands (what a worker of ``betspec phh check --jobs`` checks), each
+    hand as reading them all gives it: the whole document is read for the file's scale."""
+    share, shares = part
+    if not 0 <= share < shares:
+        raise PhhError(f"{path}: no part {share} of {shares}")
     if tomllib is None and _fast_toml is None:
         raise PhhError("reading PHH needs Python 3.11 or later (tomllib), or toml-rs (the fast extra)")
     if not isinstance(text, str):
@@ -250,7 +257,8 @@ def loads(text: str, path: str = "<text>") -> list[Hand | Bad]:
     places = max((p.places for p in parsed if isinstance(p, _Parsed)), default=0)
     header = _header(text)
     hands: list[Hand | Bad] = []
-    for item in parsed:
+    count = len(parsed)
+    for item in parsed[count * share // shares : count * (share + 1) // shares]:
         if isinstance(item, Bad):
             hands.append(item)
             continue
@@ -790,6 +798,9 @@ def _units(values: Sequence[int], scale: int) -> str:
 
 
 ACCEPTED, REFUSED, IRREGULAR, INVALID = "ACCEPTED", "REFUSED", "IRREGULAR", "INVALID"
+#: A stud hand whose dealer erred: the seat the file has bring in, or open a later street, is not
+#: the one its upcards decide (the file shows them all).
+MISDEALT = "MISDEALT"
 
 
 @dataclass
@@ -862,6 +873,10 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
     except InvalidTable as exc:
         return Replay(hand.name, INVALID, f"no {cls.SPEC_NAME} table for it: {exc.message}", hand)
     result = Replay(hand.name, ACCEPTED, "", hand, engine)
+    misdealt = _wrong_bring_in(hand, inputs, engine)
+    if misdealt:
+        result.status, result.detail = MISDEALT, misdealt
+        return result
     for act in hand.acts:
         if act.seat < 0 and act.street >= len(cls.STREETS):
             return Replay(
@@ -885,6 +900,10 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
             )
             return result
         result.steps.append(step)
+        misdealt = _wrong_opener(hand, act, step, engine) if act.seat < 0 else ""
+        if misdealt:
+            result.status, result.detail = MISDEALT, misdealt
+            return result
     betting = sum(1 for act in hand.acts if act.seat >= 0)
     deals = len(hand.acts) - betting
     if engine.hand_over:
@@ -895,6 +914,46 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
         end = f"{engine.street_name} over, the history stops before the next deal"
     result.detail = f"{_count(betting, 'action')} and {_count(deals, 'deal')}, {end}"
     return result
+
+
+def _first_bet(hand: Hand, after: int = 0) -> Act | None:
+    return next((act for act in hand.acts if act.seat >= 0 and act.number > after), None)
+
+
+def _shown_ups(ups: Sequence[tuple[int, tuple[str, ...]]]) -> str:
+    return ", ".join(f"p{seat + 1} {' '.join(cards)}" for seat, cards in ups)
+
+
+def _wrong_bring_in(hand: Hand, inputs: Mapping[str, Any], engine: Engine) -> str:
+    """Why the file's bring-in is not the cards' (the first to act is not the seat of the lowest
+    upcard, the highest in razz), or "" when it is or the file does not show every upcard."""
+    first = _first_bet(hand)
+    decided = inputs.get("bring_in_seat")
+    if first is None or decided is None or decided == first.seat or engine.to_act == first.seat:
+        return ""
+    low = hand.game.opening == "high_card"
+    return (
+        f"action {first.number} {_brief(first.text)}: p{first.seat + 1} brings in, where the upcards "
+        f"({_shown_ups(hand.first_upcards)}) say p{decided + 1}, the {'highest' if low else 'lowest'}: "
+        f"the dealer erred (rule BRING-IN)"
+    )
+
+
+def _wrong_opener(hand: Hand, act: Act, step: Mapping[str, Any], engine: Engine) -> str:
+    """Why the seat the file has open a stud street after a deal is not the one the upcards decide
+    (the best hand showing, the lowest in razz), or "" when it is or the cards decide nothing."""
+    opener = step.get("with", {}).get("opener")
+    if act.first is None or opener is None or opener == act.first or engine.to_act in (None, act.first):
+        return ""
+    first = _first_bet(hand, act.number)
+    if first is None:
+        return ""
+    low = hand.game.opening == "high_card"
+    return (
+        f"action {first.number} {_brief(first.text)}: p{first.seat + 1} opens {step['deal']}, where the "
+        f"upcards ({_shown_ups(act.upcards)}) say p{opener + 1}, the {'lowest' if low else 'best'} hand "
+        f"showing: the dealer erred (rule BRING-IN)"
+    )
 
 
 # ---- the pots paid, against the file ------------------------------------------------------------
@@ -1331,58 +1390,259 @@ def _err(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+@dataclass
+class Report:
+    """What checking hands (a file, or a share of its hands) gave: a line per hand, the counts."""
+
+    path: str
+    lines: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys((ACCEPTED, REFUSED, MISPAID_STATUS, MISDEALT, IRREGULAR, INVALID), 0)
+    )
+    paid: dict[str, int] = field(default_factory=lambda: dict.fromkeys((PAID, MISPAID, UNCHECKED), 0))
+    raked: int = 0
+    irregular: list[str] = field(default_factory=list)
+    unreadable: int = 0  # files that could not be read (their reason is a line)
+
+    @property
+    def hands(self) -> int:
+        return sum(self.counts.values())
+
+    def add(self, other: Report) -> None:
+        self.lines += other.lines
+        for name, count in other.counts.items():
+            self.counts[name] += count
+        for name, count in other.paid.items():
+            self.paid[name] += count
+        self.raked += other.raked
+        self.irregular += other.irregular
+        self.unreadable += other.unreadable
+
+    def failed(self) -> bool:
+        # Irregular hands do not fail the command: their forced bets are not expressible yet,
+        # which says nothing about the rules.
+        counts = self.counts
+        return bool(counts[REFUSED] or counts[INVALID] or counts[MISPAID_STATUS] or counts[MISDEALT])
+
+    def tally(self, named: str = "") -> str:
+        counts = self.counts
+        misdealt = f", {counts[MISDEALT]} misdealt" if counts[MISDEALT] else ""
+        return (
+            f"{counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, {counts[MISPAID_STATUS]} mispaid{misdealt}, "
+            f"{counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid"
+        )
+
+
+_ENGINES: dict[str, tuple[type[Engine], dict[str, Any]]] = {}
+
+
+def check_part(path: str, part: int, parts: int, structure: str, options: Mapping[str, Any]) -> Report:
+    """Check one share of a file's hands (``part`` of ``parts``, see :func:`loads`): replay each
+    and check its pots; a worker of ``betspec phh check --jobs`` runs this, an engine class
+    looked up once a process."""
+    key = json.dumps([structure, dict(options)], sort_keys=True, default=str)
+    if key not in _ENGINES:
+        _ENGINES[key] = (engine_for(structure, options), dict(options))
+    cls, opts = _ENGINES[key]
+    report = Report(path)
+    try:
+        hands = read(path, (part, parts))
+    except PhhError as exc:
+        report.lines.append(f"betspec phh: {exc}")
+        report.unreadable = 1
+        return report
+    for hand in hands:
+        result = replay(hand, cls, opts)
+        if result.status == ACCEPTED:
+            pots = check_pots(result, unrecorded=False)
+            report.paid[pots.status] += 1
+            report.raked += pots.rake > 0
+            if pots.status == MISPAID:
+                result.status = MISPAID_STATUS
+                result.detail = f"{pots.detail} ({result.detail})"
+            else:
+                result.detail = f"{result.detail}; {pots.detail}"
+        report.counts[result.status] += 1
+        if result.status == IRREGULAR:
+            report.irregular.append(result.name)
+        report.lines.append(result.line())
+    return report
+
+
+#: Where ``betspec phh check`` checks: here and in a pool of processes, or on a Ray cluster.
+BACKENDS = ("processes", "ray")
+#: A file is split among the workers in shares of about this many bytes (each worker reads the
+#: whole document for the file's scale, then turns only its share into hands and checks them),
+#: when there are fewer files than twice the workers; else each file is one piece of work.
+SHARE_BYTES = 64 * 1024
+
+
+def phh_files(paths: Sequence[str]) -> list[str]:
+    """The files to check: each path given, a folder replaced by its ``.phh`` and ``.phhs`` files
+    (recursively, in name order). A path that is neither is kept: reading it says why not."""
+    files: list[str] = []
+    for path in paths:
+        if not os.path.isdir(path):
+            files.append(path)
+            continue
+        found = []
+        for folder, subfolders, names in os.walk(path):
+            subfolders.sort()
+            found += [os.path.join(folder, name) for name in names if name.endswith((".phh", ".phhs"))]
+        files += sorted(found)
+    return files
+
+
+def _pieces(files: Sequence[str], workers: int) -> list[tuple[str, int, int]]:
+    """The work: (file, share, shares) in the order the lines are printed."""
+    pieces = []
+    for path in files:
+        shares = 1
+        if workers > 1 and len(files) < 2 * workers:
+            with _suppress(OSError):
+                shares = max(1, min(workers, os.path.getsize(path) // SHARE_BYTES))
+        pieces += [(path, share, shares) for share in range(shares)]
+    return pieces
+
+
+def check_files(
+    files: Sequence[str],
+    structure: str,
+    options: Mapping[str, Any],
+    jobs: int = 1,
+    backend: str = "processes",
+    address: str | None = None,
+) -> Iterator[Report]:
+    """Each file's report, in the order of ``files`` whatever order the workers finish in: its
+    hands checked here (``jobs`` 1), over a pool of ``jobs`` processes, or as Ray tasks
+    (``backend="ray"``, the cluster at ``address`` or a local one of ``jobs`` CPUs)."""
+    pieces = _pieces(files, jobs if backend == "processes" else max(jobs, 2))
+    options = dict(options)
+    if backend == "ray":
+        reports = _on_ray(pieces, structure, options, jobs, address)
+    elif backend != "processes":
+        raise PhhError(f"no phh check backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    elif jobs <= 1:
+        reports = (check_part(*piece, structure, options) for piece in pieces)
+    else:
+        reports = _on_processes(pieces, structure, options, jobs)
+    current: Report | None = None
+    for piece, report in zip(pieces, reports, strict=True):
+        if piece[1] == 0:
+            if current is not None:
+                yield current
+            current = report
+        else:
+            assert current is not None
+            current.add(report)
+    if current is not None:
+        yield current
+
+
+def _on_processes(
+    pieces: Sequence[tuple[str, int, int]], structure: str, options: dict[str, Any], jobs: int
+) -> Iterator[Report]:
+    """The pieces over a pool of processes, a bounded window in flight, their reports in order."""
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    work = iter(pieces)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        window: deque[Future[Report]] = deque(
+            pool.submit(check_part, *piece, structure, options) for piece in itertools.islice(work, 2 * jobs)
+        )
+        while window:
+            report = window.popleft().result()
+            window.extend(pool.submit(check_part, *piece, structure, options) for piece in itertools.islice(work, 1))
+            yield report
+
+
+def _on_ray(
+    pieces: Sequence[tuple[str, int, int]], structure: str, options: dict[str, Any], jobs: int, address: str | None
+) -> Iterator[Report]:
+    """The pieces as Ray tasks (as ``betspec simulate --on ray`` runs its chunks), a bounded
+    window in flight, their reports in order. The files are read where the tasks run: a cluster's
+    nodes see them at the same paths."""
+    from collections import deque
+
+    try:
+        import ray
+    except ImportError:
+        raise PhhError("the ray backend needs Ray: pip install 'betspec[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise PhhError(f"cannot reach the Ray cluster: {exc}") from None
+    try:
+        remote = ray.remote(check_part)
+        resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
+        window_size = 2 * max(jobs, int(resources().get("CPU", jobs)))
+        work = iter(pieces)
+        window: deque[Any] = deque(
+            remote.remote(*piece, structure, options) for piece in itertools.islice(work, window_size)
+        )
+        while window:
+            report = cast(Report, ray.get(window.popleft()))
+            window.extend(remote.remote(*piece, structure, options) for piece in itertools.islice(work, 1))
+            yield report
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
 def cmd_check(args: argparse.Namespace, project: object = None) -> int:
-    """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid or
-    paid otherwise than the file says, 2 on a bad file."""
+    """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid,
+    misdealt or paid otherwise than the file says, 2 on a bad file."""
     try:
         options = parse_options(args.option)
-        cls = engine_for(args.structure, options)
+        engine_for(args.structure, options)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
         return 2
-    counts = {ACCEPTED: 0, REFUSED: 0, MISPAID_STATUS: 0, IRREGULAR: 0, INVALID: 0}
-    paid = {PAID: 0, MISPAID: 0, UNCHECKED: 0}
-    raked = 0
-    irregular: list[str] = []
-    bad_files = 0
-    for path in args.files:
-        try:
-            hands = read(path)
-        except PhhError as exc:
-            _out(f"betspec phh: {exc}")
-            bad_files += 1
-            continue
-        for hand in hands:
-            result = replay(hand, cls, options)
-            if result.status == ACCEPTED:
-                pots = check_pots(result, unrecorded=False)
-                paid[pots.status] += 1
-                raked += pots.rake > 0
-                if pots.status == MISPAID:
-                    result.status = MISPAID_STATUS
-                    result.detail = f"{pots.detail} ({result.detail})"
-                else:
-                    result.detail = f"{result.detail}; {pots.detail}"
-            counts[result.status] += 1
-            if result.status == IRREGULAR:
-                irregular.append(result.name)
-            _out(result.line())
-    total = sum(counts.values())
-    named = f" ({', '.join(irregular)})" if irregular else ""
-    files = f"; {bad_files} file(s) unreadable" if bad_files else ""
-    checked = paid[PAID] + paid[MISPAID]
-    rake = f", {raked} of them less a rake" if raked else ""
-    _out(
-        f"{_count(total, 'hand')} under {args.structure}: {counts[ACCEPTED]} accepted, {counts[REFUSED]} refused, "
-        f"{counts[MISPAID_STATUS]} mispaid, {counts[IRREGULAR]} irregular{named}, {counts[INVALID]} invalid; "
-        f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
-        f"not in {paid[UNCHECKED]}{files}"
-    )
-    if bad_files:
+    if args.jobs < 0:
+        _out("betspec phh: --jobs is a number of processes, 0 for every core")
         return 2
-    # Irregular hands do not fail the command: their forced bets are not expressible yet, which
-    # says nothing about the rules.
-    return 1 if counts[REFUSED] or counts[INVALID] or counts[MISPAID_STATUS] else 0
+    jobs = args.jobs or _cores()
+    files = phh_files(args.files)
+    empty = [path for path in args.files if os.path.isdir(path) and not phh_files([path])]
+    for path in empty:
+        _out(f"betspec phh: {path}: no .phh or .phhs file in it")
+    total = Report("")
+    total.unreadable = len(empty)
+    several = len(files) > 1
+    try:
+        for report in check_files(files, args.structure, options, jobs, args.on, args.address):
+            for line in report.lines:
+                _out(line)
+            total.add(report)
+            if several and not report.unreadable:
+                _out(f"file {report.path}: {_count(report.hands, 'hand')}, {report.tally()}")
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    named = f" ({', '.join(total.irregular)})" if total.irregular else ""
+    unread = f"; {total.unreadable} file(s) unreadable" if total.unreadable else ""
+    paid = total.paid
+    checked = paid[PAID] + paid[MISPAID]
+    rake = f", {total.raked} of them less a rake" if total.raked else ""
+    where = f" in {len(files)} files" if several else ""
+    _out(
+        f"{_count(total.hands, 'hand')} under {args.structure}{where}: {total.tally(named)}; "
+        f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
+        f"not in {paid[UNCHECKED]}{unread}"
+    )
+    if total.unreadable:
+        return 2
+    return 1 if total.failed() else 0
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
@@ -1464,8 +1724,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "says whether its pots were checked against the file. Exit 1 when a hand is refused, mispaid "
         "or invalid, 2 when a file cannot be read.",
     )
-    check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files")
+    check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files, or folders of them")
     structure_and_options(check, None)
+    check.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes to check on (default 1; 0: every core); the lines come in the same order",
+    )
+    check.add_argument(
+        "--on",
+        choices=BACKENDS,
+        default="processes",
+        help="where: processes here, or Ray tasks (pip install 'betspec[ray]'; --jobs CPUs of a local cluster)",
+    )
+    check.add_argument("--address", help="with --on ray: the cluster's address (default: a local one)")
     check.set_defaults(run=cmd_check)
     to_case_parser = commands.add_parser(
         "to-case",
