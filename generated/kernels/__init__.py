@@ -1,1 +1,1 @@
-"""Kernels generated from spec/*.json by `betspec generate` (typed Cython, compiled at install). Do not edit: regenerate."""
+"""Kernels generated from spec/*.json by `betspec generate` (typed Cython, compiled by `betspec build` or on first use). Do not edit: regenerate."""

@@ -223,7 +223,8 @@ def _unload(folder: str) -> None:
     prefix = os.path.join(os.path.realpath(folder), "")
     gone: set[str] = set()
     for module_name, module in list(sys.modules.items()):
-        path = getattr(module, "__file__", None)
+        # A compiled module's file is in the build cache; the finder records its source.
+        path = getattr(module, "__betspec_source__", getattr(module, "__file__", None))
         inside = isinstance(path, str) and os.path.realpath(path).startswith(prefix)
         if module_name.startswith(PACKAGE + ".") and inside:
             del sys.modules[module_name]

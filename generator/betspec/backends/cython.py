@@ -87,8 +87,8 @@ KERNEL_STATES = 64
 
 FOLDER = "generated/kernels"
 KERNELS_INIT = (
-    '"""Kernels generated from spec/*.json by `betspec generate` (typed Cython, compiled at install). '
-    'Do not edit: regenerate."""\n'
+    '"""Kernels generated from spec/*.json by `betspec generate` (typed Cython, compiled by '
+    '`betspec build` or on first use). Do not edit: regenerate."""\n'
 )
 
 
