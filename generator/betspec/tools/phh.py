@@ -41,7 +41,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -52,6 +52,7 @@ from betspec.cards import bring_in_seat as cards_bring_in_seat
 from betspec.cards import open_pair as cards_open_pair
 from betspec.cards import opener as cards_opener
 from betspec.runtime.errors import BetspecError, Code, shown
+from betspec.tools.ray_session import cluster_cpus, ray_session
 
 if TYPE_CHECKING:
     from betspec.cards import Dealer
@@ -1565,23 +1566,9 @@ def _on_ray(
     nodes see them at the same paths."""
     from collections import deque
 
-    try:
-        import ray
-    except ImportError:
-        raise PhhError("the ray backend needs Ray: pip install 'betspec[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        try:
-            if address:
-                ray.init(address=address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise PhhError(f"cannot reach the Ray cluster: {exc}") from None
-    try:
+    with ray_session(jobs, address, PhhError) as ray:
         remote = ray.remote(check_part)
-        resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
-        window_size = 2 * max(jobs, int(resources().get("CPU", jobs)))
+        window_size = 2 * max(jobs, cluster_cpus(ray, jobs))
         work = iter(pieces)
         window: deque[Any] = deque(
             remote.remote(*piece, structure, options) for piece in itertools.islice(work, window_size)
@@ -1590,9 +1577,6 @@ def _on_ray(
             report = cast(Report, ray.get(window.popleft()))
             window.extend(remote.remote(*piece, structure, options) for piece in itertools.islice(work, 1))
             yield report
-    finally:
-        if started_here:
-            ray.shutdown()
 
 
 def cmd_check(args: argparse.Namespace, project: object = None) -> int:

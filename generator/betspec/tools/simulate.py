@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table, engine_class
 from betspec.runtime.batch import Policy, play_hands, play_out
+from betspec.tools.ray_session import cluster_cpus, ray_session
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
@@ -157,29 +158,15 @@ def _on_ray(
     """The chunks as Ray tasks, a bounded window of them in flight; returns the seconds they
     took, from when the cluster was reached and its workers were up to the last result
     (starting and stopping a local cluster is not the simulation's time)."""
-    try:
-        import ray
-    except ImportError:
-        raise SimulateError("the ray backend needs Ray: pip install 'betspec[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        try:
-            if address:
-                ray.init(address=address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise SimulateError(f"cannot reach the Ray cluster: {exc}") from None
-    try:
+    with ray_session(workers, address, SimulateError) as ray:
         remote = ray.remote(run_chunk)
-        resources: Callable[[], dict[str, float]] = ray.cluster_resources  # untyped in Ray
-        cpus = resources().get("CPU", workers)
-        window = 2 * max(workers, int(cpus))
+        cpus = cluster_cpus(ray, workers)
+        window = 2 * max(workers, cpus)
         # Workers start lazily: one empty chunk per CPU first, so that each has imported the
         # engines before the clock starts, as a process pool's workers have when they fork.
         first = next(work, None)
         if first is not None:
-            ray.get([remote.remote(first[0], first[1], 0, first[3]) for _ in range(max(workers, int(cpus)))])
+            ray.get([remote.remote(first[0], first[1], 0, first[3]) for _ in range(max(workers, cpus))])
             work = itertools.chain([first], work)
         began = time.perf_counter()
         pending = [remote.remote(*chunk) for chunk in itertools.islice(work, window)]
@@ -189,9 +176,6 @@ def _on_ray(
                 add(ray.get(ref))
             pending += [remote.remote(*chunk) for chunk in itertools.islice(work, len(done))]
         return time.perf_counter() - began
-    finally:
-        if started_here:
-            ray.shutdown()
 
 
 def default_workers() -> int:
