@@ -56,6 +56,30 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
     return 0
 
 
+def cmd_show(args: argparse.Namespace, project: Project) -> int:
+    """What each spec of SPEC's chain changed of the ones it extends, a line each; with --merged,
+    the merged spec as JSON instead. Any problem of the spec is printed and nothing else."""
+    import json
+
+    from betspec.frontend import load_spec, loader
+
+    merged, _ = loader.load(args.spec)
+    _, diagnostics = load_spec(args.spec)
+    for diagnostic in diagnostics:
+        _out(str(diagnostic))
+    if merged is None or diagnostics:
+        _out(f"{len(diagnostics)} problem(s)")
+        return 1
+    if args.merged:
+        _out(json.dumps(merged.value, indent=2, ensure_ascii=False))
+        return 0
+    names = [os.path.basename(path) for path in reversed(merged.files)]
+    _out(f"{os.path.relpath(args.spec)}: {' <- '.join(names)}")
+    for line in merged.changes:
+        _out(f"  {line}")
+    return 0
+
+
 def _load(project: Project, paths: list[str]) -> tuple[list[Any], list[Any]]:
     """The specs at ``paths``, with their problems; in a house (a folder with betspec.toml), also
     a spec named as a shipped one (a copy of betspec's own tree may be, as it ships them)."""
@@ -329,6 +353,12 @@ def parser() -> argparse.ArgumentParser:
         "after the hand, endless hands, chips lost, transitions never taken (about 0.4 s a spec)",
     )
     validate.set_defaults(run=cmd_validate)
+    show = commands.add_parser(
+        "show", help="what each spec a spec extends changed (added, replaced, removed, amended), a line each"
+    )
+    show.add_argument("spec", help="the spec file")
+    show.add_argument("--merged", action="store_true", help="print the merged spec as JSON instead")
+    show.set_defaults(run=cmd_show)
     generate = commands.add_parser(
         "generate", help="write every output: generated/<spec>.py, diagrams/, the reference book in docs/"
     )

@@ -26,6 +26,7 @@ class DiagnosticCode(str, enum.Enum):
     #: putting specs together
     EXTENDS = "extends"  # a base that cannot be found, or a circular extends
     REMOVE = "remove"  # a removal that names nothing of the bases
+    AMEND = "amend"  # an amendment naming an event, entry or anchor the merged spec lacks, or ambiguously
     NAME = "name"  # a spec's name is not its file's, or a house spec takes a shipped spec's name
     #: names
     DUPLICATE_NAME = "duplicate-name"  # a name declared twice

@@ -8,6 +8,17 @@ entry by entry, the extending spec winning; in the lists (transitions, checks) t
 come first, then the extending spec's; scalars and ``streets`` (the betting rounds, in order) are
 replaced whole. Every merged value remembers the file
 and pointer it came from, so diagnostics point at the right file.
+
+A spec changes its bases in place, without restating them, with ``amend`` (applied after its own
+entries are merged): ``"amend": {"events": {"call": {"requires": {"add": [{..., "before": "CALL"}],
+"replace": {"CALL": {...}}, "remove": ["OPEN-TO-ENTER"]}, "effects": {...}}}}`` adds, replaces or
+removes one requirement or effect of an event. An anchor is a position from 0, or, for a
+requirement, its ``id``, else its ``rule``, else its ``expr``; for an effect, the effect as written,
+else the primitive it calls or the variable it sets; a name more than one entry answers to is
+refused (give the position). Anchors name the list as the bases wrote it, before this amend. A
+forced bet (posted in the table's order) moves with ``"amend": {"forced_bets": {NAME: {"before":
+OTHER}}}``, and one a spec writes may carry ``"before"`` or ``"after"`` itself. What each spec of
+the chain changed is in :attr:`Merged.changes` (``betspec show SPEC``).
 """
 
 from __future__ import annotations
@@ -15,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +53,12 @@ TABLES = (
 )
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")
-NOT_INHERITED = ("abstract", "extends", "$schema", "remove")
+NOT_INHERITED = ("abstract", "extends", "$schema", "remove", "amend")
+#: Where a forced bet or an amended entry goes: before or after another.
+_PLACED = ("before", "after")
+#: What names a spec rather than saying anything about its rules: not listed as a change.
+_LABELS = ("spec_version", "name", "title", "description")
+_EFFECT_NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[(=]")
 #: What a transition or check to remove is matched on (every field given must be equal).
 _MATCHED = {"transitions": ("event", "source", "dest", "rule"), "checks": ("rule", "message")}
 MAX_CHAIN = 16
@@ -58,6 +75,8 @@ class Merged:
     origins: dict[str, tuple[Located, str]] = field(default_factory=dict)
     #: Names whose entries had schema errors and were left out; not reported again as unknown.
     broken: set[str] = field(default_factory=set)
+    #: What each spec of the chain changed of the ones before it, a line each ("house.json: ...").
+    changes: list[str] = field(default_factory=list)
 
     def origin(self, pointer: str) -> tuple[Located, str]:
         """Where the value at ``pointer`` of the merged spec came from: the file it was written in
@@ -242,13 +261,16 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
     the specs it extends out before its own are merged (a removal that names nothing is reported)."""
     merged = Merged(path, {}, [doc.path for doc in reversed(chain)])
     value = merged.value
+    found: list[Diagnostic] = []
+    amended: set[str] = set()  # entries whose parts have origins of their own
     for depth, doc in enumerate(chain):
         last = depth == len(chain) - 1
+        label = os.path.basename(doc.path)
+        changes = merged.changes if depth else []
         removals = doc.value.get("remove")
         if isinstance(removals, dict):
-            found = _remove(value, doc, removals)
-            if diagnostics is not None:
-                diagnostics += found
+            found += _remove(value, doc, removals, changes)
+        placed: list[tuple[str, dict[str, Any]]] = []
         for key, item in doc.value.items():
             if key in NOT_INHERITED and not last:
                 continue
@@ -257,8 +279,16 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                 table = value.setdefault(key, {})
                 merged.origins.setdefault(pointer, (doc, pointer))
                 for name, entry in item.items():
+                    if key == "forced_bets" and isinstance(entry, dict) and any(k in entry for k in _PLACED):
+                        placed.append((name, entry))
+                        entry = {k: v for k, v in entry.items() if k not in _PLACED}
+                    changes.append(f"{label}: {'replaces' if name in table else 'adds'} {key} {name!r}")
                     table[name] = entry
                     child = join_pointer(pointer, name)
+                    if child in amended:
+                        amended.discard(child)
+                        for stale in [p for p in merged.origins if p.startswith(child + "/")]:
+                            del merged.origins[stale]
                     merged.origins[child] = (doc, child)
             elif key in LISTS:
                 items = value.setdefault(key, [])
@@ -266,14 +296,222 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                 for index, entry in enumerate(item):
                     merged.origins[join_pointer(pointer, len(items))] = (doc, join_pointer(pointer, index))
                     items.append(entry)
+                if item:
+                    changes.append(f"{label}: adds {len(item)} {key if len(item) > 1 else key[:-1]}")
             else:
+                if key not in _LABELS and key not in NOT_INHERITED:
+                    changes.append(f"{label}: {'replaces' if key in value else 'sets'} {key}")
                 value[key] = item
                 merged.origins[pointer] = (doc, pointer)
+        for name, entry in placed:
+            found += _place_written(value.get("forced_bets", {}), doc, name, entry, changes)
+        amend = doc.value.get("amend")
+        if isinstance(amend, dict):
+            found += _amend(merged, doc, amend, changes, amended)
     merged.origins.setdefault("", (chain[-1], ""))
+    if diagnostics is not None:
+        diagnostics += found
     return merged
 
 
-def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> list[Diagnostic]:
+def _place_written(
+    table: dict[str, Any], doc: Located, name: str, entry: dict[str, Any], changes: list[str]
+) -> list[Diagnostic]:
+    """Put the forced bet ``name``, written by ``doc`` with ``before`` or ``after``, there."""
+    pointer = join_pointer("/forced_bets", name)
+    given = [where for where in _PLACED if where in entry]
+    if len(given) > 1:
+        message = f"forced bet {name!r} gives both before and after: give one"
+        return [
+            Diagnostic(
+                doc.at(join_pointer(pointer, "after")), join_pointer(pointer, "after"), DiagnosticCode.AMEND, message
+            )
+        ]
+    where = given[0]
+    return _move(table, doc, join_pointer(pointer, where), name, where, entry[where], changes)
+
+
+def _move(
+    table: dict[str, Any], doc: Located, pointer: str, name: str, where: str, anchor: Any, changes: list[str]
+) -> list[Diagnostic]:
+    """Move the forced bet ``name`` of ``table`` (posting order) just ``where`` the one ``anchor``."""
+    if anchor == name or anchor not in table:
+        others = [other for other in table if other != name]
+        hint = did_you_mean(str(anchor), others)
+        message = f"no forced bet {anchor!r} to post {name!r} {where}{hint} (forced bets: {', '.join(others)})"
+        return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.AMEND, message)]
+    entry = table.pop(name)
+    order = list(table.items())
+    at = [other for other, _ in order].index(anchor) + (where == "after")
+    order.insert(at, (name, entry))
+    table.clear()
+    table.update(order)
+    changes.append(
+        f"{os.path.basename(doc.path)}: posts forced bet {name!r} {where} {anchor!r} (order: {', '.join(table)})"
+    )
+    return []
+
+
+def _amend(
+    merged: Merged, doc: Located, amend: dict[str, Any], changes: list[str], amended: set[str]
+) -> list[Diagnostic]:
+    """Apply ``doc``'s ``amend`` to the merged spec: requirements and effects of events added,
+    replaced or removed by anchor; forced bets moved. Each problem a positioned diagnostic."""
+    found: list[Diagnostic] = []
+    value = merged.value
+    label = os.path.basename(doc.path)
+    forced = value.get("forced_bets")
+    forced = forced if isinstance(forced, dict) else {}
+    for name, where_to in amend.get("forced_bets", {}).items():
+        pointer = join_pointer("/amend/forced_bets", name)
+        if name not in forced:
+            message = f"no forced bet {name!r} to move{did_you_mean(name, forced)}"
+            found.append(Diagnostic(doc.key_at(pointer), pointer, DiagnosticCode.AMEND, message))
+            continue
+        for where, anchor in where_to.items():
+            found += _move(forced, doc, join_pointer(pointer, where), name, where, anchor, changes)
+    events = value.get("events")
+    events = events if isinstance(events, dict) else {}
+    for name, edits in amend.get("events", {}).items():
+        pointer = join_pointer("/amend/events", name)
+        event = events.get(name)
+        if not isinstance(event, dict):
+            message = f"no event {name!r} to amend{did_you_mean(name, events)}"
+            found.append(Diagnostic(doc.key_at(pointer), pointer, DiagnosticCode.AMEND, message))
+            continue
+        at = join_pointer("/events", name)
+        event = dict(event)
+        for part, ops in edits.items():
+            before = list(event.get(part, []))
+            origins = [merged.origin(f"{at}/{part}/{index}") for index in range(len(before))]
+            entries, problems = _edit(doc, f"{pointer}/{part}", name, part, before, origins, ops, changes)
+            found += problems
+            event[part] = [entry for _, entry in entries]
+            for index in range(len(before)):
+                merged.origins.pop(f"{at}/{part}/{index}", None)
+            for index, (origin, _) in enumerate(entries):
+                merged.origins[f"{at}/{part}/{index}"] = origin
+            shown = ", ".join(_describe(part, entry) for _, entry in entries)
+            changes.append(f"{label}: event {name!r} {part} now: {shown}")
+        events[name] = event
+        amended.add(at)
+    return found
+
+
+def _describe(part: str, entry: Any) -> str:
+    """A requirement by its id or rule, an effect as written."""
+    if part == "requires" and isinstance(entry, dict):
+        return str(entry.get("id") or entry.get("rule"))
+    return str(entry)
+
+
+def _anchor(part: str, entries: list[Any], anchor: Any) -> tuple[int | None, str]:
+    """The position in ``entries`` that ``anchor`` names, or None and why not."""
+    noun = "requirement" if part == "requires" else "effect"
+    if isinstance(anchor, int) or (isinstance(anchor, str) and anchor.isdigit()):
+        index = int(anchor)
+        if index < len(entries):
+            return index, ""
+        return None, f"no {noun} at position {index}: there are {len(entries)} (from 0)"
+    names: list[str] = []
+    hits: list[int] = []
+    if part == "requires":
+        for key in ("id", "rule", "expr"):
+            values = [entry.get(key) if isinstance(entry, dict) else None for entry in entries]
+            names += [v for v in values if isinstance(v, str)]
+            hits = hits or [index for index, v in enumerate(values) if v == anchor]
+    else:
+        called = [_EFFECT_NAME.match(entry) if isinstance(entry, str) else None for entry in entries]
+        names = [*(str(entry) for entry in entries), *(m.group(1) for m in called if m)]
+        hits = [index for index, entry in enumerate(entries) if entry == anchor]
+        hits = hits or [index for index, m in enumerate(called) if m and m.group(1) == anchor]
+    if len(hits) == 1:
+        return hits[0], ""
+    if hits:
+        where = ", ".join(str(index) for index in hits)
+        return None, f"{len(hits)} {noun}s answer to {anchor!r} (positions {where}): give the position"
+    return None, f"no {noun} is {anchor!r}{did_you_mean(str(anchor), names)}"
+
+
+def _edit(
+    doc: Located,
+    pointer: str,
+    event: str,
+    part: str,
+    before: list[Any],
+    origins: list[tuple[Located, str]],
+    ops: dict[str, Any],
+    changes: list[str],
+) -> tuple[list[tuple[tuple[Located, str], Any]], list[Diagnostic]]:
+    """One list of an event (``requires`` or ``effects``) with ``ops`` applied, each entry with its
+    origin; anchors name ``before`` (the list as the bases wrote it)."""
+    found: list[Diagnostic] = []
+    label = os.path.basename(doc.path)
+    noun = "requirement" if part == "requires" else "effect"
+    where_said = f"of event {event!r}"
+
+    def resolve(anchor: Any, at: str) -> int | None:
+        index, why = _anchor(part, before, anchor)
+        if index is None:
+            found.append(Diagnostic(doc.at(at), at, DiagnosticCode.AMEND, f"{why} {where_said}"))
+        return index
+
+    removed: set[int] = set()
+    for index, anchor in enumerate(ops.get("remove", [])):
+        hit = resolve(anchor, f"{pointer}/remove/{index}")
+        if hit is not None:
+            removed.add(hit)
+            changes.append(f"{label}: event {event!r} {part}: removes {_describe(part, before[hit])}")
+    replaced: dict[int, tuple[tuple[Located, str], Any]] = {}
+    for anchor, new in ops.get("replace", {}).items():
+        at = join_pointer(f"{pointer}/replace", anchor)
+        hit = resolve(anchor, at)
+        if hit is None:
+            continue
+        if hit in removed:
+            message = f"{noun} {anchor!r} {where_said} is both removed and replaced: do one"
+            found.append(Diagnostic(doc.at(at), at, DiagnosticCode.AMEND, message))
+            continue
+        replaced[hit] = ((doc, at), new)
+        changes.append(f"{label}: event {event!r} {part}: replaces {_describe(part, before[hit])} (position {hit})")
+    ahead: dict[int, list[tuple[tuple[Located, str], Any]]] = {}
+    behind: dict[int, list[tuple[tuple[Located, str], Any]]] = {}
+    at_end: list[tuple[tuple[Located, str], Any]] = []
+    for index, add in enumerate(ops.get("add", [])):
+        at = f"{pointer}/add/{index}"
+        given = [where for where in _PLACED if where in add]
+        if part == "requires":
+            entry = {key: item for key, item in add.items() if key not in _PLACED}
+            origin = (doc, at)
+        else:
+            entry = add["effect"]
+            origin = (doc, f"{at}/effect")
+        if len(given) > 1:
+            message = f"{noun} {index} added to event {event!r} gives both before and after: give one"
+            found.append(Diagnostic(doc.at(f"{at}/after"), f"{at}/after", DiagnosticCode.AMEND, message))
+            continue
+        if not given:
+            at_end.append((origin, entry))
+            changes.append(f"{label}: event {event!r} {part}: adds {_describe(part, entry)} last")
+            continue
+        hit = resolve(add[given[0]], f"{at}/{given[0]}")
+        if hit is None:
+            continue
+        (ahead if given[0] == "before" else behind).setdefault(hit, []).append((origin, entry))
+        shown = f"{given[0]} {_describe(part, before[hit])}"
+        changes.append(f"{label}: event {event!r} {part}: adds {_describe(part, entry)} {shown}")
+    out: list[tuple[tuple[Located, str], Any]] = []
+    for index, written in enumerate(before):
+        out += ahead.get(index, [])
+        if index not in removed:
+            out.append(replaced.get(index, (origins[index], written)))
+        out += behind.get(index, [])
+    return out + at_end, found
+
+
+def _remove(
+    value: dict[str, Any], doc: Located, removals: dict[str, Any], changes: list[str] | None = None
+) -> list[Diagnostic]:
     """Take out of ``value`` (the bases merged so far) what ``doc``'s ``remove`` names: table
     entries by name, transitions and checks by their fields. A removed state takes the
     transitions from and to it. Each removal that names nothing is a positioned diagnostic."""
@@ -292,6 +530,8 @@ def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> li
                 found.append(Diagnostic(doc.at(pointer), pointer, DiagnosticCode.REMOVE, message))
                 continue
             del table[name]
+            if changes is not None:
+                changes.append(f"{os.path.basename(doc.path)}: removes {section} {name!r}")
             if section == "states":
                 removed_states.add(name)
     for section, fields in _MATCHED.items():
@@ -311,6 +551,9 @@ def _remove(value: dict[str, Any], doc: Located, removals: dict[str, Any]) -> li
                     # One source of a transition written for several: the others keep it.
                     kept.append({**entry, "source": [s for s in sources if s != wanted["source"]]})
             entries[:] = kept
+            if hit and changes is not None:
+                shown = ", ".join(f"{key} {wanted[key]!r}" for key in fields if key in wanted)
+                changes.append(f"{os.path.basename(doc.path)}: removes {section} with {shown}")
             if not hit:
                 shown = ", ".join(f"{key} {wanted[key]!r}" for key in fields if key in wanted)
                 message = f"nothing to remove: the specs this one extends have no {section[:-1]} with {shown}"
