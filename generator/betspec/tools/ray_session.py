@@ -1,4 +1,4 @@
-"""A Ray session for the tools that spread work over a cluster (``simulate``, ``phh check``).
+"""A Ray session for the tools that share out work over a cluster (``simulate``, ``phh check``).
 
 Ray is the ``ray`` extra: imported only here, when asked for. A session started here (no
 cluster was running in this process) is shut down when the work is done."""
