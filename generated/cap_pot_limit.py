@@ -33,8 +33,8 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 3
-CONTRACT = '50254f1ee7f29922'
+ABI = 4
+CONTRACT = 'e62e2a8456b9b182'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'cap_pot_limit'
@@ -1290,6 +1290,8 @@ class CapPotLimitMachine(Engine):
         'cap': Declared('cap', 'int', ABSENT, minimum=1, example=20),
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
+    DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)

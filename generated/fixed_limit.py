@@ -35,8 +35,8 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 3
-CONTRACT = '50254f1ee7f29922'
+ABI = 4
+CONTRACT = 'e62e2a8456b9b182'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'fixed_limit'
@@ -1220,6 +1220,8 @@ class FixedLimitMachine(Engine):
         'killer': Declared('killer', 'seat?', None, hand=True),
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
+    DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)

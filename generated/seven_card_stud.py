@@ -34,8 +34,8 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 3
-CONTRACT = '50254f1ee7f29922'
+ABI = 4
+CONTRACT = 'e62e2a8456b9b182'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'seven_card_stud'
@@ -1296,6 +1296,8 @@ class SevenCardStudMachine(Engine):
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
         'opener': Declared('opener', 'seat?', None),
         'open_pair': Declared('open_pair', 'bool', False),
+    }
+    DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)

@@ -33,8 +33,8 @@ from betspec.runtime.table import (
     unknown_inputs,
 )
 
-ABI = 3
-CONTRACT = '50254f1ee7f29922'
+ABI = 4
+CONTRACT = 'e62e2a8456b9b182'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'spread_limit'
@@ -1245,6 +1245,8 @@ class SpreadLimitMachine(Engine):
         'bomb_pot': Declared('bomb_pot', 'int', 0, minimum=0, hand=True),
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
+    }
+    DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START
     AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ((EVENT_END_ROUND, FAST_END_ROUND),)

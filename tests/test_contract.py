@@ -98,7 +98,7 @@ _KERNEL_DEFINES = re.compile(r"^\s*cdef [\w ]+?\b(_\w+)\(self", re.MULTILINE)
 def test_kernels_touch_only_the_members_the_kernel_contract_declares(path: Path) -> None:
     text = path.read_text()
     own = set(_KERNEL_DEFINES.findall(text))
-    own |= {name for name in _KERNEL_READS.findall(text) if name.startswith(("_opt_", "_in_", "_dl_", "_role_"))}
+    own |= {name for name in _KERNEL_READS.findall(text) if name.startswith(("_opt_", "_in_", "_dl_", "_role_", "_v_"))}
     assert set(_KERNEL_READS.findall(text)) - own - set(contract.KERNEL_MEMBERS) == set()
     runtime = (ROOT / "generator" / "betspec" / "runtime" / "kernel.pxd").read_text()
     for name in set(_KERNEL_READS.findall(text)) - own:

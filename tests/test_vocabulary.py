@@ -35,7 +35,8 @@ CASE = schema("case.schema.json")
     "pointer, words",
     [
         ("/properties/options/additionalProperties/properties/type/enum", ("int", "bool", "int?", "choice")),
-        ("/properties/variables/additionalProperties/properties/type/enum", ("int", "bool", "int?")),
+        ("/properties/variables/additionalProperties/properties/type/enum", v.DECLARED_TYPES),
+        ("/properties/variables/additionalProperties/properties/scope/enum", v.DECLARED_SCOPES),
         ("/properties/quantities/additionalProperties/properties/type/enum", ("int", "bool", "int?")),
         ("/properties/states/additionalProperties/properties/phase/enum", v.PHASES),
         ("/properties/events/additionalProperties/properties/kind/enum", v.EVENT_KINDS),

@@ -127,6 +127,7 @@ class Input:
     choices: tuple[str, ...] = ()
     example: object = None  # a value tools build example tables with (JSON)
     hand: bool = False  # given for one hand only (a straddle, a kill): the next table drops it
+    session: bool = False  # a session variable the spec declares: carried, set by next_hand
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -171,10 +172,21 @@ class ForcedBet:
 
 @dataclass(frozen=True)
 class Variable:
+    """A name expressions read: the runtime's (``scope`` empty), or the spec's own, declared with a
+    default and a scope (``hand``, ``seat``; a ``session`` one is a table input, see Input)."""
+
     name: str
     type: ValueType
     meaning: str
     writable: bool
+    scope: str = ""  # "" for the runtime's own; "hand" or "seat" for the spec's
+    default: int | bool | None = None
+    rule: str = ""
+
+    @property
+    def declared(self) -> bool:
+        """The spec's own variable, which the generated engine keeps (not the runtime's)."""
+        return bool(self.scope)
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,24 @@ InputType = Literal["int", "bool", "int?", "choice", "seat", "seat?", "seats"]
 INPUT_TYPES: tuple[InputType, ...] = get_args(InputType)
 #: The inputs every table has, whatever the spec: each seat's chips and the button.
 BUILT_IN_INPUTS = ("stacks", "button")
+#: What any table may give besides: chips already in the middle, dead money of the main pot (the
+#: pot a dead hand carried to this one); ``next_table`` sets it after a dead hand.
+CARRIED_POT = "carried_pot"
+
+#: What a spec's own variables hold, and where each lives: ``hand`` (one value for the hand),
+#: ``seat`` (one per seat, for the hand: read and written as the seat to act's), ``session``
+#: (one value carried from hand to hand: a table input ``next_hand`` sets from the settlement).
+DeclaredScope = Literal["hand", "seat", "session"]
+DECLARED_SCOPES: tuple[DeclaredScope, ...] = get_args(DeclaredScope)
+DECLARED_TYPES = ("int", "bool", "int?")
+#: What ``next_hand`` may read of the settlement of the hand it follows, besides the hand's own
+#: names: who was paid (the one seat paid every chip, or None), by how much, and what was carried.
+SETTLEMENT_NAMES: dict[str, ValueType] = {
+    "winner": "int?",  # the one seat the settlement paid (None: nobody, or a pot split)
+    "winner_profit": "int",  # what the winner was paid less what he put in (0 without a winner)
+    "pot_paid": "int",  # the chips the settlement paid in all
+    "pot_carried": "int",  # the chips a dead hand leaves in the middle for the next one
+}
 
 #: What a forced bet is, each kind with what it means for the chips.
 ForcedBetKind = Literal["ante", "dead", "blind"]
@@ -183,10 +201,15 @@ EventKind = Literal["start", "action", "automatic", "deal"]
 EVENT_KINDS: tuple[EventKind, ...] = get_args(EventKind)
 
 #: The phases of states; seats bet in the betting phases; the hand is over in the last ones.
-Phase = Literal["start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled"]
+Phase = Literal["start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled", "dead"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
 BETTING_PHASES = ("unopened", "facing_bet")
-HAND_OVER_PHASES = ("runout", "showdown", "settled")
+HAND_OVER_PHASES = ("runout", "showdown", "settled", "dead")
+#: A hand that ends with no winner (nobody opened): settling it pays nothing, and its pot is
+#: the next table's ``carried_pot``.
+DEAD_PHASES = ("dead",)
+#: The phases a hand ends in, nothing left but paying (a runout still deals).
+FINAL_PHASES = ("showdown", "settled", *DEAD_PHASES)
 
 #: Quantities every concrete spec defines: the runtime answers queries with them.
 REQUIRED_QUANTITIES: dict[str, ValueType] = {
@@ -215,7 +238,7 @@ PROCEDURE_RULES = (
 )
 
 #: Names a spec may not declare: the language's parameters and functions.
-RESERVED = frozenset({"to", *PUSH_PARAMETERS, *FUNCTIONS})
+RESERVED = frozenset({"to", *PUSH_PARAMETERS, *FUNCTIONS, *SETTLEMENT_NAMES, CARRIED_POT})
 
 #: The parameters beside which generated code takes a spec's names as keyword arguments, per
 #: section: an engine's options (``Engine(table, *, start=None, **options)``, and ``cls`` of

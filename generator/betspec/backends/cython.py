@@ -431,7 +431,7 @@ def _statement(body: _Body, statement: Statement) -> str:
     if isinstance(statement, Let):
         return f"{statement.name} = {body.src(statement.value)}"
     if isinstance(statement, Store):
-        return f"{ACCESSORS[statement.variable].format(m='m', seat='m._actor')} = {statement.value}"
+        return f"{statement.target.format(m='m', seat='m._actor')} = {statement.value}"
     assert isinstance(statement, Do)
     return f"m.{PRIMITIVE_METHODS[statement.primitive]}({', '.join(body.src(arg) for arg in statement.args)})"
 
@@ -453,6 +453,9 @@ def _kernel_class(
     w()
     for name in spec.roles:
         w(f"cdef int _role_{name}", 4)
+    for variable in (v for v in spec.variables.values() if v.declared):
+        kind = "list" if variable.scope == "seat" else _C_TYPES.get(variable.type, "object")
+        w(f"cdef {kind} _v_{variable.name}", 4)
     w()
     for method, value in (
         ("Templates _templates", "TEMPLATES"),
@@ -634,6 +637,9 @@ def _begin(
     """The hand's start: the initial state, the start event's own effects, its first transition."""
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
         body(f"self._state = {_state(spec.initial)}", 8)
+        for variable in (v for v in spec.variables.values() if v.declared):
+            value = literal(variable.default)
+            body(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}", 8)
         plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:

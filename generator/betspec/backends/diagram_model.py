@@ -33,6 +33,7 @@ _CLUSTER_OF_PHASE = {
     "runout": "over",
     "showdown": "over",
     "settled": "over",
+    "dead": "over",
 }
 #: Where a diagram's text is wrapped, in characters: boxes stay narrow whatever the rule's length.
 WRAP = 44

@@ -29,6 +29,7 @@ PHASE_STYLE = {
     "runout": {"shape": "box", "style": "rounded,filled", "fillcolor": "#f4e0f4"},
     "showdown": {"shape": "box", "style": "rounded,bold", "peripheries": "2"},
     "settled": {"shape": "box", "style": "rounded,bold", "peripheries": "2"},
+    "dead": {"shape": "box", "style": "rounded,dashed,bold", "peripheries": "2"},
 }
 
 

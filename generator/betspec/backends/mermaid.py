@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from betspec.backends.base import Context, header, register
 from betspec.backends.diagram_model import CLUSTER_ORDER, PARENT, Diagram, diagrams
 from betspec.model import Spec
+from betspec.vocabulary import FINAL_PHASES
 
 #: Characters Mermaid reads as syntax in a label, written as its entity codes instead.
 _ENTITIES = {"#": "#35;", ";": "#59;", "<": "#lt;", ">": "#gt;", '"': "#quot;", "{": "#123;", "}": "#125;", ":": "#58;"}
@@ -37,7 +38,7 @@ def render(diagram: Diagram) -> str:
             inner = indent + "    "
         for node in diagram.clusters[cluster]:
             lines.append(f"{inner}{node.name} : {'<br/>'.join(_label(line) for line in node.lines)}")
-            if node.kind in ("showdown", "settled"):
+            if node.kind in FINAL_PHASES:
                 lines.append(f"{inner}{node.name} --> [*]")
         for child in order:
             if PARENT.get(child) == cluster:

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from betspec import vocabulary
-from betspec.backends.pyexpr import MODEL, Symbol, fold, python, size
-from betspec.model import Assignment, Call, Effect, Event, Expr, Spec, Transition, Type
+from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
+from betspec.model import Assignment, Call, Effect, Event, Expr, Spec, Transition, Type, Variable
 
 #: The value type expressions read an input of each type as.
 INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
@@ -46,6 +46,19 @@ ACTOR = "actor"
 
 #: A local of generated code holding a quantity computed once: (its name, its tree).
 Local = tuple[str, ast.expr]
+
+
+def declared_accessor(variable: Variable) -> str:
+    """How generated code reads and writes a variable of the spec's own (``{m}`` the engine,
+    ``{seat}`` the seat it is about): a field of the engine, a list by seat for a seat's."""
+    field = f"{{m}}._v_{variable.name}"
+    return f"{field}[{{seat}}]" if variable.scope == "seat" else field
+
+
+def store_target(spec: Spec, variable: str) -> str:
+    """The accessor template an assignment to ``variable`` writes through, in any target."""
+    found = spec.variables[variable]
+    return declared_accessor(found) if found.declared else ACCESSORS[variable]
 
 
 def _type(name: str) -> Type:
@@ -70,9 +83,13 @@ def scope(
     symbols: dict[str, Symbol] = {}
     holder = given or model
     about = seat or f"{model}._actor"
-    for name in spec.variables:
-        accessor = accessors[name].format(m=model, seat=about)
-        symbols[name] = Symbol.read(_type(vocabulary.VARIABLES[name].type), accessor, "variable")
+    for name, variable in spec.variables.items():
+        template = declared_accessor(variable) if variable.declared else accessors[name]
+        symbols[name] = Symbol.read(_type(variable.type), template.format(m=model, seat=about), "variable")
+    for name in vocabulary.SETTLEMENT_NAMES:
+        symbols[name] = Symbol.read(
+            _type(vocabulary.SETTLEMENT_NAMES[name]), f"{model}._settled_{name}()", "settlement"
+        )
     for name, option in spec.options.items():
         positive = option.minimum is not None and option.minimum >= 1
         symbols[name] = Symbol.read(_type(option.type), f"{holder}._opt_{name}", "option", positive=positive)
@@ -184,10 +201,12 @@ class Let:
 
 @dataclass(frozen=True)
 class Store:
-    """A writable variable set from the local ``value`` (an assignment's second half)."""
+    """A writable variable set from the local ``value`` (an assignment's second half), through
+    ``target``, its accessor template (``{m}`` the engine, ``{seat}`` the seat to act)."""
 
     variable: str
     value: str
+    target: str
 
 
 @dataclass(frozen=True)
@@ -233,7 +252,9 @@ def effect_statements(effects: Iterable[Effect], symbols: Mapping[str, Symbol], 
             taken.add(temp)
             temps.append(temp)
             statements.append(Let(temp, python(assignment.expr.tree, local)))
-        statements.extend(Store(a.target, temp) for a, temp in zip(group, temps, strict=True))
+        statements.extend(
+            Store(a.target, temp, store_target(spec, a.target)) for a, temp in zip(group, temps, strict=True)
+        )
         group.clear()
 
     for effect in effects:

@@ -290,7 +290,7 @@ def statement_lines(statements: Iterable[Statement], model: str = "m") -> list[s
         if isinstance(statement, Let):
             lines.append(f"{statement.name} = {source(statement.value)}")
         elif isinstance(statement, Store):
-            lines.append(f"{ACCESSORS[statement.variable].format(m=model, seat=f'{model}._actor')} = {statement.value}")
+            lines.append(f"{statement.target.format(m=model, seat=f'{model}._actor')} = {statement.value}")
         else:
             assert isinstance(statement, Do)
             args = ", ".join(source(arg) for arg in statement.args)
@@ -447,6 +447,7 @@ def _engine(
             *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
             *(f"_role_{name}" for name in spec.roles),
             *(f"_dl_{name}" for name in spec.deal_inputs),
+            *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
         ]
     )
     slots = ", ".join(f'"{name}"' for name in names)
@@ -485,6 +486,10 @@ def _engine(
     w("}", 4)
     _declared_inputs(w, "INPUTS", spec.inputs.values())
     _declared_inputs(w, "DEAL_INPUTS", spec.deal_inputs.values())
+    w("DECLARED_VARIABLES: ClassVar[dict[str, str]] = {", 4)
+    for variable in (v for v in spec.variables.values() if v.declared):
+        w(f"{literal(variable.name)}: {literal(variable.scope)},", 8)
+    w("}", 4)
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
     automatic = [e for e in fired_events(spec) if e.kind == "automatic"]
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
@@ -502,6 +507,9 @@ def _engine(
         w(f"_role_{name}: int", 4)
     for item in spec.deal_inputs.values():
         w(f"_dl_{item.name}: {_input_type(item)}", 4)
+    for variable in (v for v in spec.variables.values() if v.declared):
+        kind = _PY_TYPES[variable.type]
+        w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}", 4)
     w()
     _init(w, spec)
     _start(w, spec)
@@ -679,6 +687,9 @@ def _init(w: Writer, spec: Spec) -> None:
 
 def _start(w: Writer, spec: Spec) -> None:
     w("def _begin(self, street: str | None) -> None:", 4)
+    for variable in (v for v in spec.variables.values() if v.declared):
+        value = literal(variable.default)
+        w(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}", 8)
     starts = [e for e in fired_events(spec) if e.kind == "start"]
     for blinds in (True, False):
         for event in (e for e in starts if e.blinds == blinds):

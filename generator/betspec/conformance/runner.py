@@ -70,6 +70,13 @@ def observe(engine: Engine, key: str) -> Any:
         return [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()]
     if key == "paid":
         return engine.paid
+    if key == "variables":
+        return engine.variables
+    if key == "next_table":
+        try:
+            return engine.next_table().to_json()
+        except InvalidTable as exc:  # not paid yet, or the session is over: a mismatch, said
+            return f"refused: {exc}"
     raise KeyError(key)
 
 

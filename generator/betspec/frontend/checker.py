@@ -46,6 +46,7 @@ from betspec.model import (
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
 _PUSH = frozenset({"push"})
+_SETTLED = frozenset({"settlement"})
 
 
 class _Checker:
@@ -143,17 +144,23 @@ class _Checker:
         owners[name] = section
         self.symbols[name] = symbol
 
-    def variables(self, owners: dict[str, str]) -> dict[str, Variable]:
+    def variables(self, owners: dict[str, str], session: dict[str, Input]) -> dict[str, Variable]:
+        """The runtime's variables a spec reads, and the spec's own (those with a default): a
+        session one goes to ``session``, as the table input it is."""
         out: dict[str, Variable] = {}
         for name, entry in self.table("variables").items():
             pointer = f"/variables/{name}"
             binding = vocabulary.VARIABLES.get(name)
+            if "default" in entry or "scope" in entry:
+                self.declared_variable(name, entry, owners, out, session)
+                continue
             if binding is None:
                 hint = did_you_mean(name, vocabulary.VARIABLES)
                 self.error(
                     pointer,
                     DiagnosticCode.UNKNOWN_VARIABLE,
-                    f"the runtime provides no variable {name!r}{hint}",
+                    f"the runtime provides no variable {name!r}{hint}; a variable of the spec's own "
+                    'gives its "default" and "scope" (hand, seat or session) and the "rule" it serves',
                     key=True,
                 )
                 continue
@@ -172,6 +179,55 @@ class _Checker:
             symbol = Name(Type(binding.type), "variable", binding.minimum, scope=binding.scope)
             self.declare(name, symbol, pointer, owners, "variables")
         return out
+
+    def declared_variable(
+        self,
+        name: str,
+        entry: dict[str, Any],
+        owners: dict[str, str],
+        out: dict[str, Variable],
+        session: dict[str, Input],
+    ) -> None:
+        """A variable of the spec's own: checked, then kept as a Variable (hand, seat) or as a
+        session input (carried from hand to hand)."""
+        pointer = f"/variables/{name}"
+        if name in vocabulary.VARIABLES:
+            message = f"the runtime provides {name!r}: a variable of the spec's own takes another name"
+            self.error(pointer, DiagnosticCode.DUPLICATE_NAME, message, key=True)
+            return
+        missing = [key for key in ("default", "scope", "rule") if key not in entry]
+        if missing:
+            message = f"a variable of the spec's own gives its {', '.join(repr(k) for k in missing)}"
+            self.error(pointer, DiagnosticCode.MISSING, message, key=True)
+            return
+        if "writable" in entry:
+            message = "a variable of the spec's own is written by effects (hand, seat) or by next_hand (session)"
+            self.error(f"{pointer}/writable", DiagnosticCode.TYPE, message)
+            return
+        self.cite(f"{pointer}/rule", entry["rule"])
+        kind, default, scope = entry["type"], entry["default"], entry["scope"]
+        if not _fits(kind, default):
+            self.error(
+                f"{pointer}/default",
+                DiagnosticCode.TYPE,
+                f"default {default!r} is not a value of this variable{_type_hint(kind, default)}",
+            )
+            return
+        minimum = entry.get("minimum")
+        if minimum is not None and kind != "bool":
+            self.bounds(pointer, default, minimum, None)
+        why = _reserved(name)
+        if why is not None:
+            self.error(pointer, DiagnosticCode.RESERVED_NAME, f"{name!r} is reserved: {why}", key=True)
+            return
+        if scope == "session":
+            item = Input(name, kind, False, default, entry["meaning"], entry["rule"], minimum=minimum, session=True)
+            session[name] = item
+            self.declare(name, Name(Type(kind), "input", minimum, scope="table"), pointer, owners, "variables")
+            return
+        out[name] = Variable(name, kind, entry["meaning"], True, scope, default, entry["rule"])
+        symbol = Name(Type(kind), "variable", minimum, scope="seat" if scope == "seat" else "hand")
+        self.declare(name, symbol, pointer, owners, "variables")
 
     def inputs(self, owners: dict[str, str], section: str = "inputs") -> dict[str, Input]:
         """What a table provides (``inputs``), or a deal (``deal_inputs``): each input's names
@@ -255,7 +311,7 @@ class _Checker:
                     about="next_hand",
                 )
             return None
-        button = self.expression("/next_hand/button", entry["button"], _NO_TO, Type.INT)
+        button = self.expression("/next_hand/button", entry["button"], _SETTLED, Type.INT)
         given: dict[str, Expr] = {}
         for name, text in entry.get("inputs", {}).items():
             item = inputs.get(name)
@@ -270,7 +326,7 @@ class _Checker:
                 )
                 continue
             want = Type({"seat": "int", "seat?": "int?"}.get(item.type, item.type))
-            checked = self.expression(pointer, text, _NO_TO, want)
+            checked = self.expression(pointer, text, _SETTLED, want)
             if checked is not None:
                 given[name] = checked
         return NextHand(button, given) if button is not None else None
@@ -823,6 +879,26 @@ class _Checker:
                     out.append(Transition(event.name, source, dest, guard, entry["rule"], effects, pointer))
         return out
 
+    def seat_writes(
+        self, events: dict[str, Event], transitions: list[Transition], variables: dict[str, Variable]
+    ) -> None:
+        """A seat's variable is written while a seat acts: by an action's effects, nowhere else."""
+        per_seat = {name for name, v in variables.items() if v.scope == "seat"}
+
+        def written(effects: Iterable[Effect]) -> list[str]:
+            return [e.target for e in effects if isinstance(e, Assignment) and e.target in per_seat]
+
+        for name, event in events.items():
+            if event.kind == "action":
+                continue
+            for target in written(event.effects):
+                message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
+                self.error(f"/events/{name}/effects", DiagnosticCode.SCOPE, message)
+            for transition in (t for t in transitions if t.event == name):
+                for target in written(transition.effects):
+                    message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
+                    self.error(transition.origin or "/transitions", DiagnosticCode.SCOPE, message)
+
     def push_rulings(self) -> tuple[PushRuling, ...]:
         entries = self.table("procedures").get("push", [])
         out: list[PushRuling] = []
@@ -880,9 +956,10 @@ class _Checker:
                 )
         rules = self.rules()
         owners: dict[str, str] = {}
-        variables = self.variables(owners)
+        session: dict[str, Input] = {}
+        variables = self.variables(owners, session)
         options = self.options(owners)
-        inputs = self.inputs(owners)
+        inputs = {**self.inputs(owners), **session}
         deal_inputs = self.inputs(owners, "deal_inputs")
         street_values = self.street_values(owners)
         streets = self.streets(street_values)
@@ -891,6 +968,8 @@ class _Checker:
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
         for name, kind in vocabulary.PUSH_PARAMETERS.items():
             self.symbols[name] = Name(Type(kind), "parameter", needs=_PUSH)
+        for name, kind in vocabulary.SETTLEMENT_NAMES.items():
+            self.symbols[name] = Name(Type(kind), "settlement", needs=_SETTLED, scope="table")
         quantities = self.quantities(owners)
         states = self.states()
         initial = self.doc.get("initial", "")
@@ -924,6 +1003,7 @@ class _Checker:
                         f"no transition takes the {action!r} action",
                         key=True,
                     )
+        self.seat_writes(events, transitions, variables)
         if self.diagnostics:
             return None
         return Spec(

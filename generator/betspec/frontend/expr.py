@@ -179,10 +179,15 @@ class _Checker:
             raise ExprError(node.col_offset, f"unknown name {node.id!r}{hint}", DiagnosticCode.UNKNOWN_NAME, node.id)
         missing = symbol.needs - self.scope
         if missing:
-            where = "in the rulings on chips pushed" if "push" in missing else "for actions with an amount (bet, raise)"
-            what = (
-                "is" if node.id in missing or "push" in missing else f"reads {', '.join(sorted(missing))!r}, which is"
+            where = (
+                "in the rulings on chips pushed"
+                if "push" in missing
+                else "in next_hand, once the hand is settled"
+                if "settlement" in missing
+                else "for actions with an amount (bet, raise)"
             )
+            plain = node.id in missing or "push" in missing or "settlement" in missing
+            what = "is" if plain else f"reads {', '.join(sorted(missing))!r}, which is"
             raise ExprError(node.col_offset, f"{node.id!r} {what} only defined {where}", DiagnosticCode.SCOPE)
         self.names.add(node.id)
         if symbol.type is Type.OPT_INT and node.id in narrowed:

@@ -18,7 +18,7 @@ import hashlib
 import json
 
 #: The version of this contract.
-ABI_VERSION = 3
+ABI_VERSION = 4
 
 #: The names generated code may import, by module.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -102,6 +102,11 @@ ENGINE_MEMBERS: tuple[str, ...] = (
     "_next_live",
     "_prev_live",
     "_seats_left",
+    # what next_hand reads of the settlement (vocabulary.SETTLEMENT_NAMES)
+    "_settled_pot_carried",
+    "_settled_pot_paid",
+    "_settled_winner",
+    "_settled_winner_profit",
     # the primitives and the forced bets' last hop
     "_begin_street",
     "_close_round",
@@ -126,6 +131,7 @@ ENGINE_HOOKS: tuple[str, ...] = (
     "AUTOMATIC",
     "DEAL",
     "DEAL_INPUTS",
+    "DECLARED_VARIABLES",
     "INITIAL",
     "INPUTS",
     "OPTIONS",

@@ -22,11 +22,13 @@ from typing import Any, ClassVar
 
 from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
-from betspec.runtime.table import Declared, Start, Table
+from betspec.runtime.table import Declared, Start, Table, chips_value
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import (
     ACT_NAMES,
     BETTING_PHASES,
+    CARRIED_POT,
+    DEAD_PHASES,
     DECLARATIONS,
     HAND_OVER_PHASES,
     OUT_OF_TURN_DECLARATIONS,
@@ -173,6 +175,7 @@ class Engine:
         "_street",
         "_table",
         "_view",
+        "_won",
     )
 
     _able_count: int
@@ -194,6 +197,7 @@ class Engine:
     _deferred: int
     _paid: bool
     _returned: list[int]
+    _won: list[int]
     _last_raise: int
     _live: list[int]
     _log: list[tuple[int, str, Any]]
@@ -225,6 +229,9 @@ class Engine:
     OPTIONS: ClassVar[Mapping[str, Declared]] = {}
     INPUTS: ClassVar[Mapping[str, Declared]] = {}
     DEAL_INPUTS: ClassVar[Mapping[str, Declared]] = {}
+    #: The spec's own variables (besides the session ones, which are table inputs): name -> scope
+    #: ("hand": one value, "seat": one per seat), each kept in the field ``_v_<name>``.
+    DECLARED_VARIABLES: ClassVar[Mapping[str, str]] = {}
     #: The automatic events, taken after every event while a guard holds: (event, compiled table).
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
@@ -282,7 +289,12 @@ class Engine:
         n = len(table.stacks)
         self._n = n
         self._button = table.button
-        self._load_inputs(table.inputs)
+        given = table.inputs
+        carried = 0
+        if CARRIED_POT in given:
+            carried = chips_value(given[CARRIED_POT], "the carried pot")
+            given = {name: value for name, value in given.items() if name != CARRIED_POT}
+        self._load_inputs(given)
         self._compute_roles()
         self._check_table()
         self._behind = list(table.stacks)
@@ -297,8 +309,9 @@ class Engine:
         self._last_full_level = 0
         self._raises = 0
         self._street = 0
-        self._pot = 0
-        self._dead = 0
+        #: A pot carried from a dead hand is in the middle from the start: dead money.
+        self._pot = carried
+        self._dead = carried
         #: Dead money each seat posted (a big blind ante, a blind posted dead): in the main pot,
         #: never its poster's stake when side pots are made.
         self._dead_in = [0] * n
@@ -307,6 +320,7 @@ class Engine:
         self._deferred = -1  # a seat passed over until every other has acted (a kill blind)
         self._paid = False
         self._returned = [0] * n  # uncalled bets given back, per seat
+        self._won = [0] * n  # what the settlement paid each seat
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -328,7 +342,7 @@ class Engine:
                 known = ", ".join(self.STREETS)
                 raise InvalidTable(f"start street must be one of {known}, not {shown(start.street)}")
             self._street = self.STREETS.index(start.street)
-            self._dead = self._pot = start.pot
+            self._dead = self._pot = start.pot + carried
             self._load_deal(start.inputs)
             self._begin(start.street)
         self._settle()
@@ -426,11 +440,12 @@ class Engine:
     @property
     def street_name(self) -> str:
         """The spec's name of the street being played (or waiting for the next), ``showdown``
-        once the betting is over for good, ``settled`` once the pot is won uncontested."""
+        once the betting is over for good, ``settled`` once the pot is won uncontested, ``dead``
+        once the hand is dead (nobody won it: its pot goes to the next deal)."""
         phase = self.STATE_PHASE[self._state]
         if phase in ("runout", "showdown"):
             return "showdown"
-        return "settled" if phase == "settled" else self.STREETS[self._street]
+        return phase if phase == "settled" or phase == "dead" else self.STREETS[self._street]
 
     @property
     def phase(self) -> str:
@@ -564,6 +579,15 @@ class Engine:
             raise self._reject("illegal_action", rule, None, "settle", None, "the pots are paid already")
         if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
             raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
+        if self.STATE_PHASE[self._state] in DEAD_PHASES:
+            # A dead hand pays nobody: its pot stays in the middle for the next deal.
+            if ranking is not None or runs is not None:
+                why = "the hand is dead: nobody wins it, its pot goes to the next deal"
+                raise self._reject("illegal_action", rule, None, "settle", None, why)
+            self._paid = True
+            self._view = None
+            self._log.append((-2, "settle", {"ranking": None, "runs": None, "odd_chip_seat": odd_chip_seat}))
+            return Settlement((), tuple(self._won), tuple(self._returned))
         pots = self.pots()
         contested = [p for p in pots if len(p.eligible) > 1]
         if runs is not None:
@@ -603,6 +627,7 @@ class Engine:
                 awards.append(Award(portion, pot.eligible, tuple(winners), tuple(shares), run))
         for seat, amount in enumerate(won):
             self._behind[seat] += amount
+        self._won = won
         self._pot -= sum(won)
         self._paid = True
         self._view = None
@@ -687,11 +712,43 @@ class Engine:
                 value = tuple(value[seat] for seat in live)
             inputs[name] = value
         inputs.update(given)
+        if self._pot:
+            inputs[CARRIED_POT] = self._pot  # a dead hand's pot, the next deal's dead money
         return Table.of(tuple(self._behind[seat] for seat in live), renumbered.get(button, 0), inputs)
 
     def _next_hand(self) -> tuple[int, dict[str, object]]:  # pragma: no cover - generated
         """The next hand's button (a seat of this one) and the inputs the spec sets for it."""
         raise NotImplementedError
+
+    # ---- what next_hand reads of the settlement (vocabulary.SETTLEMENT_NAMES) -------------
+
+    def _settled_winner(self) -> int | None:
+        """The one seat the settlement paid, or None (nobody paid, or pots split)."""
+        paid = [seat for seat, amount in enumerate(self._won) if amount > 0]
+        return paid[0] if len(paid) == 1 else None
+
+    def _settled_winner_profit(self) -> int:
+        """What the winner was paid less what he put in (0 without a winner)."""
+        winner = self._settled_winner()
+        if winner is None:
+            return 0
+        return self._won[winner] - self._contributed[winner]
+
+    def _settled_pot_paid(self) -> int:
+        return sum(self._won)
+
+    def _settled_pot_carried(self) -> int:
+        """The chips a dead hand leaves in the middle (the next table's carried pot)."""
+        return self._pot if self._paid else 0
+
+    @property
+    def variables(self) -> dict[str, int | bool | list[int | bool | None] | None]:
+        """The spec's own variables (``variables`` with a scope), as they are now: a seat's
+        variable as a list by seat. Session variables are the table's inputs."""
+        return {
+            name: list(getattr(self, f"_v_{name}")) if scope == "seat" else getattr(self, f"_v_{name}")
+            for name, scope in self.DECLARED_VARIABLES.items()
+        }
 
     def _odd_chip_after(self) -> int:  # pragma: no cover - generated
         """The seat after which odd chips go, clockwise (the spec's ``odd_chip_after``)."""

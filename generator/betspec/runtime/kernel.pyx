@@ -23,7 +23,7 @@ import importlib
 
 from betspec.runtime import table as _table
 from betspec.runtime.errors import InvalidTable
-from betspec.vocabulary import BETTING_PHASES
+from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
 
 cdef object _TABLE = _table.Table
 cdef int MAX_SEATS = _table.MAX_SEATS
@@ -294,8 +294,12 @@ cdef class Kernel:
         self._last_full_level = 0
         self._raises = 0
         self._street = 0
-        self._pot = 0
-        self._dead = 0
+        # A pot a dead hand carried here is dead money in the middle from the start.
+        carried = table.inputs.get(_CARRIED_POT, 0)
+        if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
+            raise KernelRefusal("carried pot")
+        self._pot = carried
+        self._dead = carried
         self._players_in = n
         self._last_live = button
         self._deferred = -1
@@ -808,7 +812,7 @@ cdef class Kernel:
         phase = self._phases()[self._state]
         if phase in ("runout", "showdown"):
             return "showdown"
-        return "settled" if phase == "settled" else self._streets()[self._street]
+        return phase if phase == "settled" or phase == "dead" else self._streets()[self._street]
 
     @property
     def phase(self):

@@ -22,7 +22,7 @@ VERSION = 2
 
 def observed(engine: Engine) -> dict[str, Any]:
     """The state a log leads to, as stored in a snapshot and compared on restore."""
-    return {
+    found = {
         "state": engine.state.value,
         "out_of_turn": sorted([seat, *declared] for seat, declared in engine._out_of_turn.items()),
         "declared": engine._declared,
@@ -33,6 +33,9 @@ def observed(engine: Engine) -> dict[str, Any]:
         "pot": engine.pot,
         "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()],
     }
+    if engine.DECLARED_VARIABLES:  # the spec's own variables, where it declares any
+        found["variables"] = engine.variables
+    return found
 
 
 def _canonical(data: dict[str, Any]) -> bytes:

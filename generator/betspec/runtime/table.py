@@ -24,6 +24,12 @@ def _chips(value: object, what: str) -> int:
     return value
 
 
+def chips_value(value: object, what: str) -> int:
+    """``value`` as a number of chips (a plain int, 0 to MAX_CHIPS); raises :class:`InvalidTable`
+    naming ``what`` otherwise."""
+    return _chips(value, what)
+
+
 class Table:
     """Seats 0..n-1 clockwise with their chips, the button's seat, and what else the spec's
     ``inputs`` declare (``blinds=(small, big)``, ``ante``, ``bets``, ``straddles``...).
