@@ -170,7 +170,7 @@ CARRIED_POT = "carried_pot"
 #: (one value carried from hand to hand: a table input ``next_hand`` sets from the settlement).
 DeclaredScope = Literal["hand", "seat", "session"]
 DECLARED_SCOPES: tuple[DeclaredScope, ...] = get_args(DeclaredScope)
-DECLARED_TYPES = ("int", "bool", "int?")
+DECLARED_TYPES = ("int", "bool", "int?", "seat?")
 #: What ``next_hand`` may read of the settlement of the hand it follows, besides the hand's own
 #: names: who was paid (the one seat paid every chip, or None), by how much, and what was carried.
 SETTLEMENT_NAMES: dict[str, ValueType] = {

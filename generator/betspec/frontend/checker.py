@@ -42,6 +42,7 @@ from betspec.model import (
     Type,
     Variable,
 )
+from betspec.vocabulary import ValueType
 
 _NO_TO: frozenset[str] = frozenset()
 _WITH_TO = frozenset({"to"})
@@ -164,6 +165,10 @@ class _Checker:
                     key=True,
                 )
                 continue
+            if entry["type"] not in ("int", "bool", "int?"):
+                message = f"{name!r} is {binding.type} in the runtime, not {entry['type']}"
+                self.error(f"{pointer}/type", DiagnosticCode.TYPE, message)
+                continue
             if binding.type != entry["type"]:
                 self.error(
                     f"{pointer}/type",
@@ -205,8 +210,9 @@ class _Checker:
             self.error(f"{pointer}/writable", DiagnosticCode.TYPE, message)
             return
         self.cite(f"{pointer}/rule", entry["rule"])
-        kind, default, scope = entry["type"], entry["default"], entry["scope"]
-        if not _fits(kind, default):
+        declared_type, default, scope = entry["type"], entry["default"], entry["scope"]
+        kind = "int?" if declared_type == "seat?" else declared_type  # a seat is read as a number
+        if not _fits(kind, default) or (declared_type == "seat?" and default is not None and default < 0):
             self.error(
                 f"{pointer}/default",
                 DiagnosticCode.TYPE,
@@ -221,11 +227,16 @@ class _Checker:
             self.error(pointer, DiagnosticCode.RESERVED_NAME, f"{name!r} is reserved: {why}", key=True)
             return
         if scope == "session":
-            item = Input(name, kind, False, default, entry["meaning"], entry["rule"], minimum=minimum, session=True)
+            item = Input(
+                name, declared_type, False, default, entry["meaning"], entry["rule"], minimum=minimum, session=True
+            )
             session[name] = item
+            minimum = 0 if declared_type == "seat?" else minimum
             self.declare(name, Name(Type(kind), "input", minimum, scope="table"), pointer, owners, "variables")
             return
-        out[name] = Variable(name, kind, entry["meaning"], True, scope, default, entry["rule"])
+        value_type: ValueType = "int?" if declared_type == "seat?" else entry["type"]
+        out[name] = Variable(name, value_type, entry["meaning"], True, scope, default, entry["rule"])
+        minimum = 0 if declared_type == "seat?" else minimum
         symbol = Name(Type(kind), "variable", minimum, scope="seat" if scope == "seat" else "hand")
         self.declare(name, symbol, pointer, owners, "variables")
 
@@ -325,11 +336,38 @@ class _Checker:
                     key=True,
                 )
                 continue
-            want = Type({"seat": "int", "seat?": "int?"}.get(item.type, item.type))
-            checked = self.expression(pointer, text, _SETTLED, want)
+            if item.type == "choice":
+                checked = self.choice_expression(pointer, text, item.choices)
+            else:
+                want = Type({"seat": "int", "seat?": "int?"}.get(item.type, item.type))
+                checked = self.expression(pointer, text, _SETTLED, want)
             if checked is not None:
                 given[name] = checked
         return NextHand(button, given) if button is not None else None
+
+    def choice_expression(self, pointer: str, text: str, choices: tuple[str, ...]) -> Expr | None:
+        """An expression giving a choice input's value: the words it can give are its choices."""
+        checked = self.expression(pointer, text, _SETTLED, None)
+        if checked is None:
+            return None
+        if checked.type not in (Type.TEXT, Type.CHOICE):
+            self.error(pointer, DiagnosticCode.TYPE, f"expression is {checked.type}, expected one of {list(choices)}")
+            return None
+        results = [checked.tree]
+        words: list[str] = []
+        while results:
+            node = results.pop()
+            if isinstance(node, ast.IfExp):
+                results += [node.body, node.orelse]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                words.append(node.value)
+        wrong = [word for word in words if word not in choices]
+        if wrong:
+            hint = did_you_mean(wrong[0], choices)
+            message = f"{wrong[0]!r} is not a choice of this input{hint} (its choices: {', '.join(choices)})"
+            self.error(pointer, DiagnosticCode.TYPE, message)
+            return None
+        return checked
 
     def street_values(self, owners: dict[str, str]) -> dict[str, StreetValue]:
         """Values that differ per street: hand variables read on the street being played."""
@@ -899,6 +937,40 @@ class _Checker:
                     message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
                     self.error(transition.origin or "/transitions", DiagnosticCode.SCOPE, message)
 
+    def unused_state(
+        self,
+        variables: dict[str, Variable],
+        inputs: dict[str, Input],
+        events: dict[str, Event],
+        transitions: list[Transition],
+        exprs: list[Expr],
+        next_hand: NextHand | None,
+    ) -> None:
+        """A variable of the spec's own that nothing writes, or that nothing reads, is a mistake:
+        a hand or seat variable no effect sets, a session variable next_hand never sets or that
+        no expression reads."""
+        names = {name for expr in exprs for name in expr.names}
+        effects = [e for event in events.values() for e in event.effects] + [e for t in transitions for e in t.effects]
+        written = {e.target for e in effects if isinstance(e, Assignment)}
+        for name, variable in variables.items():
+            if not variable.declared:
+                continue
+            if name not in written:
+                message = f"{name!r} is declared and no effect writes it: it keeps its default in every hand"
+                self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)
+            elif name not in names:
+                message = f"{name!r} is written and nothing reads it: read it in a guard, requirement or quantity"
+                self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)
+        for name, item in inputs.items():
+            if not item.session:
+                continue
+            if next_hand is None or name not in next_hand.inputs:
+                message = f"{name!r} is a session variable next_hand never sets: set it in next_hand's inputs"
+                self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)
+            elif name not in names:
+                message = f"{name!r} is a session variable nothing reads: read it in next_hand or the hand's rules"
+                self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)
+
     def push_rulings(self) -> tuple[PushRuling, ...]:
         entries = self.table("procedures").get("push", [])
         out: list[PushRuling] = []
@@ -1004,6 +1076,9 @@ class _Checker:
                         key=True,
                     )
         self.seat_writes(events, transitions, variables)
+        if not self.abstract:
+            exprs = _expressions(events, transitions, quantities, roles, checks, forced_bets, push_rulings, next_hand)
+            self.unused_state(variables, inputs, events, transitions, exprs, next_hand)
         if self.diagnostics:
             return None
         return Spec(
@@ -1045,6 +1120,31 @@ _NOUNS = {
     "roles": "seat",
     "quantities": "amount",
 }
+
+
+def _expressions(
+    events: dict[str, Event],
+    transitions: list[Transition],
+    quantities: dict[str, Quantity],
+    roles: dict[str, Role],
+    checks: tuple[Check, ...],
+    forced_bets: tuple[ForcedBet, ...],
+    push_rulings: tuple[PushRuling, ...],
+    next_hand: NextHand | None,
+) -> list[Expr]:
+    """Every expression of a spec: what its names may be read by."""
+    found: list[Expr] = [q.expr for q in quantities.values()] + [r.expr for r in roles.values()]
+    found += [c.expr for c in checks]
+    found += [r.expr for event in events.values() for r in event.requires]
+    found += [t.guard for t in transitions if t.guard is not None]
+    effects = [e for event in events.values() for e in event.effects] + [e for t in transitions for e in t.effects]
+    for effect in effects:
+        found += list(effect.args) if isinstance(effect, Call) else [effect.expr]
+    found += [x for bet in forced_bets for x in (bet.seat, bet.amount, bet.when) if x is not None]
+    found += [x for ruling in push_rulings for x in (ruling.when, ruling.to) if x is not None]
+    if next_hand is not None:
+        found += [next_hand.button, *next_hand.inputs.values()]
+    return found
 
 
 def _reserved(name: str) -> str | None:

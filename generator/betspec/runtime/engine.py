@@ -704,14 +704,19 @@ class Engine:
         button, given = self._next_hand()
         renumbered = {seat: number for number, seat in enumerate(live)}
         inputs: dict[str, object] = {}
-        for name, value in self._table.inputs.items():
+        for name, value in (*self._table.inputs.items(), *given.items()):
             declared = self.INPUTS.get(name)
-            if declared is None or declared.hand:
+            if declared is None or (declared.hand and name not in given):
                 continue
             if declared.per_seat and isinstance(value, list | tuple):
                 value = tuple(value[seat] for seat in live)
+            if declared.type in ("seat", "seat?") and type(value) is int:
+                # A seat of this hand, numbered as the next table numbers it (None: it is gone).
+                value = renumbered.get(value)
+                if value is None and declared.type == "seat":
+                    inputs.pop(name, None)
+                    continue
             inputs[name] = value
-        inputs.update(given)
         if self._pot:
             inputs[CARRIED_POT] = self._pot  # a dead hand's pot, the next deal's dead money
         return Table.of(tuple(self._behind[seat] for seat in live), renumbered.get(button, 0), inputs)

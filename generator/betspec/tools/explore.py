@@ -30,7 +30,7 @@ from typing import Any
 from betspec.diagnostics import DiagnosticCode
 from betspec.runtime import Engine, IllegalAction, InvalidTable, Start, Table
 from betspec.runtime.table import Declared
-from betspec.vocabulary import CHOSEN_ACTIONS, WAGERS
+from betspec.vocabulary import CARRIED_POT, CHOSEN_ACTIONS, DEAD_PHASES, WAGERS
 
 #: How many actions a hand may take before it counts as one that does not end.
 MAX_STEPS = 300
@@ -252,10 +252,24 @@ def apply(engine: Engine, move: Move) -> None:
 # ---- validate --deep ---------------------------------------------------------------------------
 
 
+#: How many hands of one session exploration plays where a spec carries state from hand to hand.
+SESSION_HANDS = 3
+
+
 @dataclass
 class _Findings:
     spec: Any
     found: dict[tuple[str, str], Finding] = field(default_factory=dict)
+    #: The spec's own variables (hand, seat, session) seen with a value other than their default.
+    changed: set[str] = field(default_factory=set)
+
+    @property
+    def sessions(self) -> bool:
+        """Whether hands are played on into their next hands: the spec carries state across them."""
+        spec = self.spec
+        return any(item.session for item in spec.inputs.values()) or any(
+            state.phase in DEAD_PHASES for state in spec.states.values()
+        )
 
     def add(self, pointer: str, code: DiagnosticCode, message: str) -> None:
         self.found.setdefault((pointer, code), Finding(pointer, code, message))
@@ -286,6 +300,16 @@ def deep_check(spec: Any, root: str, seconds: float = 1.5, seed: int = 2026, at_
         except InvalidTable:
             break
         _walk(engine, rng, findings)
+    declared = [name for name, v in spec.variables.items() if v.declared]
+    declared += [name for name, item in spec.inputs.items() if item.session]
+    for name in declared:
+        if name not in findings.changed:
+            where = "session explored" if name in spec.inputs else "hand explored"
+            findings.add(
+                f"/variables/{name}",
+                DiagnosticCode.UNUSED,
+                f"{name!r} kept its default in every {where}: what writes it never runs, or never changes it",
+            )
     for index in coverage.missing():
         transition = spec.transitions[index]
         findings.add(
@@ -301,10 +325,12 @@ def deep_check(spec: Any, root: str, seconds: float = 1.5, seed: int = 2026, at_
     return sorted(findings.found.values(), key=lambda f: (f.pointer, f.code))
 
 
-def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
-    """One hand at random from ``engine``, every step checked."""
+def _walk(engine: Engine, rng: random.Random, findings: _Findings, hands: int = SESSION_HANDS) -> None:
+    """One hand at random from ``engine``, every step checked; where the spec carries state from
+    hand to hand, paid and played on into the next hands (``hands`` in all)."""
     chips = engine.total_chips()
     for _ in range(MAX_STEPS):
+        _variables_seen(engine, findings)
         if engine.total_chips() != chips:
             findings.add(
                 "/transitions",
@@ -318,6 +344,8 @@ def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
                 apply(engine, ("deal", (engine.next_street, {})))
                 continue
             _after_the_end(engine, findings)
+            if findings.sessions and hands > 1:
+                _next_hand(engine, rng, findings, hands - 1)
             return
         if engine.to_act is not None:
             _decision(engine, findings)
@@ -342,6 +370,46 @@ def _walk(engine: Engine, rng: random.Random, findings: _Findings) -> None:
             )
             return
     findings.add("/transitions", DiagnosticCode.ENDLESS, f"a hand took more than {MAX_STEPS} actions without ending")
+
+
+def _variables_seen(engine: Engine, findings: _Findings) -> None:
+    """Note the spec's own variables that have left their defaults."""
+    spec = findings.spec
+    for name, value in engine.variables.items():
+        if name in findings.changed:
+            continue
+        default = spec.variables[name].default
+        if any(v != default for v in value) if isinstance(value, list) else value != default:
+            findings.changed.add(name)
+
+
+def _next_hand(engine: Engine, rng: random.Random, findings: _Findings, hands: int) -> None:
+    """Pay the hand (a random showdown, ties now and then), check that the next table holds every
+    chip (a dead hand's pot carried), note the session values set, and play the next hand."""
+    spec = findings.spec
+    chips = engine.total_chips()
+    live = [seat for seat in range(engine.seats) if not engine.folded[seat]]
+    rng.shuffle(live)
+    ranking: list[int | list[int]] | None = list(live)
+    if len(live) > 2 and rng.random() < 0.3:
+        ranking = [[live[0], live[1]], *live[2:]]  # a split pot
+    if engine.phase in DEAD_PHASES:
+        ranking = None
+    try:
+        engine.settle(ranking)
+        table = engine.next_table()
+    except (IllegalAction, InvalidTable):
+        return  # a session over (one seat with chips left), or a ranking this hand does not take
+    carried = table.get(CARRIED_POT, 0)
+    if sum(table.stacks) + (carried if type(carried) is int else 0) != chips:
+        findings.add("/next_hand", DiagnosticCode.CHIPS, "the next table does not hold every chip of this hand")
+        return
+    for name, item in spec.inputs.items():
+        if item.session and name in table.inputs and table.inputs[name] != item.default:
+            findings.changed.add(name)
+    following = build(type(engine), table, engine.options)
+    if following is not None:
+        _walk(following, rng, findings, hands)
 
 
 def _decision(engine: Engine, findings: _Findings) -> None:
