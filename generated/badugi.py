@@ -36,7 +36,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'badugi'
@@ -1247,6 +1247,7 @@ class BadugiMachine(Engine):
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

@@ -34,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'cap_pot_limit'
@@ -1291,6 +1291,7 @@ class CapPotLimitMachine(Engine):
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

@@ -33,7 +33,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'five_card_draw_no_limit'
@@ -1245,6 +1245,7 @@ class FiveCardDrawNoLimitMachine(Engine):
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

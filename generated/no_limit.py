@@ -33,7 +33,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'no_limit'
@@ -1227,6 +1227,7 @@ class NoLimitMachine(Engine):
     }
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

@@ -34,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'razz'
@@ -1306,6 +1306,7 @@ class RazzMachine(Engine):
     DEAL_INPUTS: ClassVar[dict[str, Declared]] = {
         'opener': Declared('opener', 'seat?', None),
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

@@ -35,7 +35,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'e62e2a8456b9b182'
+CONTRACT = '5a76b1efa7a1e792'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'seven_card_stud'
@@ -1297,6 +1297,7 @@ class SevenCardStudMachine(Engine):
         'opener': Declared('opener', 'seat?', None),
         'open_pair': Declared('open_pair', 'bool', False),
     }
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     DECLARED_VARIABLES: ClassVar[dict[str, str]] = {
     }
     INITIAL: ClassVar[State] = State.HAND_START

@@ -30,6 +30,7 @@ from betspec.runtime import (
     play_hands,
 )
 from betspec.tools.simulate import BOT, random_table
+from betspec.vocabulary import DEAD_PHASES
 from tests.strategies import engine_args
 from tests.test_engine import random_engine
 from tests.test_paths_equal import answers, random_step
@@ -172,6 +173,14 @@ def _tried(engine: Any, step: tuple[str, int, int | None]) -> str | None:
     return None
 
 
+def _next_table(engine: Any) -> object:
+    """The next hand's table, or why there is none (the session over)."""
+    try:
+        return engine.next_table()
+    except InvalidTable as error:
+        return str(error)
+
+
 @needs_kernel
 @pytest.mark.parametrize("name", SPECS)
 def test_a_hand_played_action_by_action_answers_as_the_python_engine(name: str) -> None:
@@ -192,8 +201,10 @@ def test_a_hand_played_action_by_action_answers_as_the_python_engine(name: str) 
         assert hand.snapshot() == engine.snapshot()
         in_c += not hand.python
         if engine.hand_over and engine.to_act is None:
-            winners = [seat for seat in range(engine.seats) if not engine.folded[seat]]
+            # A dead hand is paid to nobody: settled without a ranking.
+            winners = None if engine.phase in DEAD_PHASES else [s for s in range(engine.seats) if not engine.folded[s]]
             assert hand.settle(winners) == engine.settle(winners) and hand.stacks == engine.stacks
+            assert _next_table(hand) == _next_table(engine)
             assert hand.python  # the pots are paid by the Python engine
     assert in_c > 0
 

@@ -29,6 +29,7 @@ def answers(engine: Engine) -> tuple[object, ...]:
         engine.round_over,
         engine.hand_over,
         tuple(engine.pots()),
+        engine.variables,
     )
 
 
@@ -51,7 +52,8 @@ def random_step(engine: Engine, rng: random.Random) -> tuple[str, int, int | Non
     seat = engine.to_act if engine.to_act is not None and rng.random() < 0.85 else rng.randrange(engine.seats)
     if engine.to_act is None:
         return ("deal", 0 if rng.random() < 0.9 else 1, None)
-    action = rng.choice(["fold", "check", "call", "bet", "raise", "all_in", *engine.legal_actions() * 3])
+    tried = ["fold", "check", "call", "bet", "raise", "all_in", *engine.OWN_ACTIONS, *engine.legal_actions() * 3]
+    action = rng.choice(tried)
     to = None
     if action in ("bet", "raise"):
         low, high = engine.min_to or 1, engine.max_to or 1

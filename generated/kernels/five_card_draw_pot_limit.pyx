@@ -263,6 +263,7 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
     SPEC_NAME = SPEC_NAME
     SPEC_HASH = SPEC_HASH
     STREETS = STREETS
+    OWN_ACTIONS = ()
 
     cdef int _role_small_blind_seat
     cdef int _role_big_blind_seat

@@ -247,6 +247,7 @@ cdef class FixedLimitKernel(Kernel):
     SPEC_NAME = SPEC_NAME
     SPEC_HASH = SPEC_HASH
     STREETS = STREETS
+    OWN_ACTIONS = ()
 
     cdef int _role_small_blind_seat
     cdef int _role_big_blind_seat

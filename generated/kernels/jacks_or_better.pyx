@@ -231,6 +231,7 @@ cdef class JacksOrBetterKernel(Kernel):
     SPEC_NAME = SPEC_NAME
     SPEC_HASH = SPEC_HASH
     STREETS = STREETS
+    OWN_ACTIONS = ()
 
     cdef object _v_opener_seat
 

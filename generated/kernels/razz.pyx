@@ -234,6 +234,7 @@ cdef class RazzKernel(Kernel):
     SPEC_NAME = SPEC_NAME
     SPEC_HASH = SPEC_HASH
     STREETS = STREETS
+    OWN_ACTIONS = ()
 
 
     cdef Templates _templates(self):

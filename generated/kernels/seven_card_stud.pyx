@@ -255,6 +255,7 @@ cdef class SevenCardStudKernel(Kernel):
     SPEC_NAME = SPEC_NAME
     SPEC_HASH = SPEC_HASH
     STREETS = STREETS
+    OWN_ACTIONS = ()
 
 
     cdef Templates _templates(self):

@@ -277,6 +277,7 @@ class Event:
     params: tuple[str, ...]
     requires: tuple[Requirement, ...]
     effects: tuple[Effect, ...]
+    own: bool = False  # an action of the spec's own (not one of the runtime's): a method of its engine
 
 
 @dataclass(frozen=True)

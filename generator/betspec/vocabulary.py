@@ -39,7 +39,8 @@ VARIABLES: dict[str, Variable] = {
     "stack": Variable("int", "seat", minimum=0),
     "committed": Variable("int", "seat", minimum=0),
     "contributed": Variable("int", "seat", minimum=0),
-    "has_acted": Variable("bool", "seat"),
+    # Writable so a house rule can give a seat its option back (a straddle that keeps it).
+    "has_acted": Variable("bool", "seat", writable=True),
     "acted_at": Variable("int", "seat", minimum=0),
     "bet_level": Variable("int", writable=True, minimum=0),
     "pot": Variable("int", minimum=0),
@@ -125,6 +126,19 @@ ACTIONS = tuple(ACTION_PARAMS)
 OPTIONAL_ACTIONS = ("bring_in",)
 #: The actions a seat chooses among, reported by legal_actions() (a timeout happens to it).
 CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
+#: What an engine (or a kernel) answers to by name: an action of a spec's own (``"own": true``),
+#: which becomes a method of its engine, may not take one of these names. tests/test_vocabulary.py
+#: checks the list against Engine's and Kernel's public members.
+ENGINE_API = frozenset(
+    {
+        "act", "all_in", "bet", "bet_level", "bring_in", "button", "call", "call_amount", "check",
+        "committed", "contributed", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
+        "fold", "folded", "hand_over", "history", "legal_actions", "max_to", "min_to", "next_street",
+        "next_table", "options", "paid", "phase", "pot", "pots", "push", "python", "raise_to",
+        "round_over", "seats", "settle", "snapshot", "stacks", "stakes", "start", "state", "street_name",
+        "table", "timeout", "to_act", "total_chips", "variables",
+    }
+)  # fmt: skip
 #: The actions that take a "to" amount: a bet or a raise, a wager.
 WAGERS = ("bet", "raise")
 #: The option a policy given as data rounds its bets and raises to, where a spec declares it.

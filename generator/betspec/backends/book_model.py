@@ -192,7 +192,12 @@ def _input_type(item: Input) -> str:
         kind = " | ".join(item.choices)
     else:
         kind = item.type
-    return kind + _bounds(item) + (", this hand only" if item.hand else "")
+    return (
+        kind
+        + _bounds(item)
+        + (", this hand only" if item.hand else "")
+        + (", carried (session)" if item.session else "")
+    )
 
 
 def _input_value(item: Input) -> Inline:
@@ -312,6 +317,47 @@ def _options(spec: Spec, uses: _Uses) -> list[Block]:
         Heading(2, "Options", "options"),
         Paragraph(text("House rules, given as keywords when an engine is built.")),
         Table(("option", "type", "default", "meaning", "rule"), rows),
+    ]
+
+
+def _memory(spec: Spec, uses: _Uses) -> list[Block]:
+    """What the structure remembers: its own variables, for the hand, per seat, or the session."""
+    scopes = {"hand": "one for the hand", "seat": "one per seat, for the hand"}
+    rows = [
+        (
+            code(v.name),
+            text(scopes[v.scope]),
+            text(v.type),
+            json_code(v.default),
+            text(v.meaning),
+            uses.link(v.rule, "Memory"),
+        )
+        for v in spec.variables.values()
+        if v.declared
+    ]
+    rows += [
+        (
+            code(i.name),
+            text("carried from hand to hand (next_hand sets it)"),
+            text(i.type),
+            json_code(i.default),
+            text(i.meaning),
+            uses.link(i.rule, "Memory"),
+        )
+        for i in spec.inputs.values()
+        if i.session
+    ]
+    if not rows:
+        return []
+    return [
+        Heading(2, "What the structure remembers", "memory"),
+        Paragraph(
+            text(
+                "Variables of the structure's own: set by its effects (or, for the session, by the next "
+                "hand), read by its rules, shown in snapshots."
+            )
+        ),
+        Table(("variable", "kept", "type", "default", "meaning", "rule"), tuple(rows)),
     ]
 
 
@@ -613,7 +659,18 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: f
     head += [_navigation(), Search()]
     blocks: list[Block] = []
     blocks += _diagrams(spec)
-    for section in (_streets, _table_inputs, _options, _roles, _forced_bets, _sizing, _actions, _rulings, _checks):
+    for section in (
+        _streets,
+        _table_inputs,
+        _options,
+        _memory,
+        _roles,
+        _forced_bets,
+        _sizing,
+        _actions,
+        _rulings,
+        _checks,
+    ):
         blocks += section(spec, uses)
     blocks += _next_hand(spec)
     example_blocks: list[Block] = [

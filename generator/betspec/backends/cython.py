@@ -450,6 +450,7 @@ def _kernel_class(
     w("SPEC_NAME = SPEC_NAME", 4)
     w("SPEC_HASH = SPEC_HASH", 4)
     w("STREETS = STREETS", 4)
+    w(f"OWN_ACTIONS = {tuple(e.name for e in spec.events.values() if e.own)!r}", 4)
     w()
     for name in spec.roles:
         w(f"cdef int _role_{name}", 4)
@@ -494,6 +495,13 @@ def _kernel_class(
         _action(printer, w, spec, event, symbols, of)
     _settle(printer, w, spec, symbols, of)
     _deal(printer, w, spec, symbols, of)
+    for event in (e for e in chosen if e.own):
+        # An action of the spec's own, by its own method as the engine's: through act, which takes
+        # it in C when it can and hands anything else (with its refusal) to the Python engine.
+        w(f"def {event.name}(self, seat):", 4)
+        w(repr(f"Seat ``seat`` acts: {event.name} (an action of the spec's own), as the engine's method."), 8)
+        w(f"self.act(seat, {literal(event.name)})", 8)
+        w()
     w("cdef bint _hand_over(self) noexcept:", 4)
     w("return HAND_OVER >> self._state & 1", 8)
     w()

@@ -486,7 +486,7 @@ class ViewPlan:
 def chosen_actions(spec: Spec) -> list[Event]:
     """The actions a player (or a policy) chooses among, sorted by name: one bit each in a legal set."""
     return sorted(
-        (e for e in spec.events.values() if e.kind == "action" and e.name in vocabulary.CHOSEN_ACTIONS),
+        (e for e in spec.events.values() if e.kind == "action" and (e.own or e.name in vocabulary.CHOSEN_ACTIONS)),
         key=lambda e: e.name,
     )
 

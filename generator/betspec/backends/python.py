@@ -429,7 +429,7 @@ def _engine(
     actions = [e for e in spec.events.values() if e.kind == "action"]
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
-    names = sorted(e.name for e in actions if e.name in vocabulary.CHOSEN_ACTIONS)
+    names = [e.name for e in chosen_actions(spec)]
     w("#: Sorted tuples of legal actions, indexed by one bit per action in this order: " + ", ".join(names))
     w("LEGAL_SETS: tuple[tuple[str, ...], ...] = (")
     for mask in range(2 ** len(names)):
@@ -486,6 +486,8 @@ def _engine(
     w("}", 4)
     _declared_inputs(w, "INPUTS", spec.inputs.values())
     _declared_inputs(w, "DEAL_INPUTS", spec.deal_inputs.values())
+    own = tuple(e.name for e in spec.events.values() if e.own)
+    w(f"OWN_ACTIONS: ClassVar[tuple[str, ...]] = {own!r}", 4)
     w("DECLARED_VARIABLES: ClassVar[dict[str, str]] = {", 4)
     for variable in (v for v in spec.variables.values() if v.declared):
         w(f"{literal(variable.name)}: {literal(variable.scope)},", 8)
@@ -951,7 +953,7 @@ def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Ev
 
 
 def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
-    method = contract.ACTION_METHODS[event.name]
+    method = contract.ACTION_METHODS.get(event.name, event.name)  # an action of the spec's own: its name
     takes_to = "to" in event.params
     signature = "self, seat: int, to: int" if takes_to else "self, seat: int"
     amount = "to" if takes_to else "None"

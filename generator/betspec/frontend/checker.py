@@ -177,9 +177,8 @@ class _Checker:
                 )
                 continue
             writable = bool(entry.get("writable", False))
-            if writable != binding.writable:
-                state = "writable" if binding.writable else "read-only"
-                self.error(pointer, DiagnosticCode.TYPE, f"{name!r} is {state} in the runtime", key=True)
+            if writable and not binding.writable:
+                self.error(pointer, DiagnosticCode.TYPE, f"{name!r} is read-only in the runtime", key=True)
             out[name] = Variable(name, entry["type"], entry["meaning"], writable)
             symbol = Name(Type(binding.type), "variable", binding.minimum, scope=binding.scope)
             self.declare(name, symbol, pointer, owners, "variables")
@@ -786,12 +785,16 @@ class _Checker:
             kind = entry["kind"]
             params = tuple(entry.get("params", {}))
             scope = _WITH_TO if "to" in params else _NO_TO
-            if kind == "action":
+            own = bool(entry.get("own", False))
+            if own:
+                self.own_action(pointer, name, kind, params)
+            elif kind == "action":
                 if name not in vocabulary.ACTIONS:
                     hint = did_you_mean(name, vocabulary.ACTIONS)
-                    self.error(
-                        pointer, DiagnosticCode.UNKNOWN_ACTION, f"the runtime has no action {name!r}{hint}", key=True
+                    message = (
+                        f'the runtime has no action {name!r}{hint}; an action of the spec\'s own says so ("own": true)'
                     )
+                    self.error(pointer, DiagnosticCode.UNKNOWN_ACTION, message, key=True)
                 elif params != vocabulary.ACTION_PARAMS[name]:
                     want = ", ".join(vocabulary.ACTION_PARAMS[name]) or "no parameters"
                     self.error(pointer, DiagnosticCode.PARAMS, f"action {name!r} takes {want}", key=True)
@@ -826,7 +829,7 @@ class _Checker:
                         )
                     requires.append(Requirement(checked, req["error"], req["rule"], req["message"], needs_to))
             effects = self.effects(f"{pointer}/effects", entry.get("effects", []), scope, variables, primitives)
-            out[name] = Event(name, kind, bool(entry.get("blinds")), params, tuple(requires), effects)
+            out[name] = Event(name, kind, bool(entry.get("blinds")), params, tuple(requires), effects, own)
         if not self.abstract:
             for action in vocabulary.ACTIONS:
                 if action not in out and action not in vocabulary.OPTIONAL_ACTIONS:
@@ -846,6 +849,18 @@ class _Checker:
                 if count != 1:
                     self.error("/events", DiagnosticCode.MISSING, f"exactly one {what}, not {count}", key=True)
         return out
+
+    def own_action(self, pointer: str, name: str, kind: str, params: tuple[str, ...]) -> None:
+        """An action of the spec's own: a name of its own, no amount; it becomes an engine method."""
+        if kind != "action":
+            self.error(f"{pointer}/own", DiagnosticCode.TYPE, "only an action is the spec's own")
+        elif params:
+            self.error(f"{pointer}/params", DiagnosticCode.PARAMS, "an action of the spec's own takes no amount")
+        elif name in vocabulary.ACTIONS or name in vocabulary.ACT_NAMES or name in vocabulary.ENGINE_API:
+            message = f"{name!r} is the engine's own: an action of the spec's own takes a name of its own"
+            self.error(pointer, DiagnosticCode.RESERVED_NAME, message, key=True)
+        elif _reserved(name) is not None:
+            self.error(pointer, DiagnosticCode.RESERVED_NAME, f"{name!r} is reserved: {_reserved(name)}", key=True)
 
     def _needs_to(self, checked: Expr) -> bool:
         return (
@@ -1067,7 +1082,7 @@ class _Checker:
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
-            for action in vocabulary.ACTIONS:
+            for action in (*vocabulary.ACTIONS, *(name for name, event in events.items() if event.own)):
                 if action in events and not any(t.event == action for t in transitions):
                     self.error(
                         f"/events/{action}",

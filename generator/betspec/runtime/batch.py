@@ -85,16 +85,24 @@ class Policy:
     """A bot as data. At each decision it draws one legal action by ``weights`` (an action with no
     weight is never drawn; with ``fold_when_free`` off it never folds when a check is free), then
     sizes a bet or raise: all-in with chance ``all_in``, else the minimum plus a random part of
-    ``1/room_share`` of the room above it, rounded down to the table's ``bet_unit`` if it has one."""
+    ``1/room_share`` of the room above it, rounded down to the table's ``bet_unit`` if it has one.
+    An action of the structure's own that ``weights`` does not name weighs ``own_weight``."""
 
     weights: Mapping[str, float]
     all_in: float = 0.08
     room_share: int = 4
     fold_when_free: bool = False
+    own_weight: float = 1.0
+
+    def weight(self, action: str, own: Sequence[str]) -> float:
+        """The weight of ``action`` where ``own`` are the structure's own actions."""
+        return self.weights.get(action, self.own_weight if action in own else 0)
 
     def decide(self, engine: Engine, rng: Draw) -> Decision:
         legal = engine.legal_actions()
-        choices = [a for a in legal if self.weights.get(a, 0) > 0]
+        own = type(engine).OWN_ACTIONS
+        weights = {a: self.weight(a, own) for a in legal}
+        choices = [a for a in legal if weights[a] > 0]
         if not self.fold_when_free and "check" in legal:
             choices = [a for a in choices if a != "fold"]
         if not choices:
@@ -103,7 +111,7 @@ class Policy:
         # above a uniform point of the total.
         cumulative, total = [], 0.0
         for name in choices:
-            total += self.weights[name]
+            total += weights[name]
             cumulative.append(total)
         point = rng.random() * total
         action = choices[-1]
@@ -286,7 +294,7 @@ def _configured(module: ModuleType, cls: type[Engine], options: Mapping[str, obj
     plain numbers (the Python engine then plays, and says what is wrong)."""
     runtime = importlib.import_module("betspec.runtime.kernel")
     try:
-        weights = [float(policy.weights.get(name, 0)) for name in module.ACTIONS]
+        weights = [float(policy.weight(name, cls.OWN_ACTIONS)) for name in module.ACTIONS]
         data = runtime.Policy(weights, bool(policy.fold_when_free), float(policy.all_in), int(policy.room_share))
         # A kernel with no hand yet (its class refuses to be built without a table): each
         # play_hand starts one on its table.

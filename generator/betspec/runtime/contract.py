@@ -133,6 +133,7 @@ ENGINE_HOOKS: tuple[str, ...] = (
     "DEAL_INPUTS",
     "DECLARED_VARIABLES",
     "INITIAL",
+    "OWN_ACTIONS",
     "INPUTS",
     "OPTIONS",
     "OPTION_DEFAULTS",

@@ -232,6 +232,8 @@ class Engine:
     #: The spec's own variables (besides the session ones, which are table inputs): name -> scope
     #: ("hand": one value, "seat": one per seat), each kept in the field ``_v_<name>``.
     DECLARED_VARIABLES: ClassVar[Mapping[str, str]] = {}
+    #: The actions of the spec's own (``"own": true``): each a method of its name, taking a seat.
+    OWN_ACTIONS: ClassVar[tuple[str, ...]] = ()
     #: The automatic events, taken after every event while a guard holds: (event, compiled table).
     AUTOMATIC: ClassVar[tuple[tuple[Any, Steps], ...]] = ()
     #: How many automatic transitions may follow one another (the number of states).
@@ -1183,8 +1185,8 @@ class Engine:
         self._logged(mark, (seat, "all_in", None))
 
     def act(self, seat: int, action: str, to: int | None = None) -> None:
-        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``, ``timeout``
-        or ``bring_in``."""
+        """Dispatch by name: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``, ``timeout``,
+        ``bring_in``, or an action of the spec's own (:attr:`OWN_ACTIONS`)."""
         # Compared only once it is a str: an object whose == raises or lies is an unknown action.
         if type(action) is str and (action == "bet" or action == "raise"):
             if to is None:
@@ -1209,7 +1211,8 @@ class Engine:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # Looked up once per class, so that act() costs one dict lookup, not a getattr.
-        cls._UNPRICED = {name: getattr(cls, name) for name in ACT_NAMES if name not in WAGERS}
+        names = (*ACT_NAMES, *cls.OWN_ACTIONS)
+        cls._UNPRICED = {name: getattr(cls, name) for name in names if name not in WAGERS}
 
     # Generated per structure.
     def deal(self, street: str) -> None:  # pragma: no cover - generated

@@ -156,7 +156,7 @@ def _replay(engine: Engine, number: int, step: object) -> None:
         engine.settle(argument["ranking"], runs=argument["runs"], odd_chip_seat=argument["odd_chip_seat"])
         return
     _require(type(seat) is int and 0 <= seat < engine.seats, f"{where}: seat {shown(seat)} out of range")
-    if action in _PLAIN:
+    if action in _PLAIN or action in type(engine).OWN_ACTIONS:
         _require(argument is None, f"{where}: {action} takes no amount")
         engine.act(seat, action)
     elif action in _PRICED:

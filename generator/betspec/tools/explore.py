@@ -444,7 +444,10 @@ def _after_the_end(engine: Engine, findings: _Findings) -> None:
     spec = findings.spec
     state = engine.state.value
     tries: list[Move] = [
-        ("act", (seat, a, None)) for seat in range(engine.seats) for a in CHOSEN_ACTIONS if a not in WAGERS
+        ("act", (seat, a, None))
+        for seat in range(engine.seats)
+        for a in (*CHOSEN_ACTIONS, *engine.OWN_ACTIONS)
+        if a not in WAGERS
     ]
     runout = engine.phase == "runout"
     tries += [("deal", (street, {})) for street in engine.STREETS if not (runout and street == engine.next_street)]

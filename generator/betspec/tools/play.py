@@ -480,12 +480,12 @@ ALL_IN = re.compile(r"\ball\s+in\b")
 BRING_IN = re.compile(r"\bbring\s+in\b")
 
 
-def parse(line: str) -> Typed:
-    """Read one typed line; never raises."""
+def parse(line: str, own: Sequence[str] = ()) -> Typed:
+    """Read one typed line; never raises. ``own``: the structure's actions of its own, typed by name."""
     words = BRING_IN.sub("bringin", ALL_IN.sub("allin", line.lower())).split()
     if not words:
         return Typed()
-    action = WORDS.get(words[0])
+    action = words[0] if words[0] in own else WORDS.get(words[0])
     if action is None:
         return Typed(problem=f"{_shown(words[0])} is not an action (type help)")
     rest = words[1:]
@@ -851,7 +851,7 @@ class Hand:
             self._bot(index)
             return
         while True:
-            typed = parse(self.session.keyboard.ask(f"seat {seat}> "))
+            typed = parse(self.session.keyboard.ask(f"seat {seat}> "), self.engine.OWN_ACTIONS)
             if typed.problem:
                 self.say(typed.problem)
                 continue
