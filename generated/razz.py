@@ -1380,12 +1380,13 @@ class RazzMachine(Engine):
             load(self, value)  # type: ignore[misc]
 
     def _load_deal(self, given: Mapping[str, object]) -> None:
-        self._dl_opener = None
+        dl_opener: int | None = None
         for name, value in given.items():
             if name == 'opener':
-                self._dl_opener = optional_seat_input('opener', value, self._n)
+                dl_opener = optional_seat_input('opener', value, self._n)
             else:
                 raise InvalidTable(f"a deal gives only opener, not {name!r}")
+        self._dl_opener = dl_opener
 
     def _compute_roles(self) -> None:
         return None

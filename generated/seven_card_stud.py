@@ -1375,15 +1375,17 @@ class SevenCardStudMachine(Engine):
             load(self, value)  # type: ignore[misc]
 
     def _load_deal(self, given: Mapping[str, object]) -> None:
-        self._dl_opener = None
-        self._dl_open_pair = False
+        dl_opener: int | None = None
+        dl_open_pair: bool = False
         for name, value in given.items():
             if name == 'opener':
-                self._dl_opener = optional_seat_input('opener', value, self._n)
+                dl_opener = optional_seat_input('opener', value, self._n)
             elif name == 'open_pair':
-                self._dl_open_pair = bool_input('open_pair', value)
+                dl_open_pair = bool_input('open_pair', value)
             else:
                 raise InvalidTable(f"a deal gives only open_pair, opener, not {name!r}")
+        self._dl_opener = dl_opener
+        self._dl_open_pair = dl_open_pair
 
     def _compute_roles(self) -> None:
         return None

@@ -488,3 +488,16 @@ def test_cases_files_that_are_not_json_text(tmp_path: Any) -> None:
     for path in (deep, binary, hostile_case):
         code, out = run("conform", str(path))
         assert code == 1 and "0 passed, 1 failed" in out and len(out) < 2000, out
+
+
+def test_a_deal_refused_for_one_of_its_inputs_changes_nothing() -> None:
+    """Found by the TypeScript lockstep test: the deal inputs were kept one by one, so a deal
+    refused for its second input had already changed the first (read by the next street's order)."""
+    hand = engine_class("seven_card_stud")(Table([100, 100, 100], 0, ante=1, bring_in=2, bets=(5, 10), bring_in_seat=1))
+    hand.bring_in(1)
+    hand.call(2)
+    hand.call(0)
+    before = (hand.snapshot(), hand._dl_opener, hand._dl_open_pair)  # type: ignore[attr-defined]
+    with pytest.raises(BetspecError):
+        hand.deal("fourth", opener=2, open_pair=True, nonsense=1)
+    assert (hand.snapshot(), hand._dl_opener, hand._dl_open_pair) == before  # type: ignore[attr-defined]

@@ -1063,21 +1063,24 @@ def _deal(w: Writer, spec: Spec) -> None:
 def _load_deal(w: Writer, spec: Spec) -> None:
     """``_load_deal``: the spec's deal inputs, their defaults unless given (each deal resets them)."""
     w("def _load_deal(self, given: Mapping[str, object]) -> None:", 4)
-    for item in spec.deal_inputs.values():
-        w(f"self._dl_{item.name} = {_default_source(item)}", 8)
     if not spec.deal_inputs:
         w("if given:", 8)
         w('raise InvalidTable(f"nothing is given with a deal in this structure, not {sorted(given)}")', 12)
         w()
         return
+    # Every value checked before any is kept: a deal refused for one of them changes nothing.
+    for item in spec.deal_inputs.values():
+        w(f"dl_{item.name}: {_input_type(item)} = {_default_source(item)}", 8)
     w("for name, value in given.items():", 8)
     choices = ", ".join(sorted(spec.deal_inputs))
     for index, item in enumerate(spec.deal_inputs.values()):
         check = _input_check(item, "value")[0]
         w(f"{'if' if index == 0 else 'elif'} name == {literal(item.name)}:", 12)
-        w(f"self._dl_{item.name} = {check}", 16)
+        w(f"dl_{item.name} = {check}", 16)
     w("else:", 12)
     w(f'raise InvalidTable(f"a deal gives only {choices}, not {{name!r}}")', 16)
+    for item in spec.deal_inputs.values():
+        w(f"self._dl_{item.name} = dl_{item.name}", 8)
     w()
 
 

@@ -581,17 +581,11 @@ class Engine:
             raise self._reject("illegal_action", rule, None, "settle", None, "the pots are paid already")
         if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
             raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
-        if self.STATE_PHASE[self._state] in DEAD_PHASES:
-            # A dead hand pays nobody: its pot stays in the middle for the next deal.
-            if ranking is not None or runs is not None:
-                why = "the hand is dead: nobody wins it, its pot goes to the next deal"
-                raise self._reject("illegal_action", rule, None, "settle", None, why)
-            self._paid = True
-            self._view = None
-            self._log.append((-2, "settle", {"ranking": None, "runs": None, "odd_chip_seat": odd_chip_seat}))
-            return Settlement((), tuple(self._won), tuple(self._returned))
+        # A dead hand pays nobody: its pot stays in the middle for the next deal. A ranking given
+        # for it is checked as for a pot won uncontested (and logged), then pays nothing.
+        dead = self.STATE_PHASE[self._state] in DEAD_PHASES
         pots = self.pots()
-        contested = [p for p in pots if len(p.eligible) > 1]
+        contested = [] if dead else [p for p in pots if len(p.eligible) > 1]
         if runs is not None:
             if ranking is not None:
                 raise self._reject("illegal_action", rule, None, "settle", None, "give a ranking or runs, not both")
@@ -604,6 +598,13 @@ class Engine:
             orders = [self._ranked(ranking, contested)]
         else:
             orders = [[]]
+        if dead:
+            self._paid = True
+            self._view = None
+            self._log.append(
+                (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
+            )
+            return Settlement((), tuple(self._won), tuple(self._returned))
         first = self._odd_chip_after() if odd_chip_seat is None else (odd_chip_seat - 1) % self._n
         won = [0] * self._n
         awards: list[Award] = []
