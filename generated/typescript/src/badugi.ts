@@ -7,6 +7,9 @@
 
 import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+// What a client of this structure handles besides the engine: its errors and data.
+export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
+export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "badugi";
 export const SPEC_HASH = "8997f58e62b40676f4a68e3f512f95d41a3c55078ee10e689e92f92d9502e682";

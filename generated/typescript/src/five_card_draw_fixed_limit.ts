@@ -7,6 +7,9 @@
 
 import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+// What a client of this structure handles besides the engine: its errors and data.
+export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
+export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "five_card_draw_fixed_limit";
 export const SPEC_HASH = "81d1f72ea2ee0a8f42eb3d524c9a762731fd7a1580c1598d5a0dcf95d91cd380";

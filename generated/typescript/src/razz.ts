@@ -7,6 +7,9 @@
 
 import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+// What a client of this structure handles besides the engine: its errors and data.
+export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
+export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "razz";
 export const SPEC_HASH = "fe8e46555445744231f071b9224e725b2a14990f4b3fc0c8dccdb456040309f7";
@@ -788,14 +791,15 @@ export class Razz extends Engine {
   /** @internal */
   _loadDeal(given: Record<string, unknown>): void {
     const m = this;
-    m._dl_opener = null;
+    let dl_opener: number | null = null;
     for (const [name, value] of Object.entries(given)) {
       if (name === "opener") {
-        m._dl_opener = optionalSeatInput("opener", value, m._n);
+        dl_opener = optionalSeatInput("opener", value, m._n);
       } else {
         throw new InvalidTable("a deal gives only opener, not " + shown(name));
       }
     }
+    m._dl_opener = dl_opener;
   }
 
   /** @internal */

@@ -7,6 +7,9 @@
 
 import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+// What a client of this structure handles besides the engine: its errors and data.
+export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
+export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "seven_card_stud";
 export const SPEC_HASH = "ba85df193507121fa9e517f9ba92c92b2305169f26176ec1734ba2d6b2229007";
@@ -791,17 +794,19 @@ export class SevenCardStud extends Engine {
   /** @internal */
   _loadDeal(given: Record<string, unknown>): void {
     const m = this;
-    m._dl_opener = null;
-    m._dl_open_pair = false;
+    let dl_opener: number | null = null;
+    let dl_open_pair: boolean = false;
     for (const [name, value] of Object.entries(given)) {
       if (name === "opener") {
-        m._dl_opener = optionalSeatInput("opener", value, m._n);
+        dl_opener = optionalSeatInput("opener", value, m._n);
       } else if (name === "open_pair") {
-        m._dl_open_pair = boolInput("open_pair", value);
+        dl_open_pair = boolInput("open_pair", value);
       } else {
         throw new InvalidTable("a deal gives only open_pair, opener, not " + shown(name));
       }
     }
+    m._dl_opener = dl_opener;
+    m._dl_open_pair = dl_open_pair;
   }
 
   /** @internal */

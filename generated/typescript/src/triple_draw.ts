@@ -7,6 +7,9 @@
 
 import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+// What a client of this structure handles besides the engine: its errors and data.
+export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
+export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "triple_draw";
 export const SPEC_HASH = "aadae60f2e94f85bc7c055f2f6bebad60690917b3db081730c4d16d02eb72d5d";

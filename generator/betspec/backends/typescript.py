@@ -198,6 +198,9 @@ class _Module:
         w()
         w(f'import {{ {", ".join(RUNTIME_IMPORTS)} }} from "./runtime.js";')
         w(f'import type {{ {", ".join(RUNTIME_TYPES)} }} from "./runtime.js";')
+        w("// What a client of this structure handles besides the engine: its errors and data.")
+        w('export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";')
+        w('export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";')
         w()
         w(f"export const SPEC_NAME = {string(spec.name)};")
         w(f"export const SPEC_HASH = {string(spec.hash)};")
@@ -591,7 +594,10 @@ class _Module:
 
     def _load_deal(self) -> None:
         spec = self.spec
-        lines = [f"m._dl_{item.name} = {self._default(item)};" for item in spec.deal_inputs.values()]
+        # Every value checked before any is kept: a refused deal changes nothing.
+        lines = [
+            f"let dl_{item.name}: {_input_type(item)} = {self._default(item)};" for item in spec.deal_inputs.values()
+        ]
         if not spec.deal_inputs:
             lines += [
                 "const names = Object.keys(given).sort();",
@@ -605,12 +611,13 @@ class _Module:
             for index, item in enumerate(spec.deal_inputs.values()):
                 keyword = "if" if index == 0 else "} else if"
                 lines.append(f"  {keyword} (name === {string(item.name)}) {{")
-                lines.append(f"    m._dl_{item.name} = {self._input_check(item, 'value')};")
+                lines.append(f"    dl_{item.name} = {self._input_check(item, 'value')};")
             lines.append("  } else {")
             lines.append(
                 f"    throw new InvalidTable({string('a deal gives only ' + choices + ', not ')} + shown(name));"
             )
             lines += ["  }", "}"]
+            lines += [f"m._dl_{item.name} = dl_{item.name};" for item in spec.deal_inputs.values()]
         self._method("_loadDeal(given: Record<string, unknown>): void", lines)
 
     def _roles(self) -> None:
