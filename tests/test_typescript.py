@@ -426,6 +426,8 @@ def test_the_package_installs_from_npm_pack_and_compiles_a_client(tmp_path: Path
     assert installed.returncode == 0, installed.stderr
     assert (client / "node_modules" / "betspec-engines" / "dist" / "no_limit.d.ts").is_file()
     (client / "main.ts").write_text(CLIENT)
+    readme = (ROOT / "README.md").read_text()
+    (client / "readme.ts").write_text(readme.split("```ts\n", 1)[1].split("```", 1)[0])
     config = {
         "compilerOptions": {
             "target": "ES2022",
@@ -436,7 +438,7 @@ def test_the_package_installs_from_npm_pack_and_compiles_a_client(tmp_path: Path
             "types": [],
             "outDir": "out",
         },
-        "files": ["main.ts"],
+        "files": ["main.ts", "readme.ts"],
     }
     (client / "tsconfig.json").write_text(json.dumps(config))
     compiler = typescript_run.tsc(str(ROOT))
@@ -447,6 +449,11 @@ def test_the_package_installs_from_npm_pack_and_compiles_a_client(tmp_path: Path
     )
     assert ran.returncode == 0, ran.stderr
     result = json.loads(ran.stdout)
+    shown = subprocess.run(
+        [typescript_run.node(), str(client / "out" / "readme.js")], capture_output=True, text=True, check=False
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("not_reopened REOPEN ") and "seat 1: call 50 | fold" in shown.stdout
     python = engine_class("no_limit")(Table([950, 950, 250], 2, (25, 50)), start=Start("flop", 150))
     for seat, action, to in ((0, "bet", 100), (1, "raise", 200), (2, "all_in", None), (0, "call", None)):
         python.act(seat, action, to)
