@@ -28,13 +28,17 @@ from typing import Any
 
 import pytest
 
+from betspec.backends import BackendError
+from betspec.cli import main
 from betspec.conformance.runner import run_case
 from betspec.conformance.runner import snapshot as fields
+from betspec.project import Project, load_all, outputs, write_atomically
 from betspec.runtime import BetspecError, Engine, Start, Table, engine_class, engine_names
 from betspec.runtime.snapshot import restore
 from betspec.tools import typescript_run
 from betspec.tools.draw import draw_engine, draw_input
 from tests.conftest import ROOT
+from tests.test_generate import HOSTILE
 
 SPECS = engine_names()
 CASES = sorted(glob.glob(str(ROOT / "tests" / "conformance" / "**" / "*.json"), recursive=True))
@@ -92,8 +96,6 @@ def test_a_failing_case_fails_on_the_typescript_engines_too(tmp_path: Path) -> N
 
 @needs_node
 def test_betspec_conform_runs_cases_through_the_typescript_engines(capsys: pytest.CaptureFixture[str]) -> None:
-    from betspec.cli import main
-
     files = [str(ROOT / "tests" / "conformance" / "nl-all-in-side-pots.json"), *CASES[:20]]
     assert main(["--root", str(ROOT), "conform", "--engine", "typescript", *files]) == 0
     out = capsys.readouterr().out
@@ -466,3 +468,56 @@ def test_the_package_installs_from_npm_pack_and_compiles_a_client(tmp_path: Path
         "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in python.pots()],
         "other": 0,
     }
+
+
+# ---- spec text is data; a plan element the printer does not know is refused ---------------------
+
+TS_HOSTILE = [
+    *HOSTILE,
+    "*/ ${process.exit(3)} `backtick` </script> \u2028 line \u2029 paragraph",
+    '"); process.exit(3); ("',
+]
+
+
+@needs_node
+@pytest.mark.parametrize("text", TS_HOSTILE)
+def test_spec_text_reaches_the_typescript_engines_only_as_data(project: Path, text: str) -> None:
+    base = json.loads((project / "spec" / "betting_round.json").read_text())
+    base["rules"]["FOLD"]["text"] = text
+    base["rules"]["FOLD"]["source"] = text
+    base["description"] = text
+    base["states"]["settled"]["label"] = text
+    base["events"]["check"]["requires"][0]["message"] = text
+    (project / "spec" / "betting_round.json").write_text(json.dumps(base))
+    nl = json.loads((project / "spec" / "no_limit.json").read_text())
+    nl["title"] = text
+    nl["description"] = text
+    (project / "spec" / "no_limit.json").write_text(json.dumps(nl))
+    _generate(project)
+    with typescript_run.Server(str(project)) as server:
+        made = server.ask({"op": "new", "structure": "no_limit", "table": {"stacks": [100, 100], "blinds": [1, 2]}})
+        meta = server.ask({"op": "meta", "id": made["ok"]["id"]})["ok"]
+    assert meta["rules"]["FOLD"] == [text, text]
+    assert not (project / "PWNED").exists()
+
+
+def test_a_plan_element_the_printer_does_not_know_is_refused(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from betspec.backends import typescript
+
+    monkeypatch.delitem(typescript.TS_PRIMITIVES, "commit")
+    with pytest.raises(BackendError, match="the TypeScript back end does not know the primitive 'commit'"):
+        _generate(project)
+    assert main(["--root", str(project), "generate"]) == 1
+    assert "does not know the primitive 'commit'" in capsys.readouterr().out
+    assert not (project / "generated" / "typescript" / "src" / "no_limit.ts").exists()
+
+
+def _generate(project: Path) -> None:
+    """The TypeScript back end's files of ``project``, written."""
+    found = Project(str(project))
+    specs, problems = load_all(found.spec_files())
+    assert problems == []
+    for path, text in outputs(found, specs, ("typescript",)).items():
+        write_atomically(path, text)

@@ -22,6 +22,7 @@ from typing import Any
 
 from betspec.compiled import cache
 from betspec.conformance.runner import Outcome, load_case
+from betspec.packaged import SOURCE_ROOT
 
 RUNNER = Path(__file__).resolve().parent / "typescript" / "runner.ts"
 #: What the runner reads of Node, declared (so that no @types/node is needed).
@@ -44,10 +45,12 @@ def node() -> str:
 
 
 def tsc(root: str) -> list[str]:
-    """The TypeScript compiler: the package's own (``npm ci --prefix generated/typescript``), else one on the path."""
-    local = Path(root, *PACKAGE, "node_modules", "typescript", "bin", "tsc")
-    if local.is_file():
-        return [node(), str(local)]
+    """The TypeScript compiler: the package's own (``npm ci --prefix generated/typescript``, in the
+    project or in betspec's source tree), else one on the path."""
+    for base in (root, str(SOURCE_ROOT)):  # a house's own, else betspec's checkout's
+        local = Path(base, *PACKAGE, "node_modules", "typescript", "bin", "tsc")
+        if local.is_file():
+            return [node(), str(local)]
     found = shutil.which("tsc")
     if found is not None:
         return [found]

@@ -244,6 +244,7 @@ function handle(request: Record<string, any>): Json {
     return null;
   }
   if (op === "view") return view(engine);
+  if (op === "meta") return engine.meta;
   if (op === "snapshot") return engine.snapshot();
   if (op === "next_table") return engine.nextTable();
   if (op === "call") {
