@@ -226,8 +226,46 @@ function view(engine: Engine): Json {
   };
 }
 
+// ---- the benchmark's replays (benchmarks/bench.py): the same recorded hands as the Python engine's ----
+
+interface BenchHand {
+  structure: string;
+  table: TableJson;
+  options: Record<string, unknown>;
+  steps: [number, string, number | null][];
+}
+
+const benches = new Map<number, BenchHand[]>();
+
+/** Replay recorded hands; with ``query``, the question a bot asks before each action. */
+function replay(hands: BenchHand[], query: boolean): number {
+  let actions = 0;
+  let sink = 0;
+  for (const hand of hands) {
+    const engine = new (ENGINES[hand.structure] as NonNullable<(typeof ENGINES)[string]>)(hand.table, hand.options);
+    for (const [seat, action, to] of hand.steps) {
+      if (seat < 0) {
+        (engine as any).deal(action);
+        continue;
+      }
+      if (query) {
+        sink += (engine.toAct ?? 0) + engine.legalActions().length + engine.callAmount + (engine.minTo ?? 0) + (engine.maxTo ?? 0);
+      }
+      engine.act(seat, action, to);
+      actions++;
+    }
+  }
+  return sink < 0 ? -1 : actions;
+}
+
 function handle(request: Record<string, any>): Json {
   const op = request.op;
+  if (op === "bench_load") {
+    const id = next++;
+    benches.set(id, request.hands as BenchHand[]);
+    return id;
+  }
+  if (op === "bench_run") return replay(benches.get(request.id) ?? [], Boolean(request.query));
   if (op === "case") return request.paths.map((path: string) => runCase(path));
   if (op === "new" || op === "restore") {
     const cls = ENGINES[request.structure];
