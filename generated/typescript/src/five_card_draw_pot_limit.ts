@@ -759,7 +759,7 @@ export class FiveCardDrawPotLimit extends Engine {
   /** @internal */ _role_straddle_seat!: number;
   /** @internal */ _role_third_straddle_seat!: number;
 
-  /** A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds. */
+  /** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */
   constructor(table: TableJson, options: FiveCardDrawPotLimitOptions = {}, start: StartJson | null = null) {
     super(META);
     const given = this._givenOptions(options);
@@ -1194,7 +1194,7 @@ export class FiveCardDrawPotLimit extends Engine {
     return view;
   }
 
-  /** Seat ``seat`` acts: fold. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: fold. Throws IllegalAction and changes nothing if illegal. */
   fold(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "fold", null);
@@ -1210,7 +1210,7 @@ export class FiveCardDrawPotLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: check. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: check. Throws IllegalAction and changes nothing if illegal. */
   check(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "check", null);
@@ -1232,7 +1232,7 @@ export class FiveCardDrawPotLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: call. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: call. Throws IllegalAction and changes nothing if illegal. */
   call(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "call", null);
@@ -1256,7 +1256,7 @@ export class FiveCardDrawPotLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bet. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bet. Throws IllegalAction and changes nothing if illegal. */
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
@@ -1302,7 +1302,7 @@ export class FiveCardDrawPotLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: raise. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: raise. Throws IllegalAction and changes nothing if illegal. */
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
@@ -1355,7 +1355,7 @@ export class FiveCardDrawPotLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
   timeout(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "timeout", null);

@@ -31,7 +31,7 @@ export { SevenCardStud } from "./seven_card_stud.js";
 export { SpreadLimit } from "./spread_limit.js";
 export { TripleDraw } from "./triple_draw.js";
 
-/** An engine class: a hand from a table, options and a start; ``restore`` from a snapshot. */
+/** An engine class: a hand from a table, options and a start; `restore` from a snapshot. */
 export interface Structure {
   new (table: TableJson, options?: Record<string, unknown>, start?: StartJson | null): Engine;
   restore(data: unknown): Engine;

@@ -717,7 +717,7 @@ export class Razz extends Engine {
   /** @internal */ _in_bring_in_seat!: number;
   /** @internal */ _dl_opener!: number | null;
 
-  /** A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds. */
+  /** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */
   constructor(table: TableJson, options: RazzOptions = {}, start: StartJson | null = null) {
     super(META);
     const given = this._givenOptions(options);
@@ -1041,7 +1041,7 @@ export class Razz extends Engine {
     return view;
   }
 
-  /** Seat ``seat`` acts: fold. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: fold. Throws IllegalAction and changes nothing if illegal. */
   fold(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "fold", null);
@@ -1059,7 +1059,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: check. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: check. Throws IllegalAction and changes nothing if illegal. */
   check(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "check", null);
@@ -1083,7 +1083,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: call. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: call. Throws IllegalAction and changes nothing if illegal. */
   call(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "call", null);
@@ -1105,7 +1105,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bet. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bet. Throws IllegalAction and changes nothing if illegal. */
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
@@ -1154,7 +1154,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: raise. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: raise. Throws IllegalAction and changes nothing if illegal. */
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
@@ -1209,7 +1209,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
   timeout(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "timeout", null);
@@ -1224,7 +1224,7 @@ export class Razz extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bring_in. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bring_in. Throws IllegalAction and changes nothing if illegal. */
   bringIn(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bring_in", null);

@@ -719,7 +719,7 @@ export class SevenCardStud extends Engine {
   /** @internal */ _dl_opener!: number | null;
   /** @internal */ _dl_open_pair!: boolean;
 
-  /** A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds. */
+  /** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */
   constructor(table: TableJson, options: SevenCardStudOptions = {}, start: StartJson | null = null) {
     super(META);
     const given = this._givenOptions(options);
@@ -1046,7 +1046,7 @@ export class SevenCardStud extends Engine {
     return view;
   }
 
-  /** Seat ``seat`` acts: fold. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: fold. Throws IllegalAction and changes nothing if illegal. */
   fold(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "fold", null);
@@ -1064,7 +1064,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: check. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: check. Throws IllegalAction and changes nothing if illegal. */
   check(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "check", null);
@@ -1088,7 +1088,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: call. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: call. Throws IllegalAction and changes nothing if illegal. */
   call(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "call", null);
@@ -1110,7 +1110,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bet. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bet. Throws IllegalAction and changes nothing if illegal. */
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
@@ -1157,7 +1157,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: raise. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: raise. Throws IllegalAction and changes nothing if illegal. */
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
@@ -1212,7 +1212,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
   timeout(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "timeout", null);
@@ -1227,7 +1227,7 @@ export class SevenCardStud extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bring_in. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bring_in. Throws IllegalAction and changes nothing if illegal. */
   bringIn(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bring_in", null);

@@ -748,7 +748,7 @@ export class SpreadLimit extends Engine {
   /** @internal */ _role_straddle_seat!: number;
   /** @internal */ _role_third_straddle_seat!: number;
 
-  /** A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds. */
+  /** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */
   constructor(table: TableJson, options: SpreadLimitOptions = {}, start: StartJson | null = null) {
     super(META);
     const given = this._givenOptions(options);
@@ -1202,7 +1202,7 @@ export class SpreadLimit extends Engine {
     return view;
   }
 
-  /** Seat ``seat`` acts: fold. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: fold. Throws IllegalAction and changes nothing if illegal. */
   fold(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "fold", null);
@@ -1218,7 +1218,7 @@ export class SpreadLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: check. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: check. Throws IllegalAction and changes nothing if illegal. */
   check(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "check", null);
@@ -1240,7 +1240,7 @@ export class SpreadLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: call. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: call. Throws IllegalAction and changes nothing if illegal. */
   call(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "call", null);
@@ -1262,7 +1262,7 @@ export class SpreadLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: bet. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: bet. Throws IllegalAction and changes nothing if illegal. */
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
@@ -1308,7 +1308,7 @@ export class SpreadLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: raise. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: raise. Throws IllegalAction and changes nothing if illegal. */
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
@@ -1363,7 +1363,7 @@ export class SpreadLimit extends Engine {
     m._settle();
   }
 
-  /** Seat ``seat`` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
+  /** Seat `seat` acts: timeout. Throws IllegalAction and changes nothing if illegal. */
   timeout(seat: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "timeout", null);

@@ -486,7 +486,7 @@ class _Module:
 
     def _constructor(self) -> None:
         w, spec, cls = self.w, self.spec, self.cls
-        w("/** A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds. */", 2)
+        w("/** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */", 2)
         w(f"constructor(table: TableJson, options: {cls}Options = {{}}, start: StartJson | null = null) {{", 2)
         w("super(META);", 4)
         w("const given = this._givenOptions(options);", 4)
@@ -793,7 +793,7 @@ class _Module:
         lines.append("m._settle();")
         signature = f"{method}(seat: number, to: number): void" if takes_to else f"{method}(seat: number): void"
         w = self.w
-        w(f"/** Seat ``seat`` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */", 2)
+        w(f"/** Seat `seat` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */", 2)
         w(f"{signature} {{", 2)
         w("const m = this;", 4)
         for line in lines:
@@ -885,7 +885,7 @@ def _index(specs: Sequence[Spec]) -> str:
     for spec in specs:
         lines.append(f'export {{ {spec.class_name} }} from "./{spec.name}.js";')
     lines.append("")
-    lines.append("/** An engine class: a hand from a table, options and a start; ``restore`` from a snapshot. */")
+    lines.append("/** An engine class: a hand from a table, options and a start; `restore` from a snapshot. */")
     lines.append("export interface Structure {")
     lines.append("  new (table: TableJson, options?: Record<string, unknown>, start?: StartJson | null): Engine;")
     lines.append("  restore(data: unknown): Engine;")
@@ -927,6 +927,7 @@ def _tsconfig() -> str:
             "moduleResolution": "NodeNext",
             "strict": True,
             "declaration": True,
+            "stripInternal": True,
             "outDir": "dist",
             "rootDir": "src",
             "skipLibCheck": True,

@@ -41,7 +41,7 @@ export class IllegalAction extends BetspecError {
   }
 }
 
-/** A table, start or option an engine cannot be built from; ``rule`` the spec check it breaks. */
+/** A table, start or option an engine cannot be built from; `rule` the spec check it breaks. */
 export class InvalidTable extends BetspecError {
   readonly rule: string;
   constructor(message: string, rule = "") {
@@ -187,13 +187,13 @@ function similarity(a: string, b: string): number {
 
 // ---- arithmetic the specs' expressions call ---------------------------------------------------
 
-/** ``value`` rounded up to a multiple of ``unit`` (unchanged when ``unit`` is not positive). */
+/** `value` rounded up to a multiple of `unit` (unchanged when `unit` is not positive). */
 export function ceilTo(value: number, unit: number): number {
   if (unit <= 0) return value;
   return -Math.floor(-value / unit) * unit;
 }
 
-/** ``value`` rounded down to a multiple of ``unit`` (unchanged when ``unit`` is not positive). */
+/** `value` rounded down to a multiple of `unit` (unchanged when `unit` is not positive). */
 export function floorTo(value: number, unit: number): number {
   if (unit <= 0) return value;
   return Math.floor(value / unit) * unit;
@@ -219,7 +219,7 @@ export const MAX_CHIPS = 10 ** 15;
 /** The most chips a table may hold in all here: every value the specs compute stays below 2**53. */
 export const MAX_TABLE_CHIPS = 2 ** 49;
 
-/** A table as JSON: the stacks, the button, and the spec's inputs by name (``blinds: [1, 2]``). */
+/** A table as JSON: the stacks, the button, and the spec's inputs by name (`blinds: [1, 2]`). */
 export interface TableJson {
   stacks: number[];
   button?: number;
@@ -637,7 +637,7 @@ export abstract class Engine {
     throw this._reject("illegal_action", rule, seat, "bring_in", null, "this structure has no bring-in");
   }
 
-  /** A raise to ``to`` (the same as ``raise``). */
+  /** A raise to `to` (the same as `raise`). */
   raiseTo(seat: number, to: number): void {
     this.raise(seat, to);
   }
@@ -688,7 +688,7 @@ export abstract class Engine {
     return this._dealOpen() ? (this.meta.streets[this._street + 1] ?? null) : null;
   }
 
-  /** The street being played, ``showdown`` once the betting is over, ``settled`` once won uncontested. */
+  /** The street being played, `showdown` once the betting is over, `settled` once won uncontested. */
   get streetName(): string {
     const phase = this.phase;
     if (phase === "runout" || phase === "showdown") return "showdown";
@@ -814,8 +814,8 @@ export abstract class Engine {
   }
 
   /**
-   * Pay the pots once the hand is over: ``ranking`` best first (seats, or lists of seats that tie),
-   * or ``runs`` (one ranking per run of the board); ``oddChipSeat`` when the dealer gives the odd chip.
+   * Pay the pots once the hand is over: `ranking` best first (seats, or lists of seats that tie),
+   * or `runs` (one ranking per run of the board); `oddChipSeat` when the dealer gives the odd chip.
    */
   settle(ranking: unknown = null, given: { runs?: unknown; oddChipSeat?: unknown } = {}): Settlement {
     const runs = given.runs ?? null;
@@ -909,7 +909,7 @@ export abstract class Engine {
     return order;
   }
 
-  /** @internal The next seat clockwise after ``seat`` that has chips (``seat`` itself if none has). */
+  /** @internal The next seat clockwise after `seat` that has chips (`seat` itself if none has). */
   _next_live(seat: number): number {
     for (let step = 1; step <= this._n; step++) {
       const other = mod(seat + step, this._n);
@@ -918,7 +918,7 @@ export abstract class Engine {
     return seat;
   }
 
-  /** @internal The previous seat before ``seat`` that has chips. */
+  /** @internal The previous seat before `seat` that has chips. */
   _prev_live(seat: number): number {
     for (let step = 1; step <= this._n; step++) {
       const other = mod(seat - step, this._n);
@@ -932,7 +932,7 @@ export abstract class Engine {
     return this._behind.filter((stack) => stack > 0).length;
   }
 
-  /** The table of the next hand, once this one is paid (the spec's ``next_hand``). */
+  /** The table of the next hand, once this one is paid (the spec's `next_hand`). */
   nextTable(): TableJson {
     if (!this._paid) throw new InvalidTable("settle the hand before the next: its pots are not paid");
     const live: number[] = [];
@@ -987,17 +987,17 @@ export abstract class Engine {
     return false;
   }
 
-  /** @internal Whether ``seat`` declared out of turn on this street. */
+  /** @internal Whether `seat` declared out of turn on this street. */
   _oot_declared(seat: number): boolean {
     return this._out_of_turn.has(seat);
   }
 
-  /** @internal The amount ``seat`` declared out of turn (0 if none). */
+  /** @internal The amount `seat` declared out of turn (0 if none). */
   _oot_to(seat: number): number {
     return this._out_of_turn.get(seat)?.[0] ?? 0;
   }
 
-  /** @internal The bet level when ``seat`` declared out of turn (0 if none). */
+  /** @internal The bet level when `seat` declared out of turn (0 if none). */
   _oot_level(seat: number): number {
     return this._out_of_turn.get(seat)?.[1] ?? 0;
   }
@@ -1015,7 +1015,7 @@ export abstract class Engine {
     if (before > 0 !== after > 0 && !this._folded[seat]) this._able_count += after > 0 ? 1 : -1;
   }
 
-  /** @internal ``seat`` posts the forced bet ``what`` (see Engine._post of the Python runtime). */
+  /** @internal `seat` posts the forced bet `what` (see Engine._post of the Python runtime). */
   _post(seat: number, amount: number, what: string, live: boolean, deadMoney: boolean, order: string, inFull: boolean): void {
     if (amount < 0) throw new InvalidTable(`the ${what} comes to ${amount} chips: a forced bet is not negative`);
     if (!(seat >= 0 && seat < this._n)) throw new InvalidTable(`the ${what} falls on seat ${seat}, which is not at this table`);
@@ -1405,7 +1405,7 @@ export abstract class Engine {
     };
   }
 
-  /** This hand as JSON data, the Python engine's snapshot format: ``restore`` reads it back. */
+  /** This hand as JSON data, the Python engine's snapshot format: `restore` reads it back. */
   snapshot(): Record<string, unknown> {
     return {
       format: SNAPSHOT_FORMAT,
