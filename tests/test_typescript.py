@@ -521,3 +521,46 @@ def _generate(project: Path) -> None:
     assert problems == []
     for path, text in outputs(found, specs, ("typescript",)).items():
         write_atomically(path, text)
+
+
+@needs_node
+def test_a_snapshot_either_engine_refuses_the_other_refuses(server: Any) -> None:
+    cls = engine_class("no_limit")
+    engine = cls(Table([300, 300, 300], 0, (5, 10)))
+    engine.act(engine.to_act, "raise", 30)  # type: ignore[arg-type]
+    engine.act(engine.to_act, "call")  # type: ignore[arg-type]
+    good = _json(engine.snapshot())
+    deep: Any = 0
+    for _ in range(20):
+        deep = [deep]
+
+    def edited(**changes: Any) -> dict[str, Any]:
+        data = json.loads(json.dumps(good))
+        for key, value in changes.items():
+            if key == "stacks":
+                data["observed"]["stacks"] = value
+            else:
+                data[key] = value
+        return data
+
+    bad = [
+        edited(version=1),
+        edited(format="other"),
+        edited(spec_hash="0" * 64),
+        edited(options={}),
+        edited(stacks=[300, 300, 301]),
+        edited(log=[*good["log"], [2, "fold", None]]),
+        edited(log=[[0, "dance", None]]),
+        edited(log=[[0, "raise"]]),
+        edited(table={"stacks": [300]}),
+        edited(observed=deep),
+        edited(start={"street": "flop", "nonsense": 1}),
+        "not a snapshot",
+    ]
+    for data in bad:
+        with pytest.raises(BetspecError) as python:
+            restore(data)
+        assert python.value.code == "bad_snapshot"
+        answer = server.ask({"op": "restore", "structure": "no_limit", "snapshot": data})
+        assert answer.get("error", {}).get("code") == "bad_snapshot", (data, answer)
+    assert "ok" in server.ask({"op": "restore", "structure": "no_limit", "snapshot": good})

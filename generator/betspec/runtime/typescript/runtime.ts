@@ -1485,6 +1485,37 @@ function replay(engine: Engine, number: number, step: unknown): void {
   }
 }
 
+export const MAX_VALUES = 400_000;
+export const MAX_TEXT = 1_000_000;
+export const MAX_DEPTH = 12;
+
+/** Refuse a snapshot beyond the Python engine's bounds (values, text, nesting), before reading it. */
+function bounded(data: unknown): void {
+  let values = 1;
+  let text = 0;
+  const pending: [unknown, number][] = [[data, 0]];
+  while (pending.length) {
+    const [value, depth] = pending.pop() as [unknown, number];
+    if (typeof value === "string") {
+      text += value.length;
+      if (text > MAX_TEXT) throw new SnapshotError(`the snapshot holds more than ${MAX_TEXT} characters of text`);
+    } else if (typeof value === "number") {
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw new SnapshotError(`${shown(value)} is out of range`);
+    } else if (Array.isArray(value) || isMapping(value)) {
+      if (depth >= MAX_DEPTH) throw new SnapshotError(`nested more than ${MAX_DEPTH} deep`);
+      const items = Array.isArray(value) ? value : Object.entries(value).map(([key, item]) => {
+        text += key.length;
+        return item;
+      });
+      values += items.length;
+      if (values > MAX_VALUES) throw new SnapshotError(`the snapshot holds more than ${MAX_VALUES} values`);
+      for (const item of items) pending.push([item, depth + 1]);
+    } else if (value !== null && typeof value !== "boolean") {
+      throw new SnapshotError(`not a JSON value: ${shown(value)}`);
+    }
+  }
+}
+
 /** The hand a snapshot was taken from (by this engine or the Python one); raises SnapshotError. */
 export function restore<E extends Engine>(data: unknown, cls: EngineClass<E>, meta: SpecMeta): E {
   const require = (ok: boolean, message: string): void => {
@@ -1497,6 +1528,7 @@ export function restore<E extends Engine>(data: unknown, cls: EngineClass<E>, me
   const log = snap.log;
   if (!Array.isArray(log)) throw new SnapshotError("the log is not a list of steps");
   require(log.length <= MAX_LOG, `the log has ${log.length} steps: a snapshot holds at most ${MAX_LOG}`);
+  bounded(snap);
   const spec = snap.spec;
   require(typeof spec === "string" && /^[a-z][a-z0-9_]{0,63}$/.test(spec), `bad spec name ${shown(spec)}`);
   require(spec === meta.name, `the snapshot is of ${shown(spec)}, not ${shown(meta.name)}`);
