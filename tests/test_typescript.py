@@ -512,6 +512,18 @@ def test_a_plan_element_the_printer_does_not_know_is_refused(
     assert main(["--root", str(project), "generate"]) == 1
     assert "does not know the primitive 'commit'" in capsys.readouterr().out
     assert not (project / "generated" / "typescript" / "src" / "no_limit.ts").exists()
+    monkeypatch.undo()
+    monkeypatch.delitem(typescript.TS_ACCESSORS, "raises")
+    with pytest.raises(BackendError, match="does not know the variable 'raises'"):
+        _generate(project)
+    monkeypatch.undo()
+    monkeypatch.setattr(typescript, "KNOWN_SPEC_FIELDS", typescript.KNOWN_SPEC_FIELDS - {"roles"})
+    with pytest.raises(BackendError, match="does not know the spec's roles"):
+        _generate(project)
+    monkeypatch.undo()
+    monkeypatch.setattr(typescript, "KNOWN_PHASES", ("start",))
+    with pytest.raises(BackendError, match="does not know the phase 'unopened'"):
+        _generate(project)
 
 
 def _generate(project: Path) -> None:

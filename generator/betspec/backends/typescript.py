@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from pathlib import Path
 
 from betspec import __version__, vocabulary
@@ -45,7 +46,7 @@ from betspec.backends.plan import (
     view_plan,
 )
 from betspec.backends.plan import callbacks as plan_callbacks
-from betspec.backends.pyexpr import ACCESSORS, Symbol, is_false, negate, python
+from betspec.backends.pyexpr import Symbol, is_false, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
 from betspec.model import Event, Input, Option, Requirement, Spec
@@ -59,13 +60,78 @@ PACKAGE = "betspec-engines"
 
 #: How TypeScript reads the vocabulary's variables: as the Python engine does, but for what the
 #: Python engine reads from a dict (declarations out of turn: the runtime's methods instead).
+#: Written out, not derived from the Python back end's: a variable added to the vocabulary is
+#: refused here (by name) until the TypeScript runtime holds it.
 TS_ACCESSORS: dict[str, str] = {
-    **ACCESSORS,
+    "stack": "{m}._behind[{seat}]",
+    "committed": "{m}._put_in[{seat}]",
+    "contributed": "{m}._contributed[{seat}]",
+    "has_acted": "{m}._acted[{seat}]",
+    "acted_at": "{m}._acted_at[{seat}]",
+    "bet_level": "{m}._bet_level",
+    "pot": "{m}._pot",
+    "street": "{m}._street",
     "last_street": "LAST_STREET",
+    "seats": "{m}._n",
+    "button": "{m}._button",
+    "actor": "{seat}",
+    "last_live_seat": "{m}._last_live",
+    "nominal_level": "{m}._nominal",
+    "posted_live": "{m}._posted_live",
+    "posted_dead": "{m}._posted_dead",
+    "forced_raises": "{m}._forced_raises",
+    "players_in": "{m}._players_in",
+    "seats_left": "{m}._seats_left()",
+    "able": "{m}._able_count",
+    "others_able": "{m}._others_able()",
+    "answerable": "{m}._answerable()",
+    "able_owing": "{m}._able_owing()",
+    "pending": "{m}._pending()",
+    "action_pending": "({seat} >= 0)",
+    "declared_call": "({m}._declared == 1)",
+    "declared_wager": "({m}._declared == 2)",
+    "bet_announced": "({m}._announced == {m}._bet_level)",
     "out_of_turn_declared": "{m}._oot_declared({seat})",
     "out_of_turn_to": "{m}._oot_to({seat})",
     "out_of_turn_level": "{m}._oot_level({seat})",
+    "last_raise": "{m}._last_raise",
+    "last_full_level": "{m}._last_full_level",
+    "raises": "{m}._raises",
 }
+#: The event kinds and state phases the TypeScript runtime plays.
+KNOWN_EVENT_KINDS = ("start", "action", "automatic", "deal")
+KNOWN_PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+#: What of a spec this printer reads: a field the model gains is refused while it holds anything.
+KNOWN_SPEC_FIELDS = frozenset(
+    [
+        "name",
+        "title",
+        "description",
+        "path",
+        "files",
+        "hash",
+        "abstract",
+        "rules",
+        "options",
+        "variables",
+        "primitives",
+        "quantities",
+        "states",
+        "initial",
+        "procedure_rules",
+        "events",
+        "transitions",
+        "push_rulings",
+        "checks",
+        "inputs",
+        "roles",
+        "forced_bets",
+        "streets",
+        "next_hand",
+        "street_values",
+        "deal_inputs",
+    ]
+)
 
 #: The runtime method each primitive of the vocabulary calls.
 TS_PRIMITIVES: dict[str, str] = {
@@ -134,6 +200,25 @@ def _refuse(what: str, spec: Spec) -> BackendError:
     )
 
 
+def _known(spec: Spec) -> None:
+    """Refuse, naming it, what of the spec this printer does not know how to print."""
+    for found in fields(spec):
+        if found.name not in KNOWN_SPEC_FIELDS and getattr(spec, found.name):
+            raise _refuse(f"the spec's {found.name}", spec)
+    for name in spec.variables:
+        if name not in TS_ACCESSORS:
+            raise _refuse(f"the variable {name!r}", spec)
+    for event in spec.events.values():
+        if event.kind not in KNOWN_EVENT_KINDS:
+            raise _refuse(f"the event kind {event.kind!r} (of {event.name})", spec)
+    for state in spec.states.values():
+        if state.phase not in KNOWN_PHASES:
+            raise _refuse(f"the phase {state.phase!r} (of state {state.name})", spec)
+    for primitive in spec.primitives:
+        if primitive not in TS_PRIMITIVES:
+            raise _refuse(f"the primitive {primitive!r}", spec)
+
+
 def _symbols(spec: Spec, seat: str | None = None) -> dict[str, Symbol]:
     """The plan's scope, read as TypeScript reads it (the engine always named ``m``)."""
     return scope(spec, MODEL, TS_ACCESSORS, seat=seat)
@@ -178,6 +263,7 @@ class _Module:
     """One spec's module as it is printed."""
 
     def __init__(self, spec: Spec, root: str) -> None:
+        _known(spec)
         self.spec = spec
         self.root = root
         self.cls = spec.class_name
