@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from betspec.project import Project, load_all
 from betspec.runtime import Engine, Table, engine_class, fast_engine, has_kernel
@@ -109,6 +109,38 @@ def replay(hands: list[Hand], query: bool, fast: bool = False) -> int:
             engine.act(seat, action, to)
             actions += 1
     return actions
+
+
+def node_server() -> Any:
+    """A Node process holding the TypeScript engines (betspec.tools.typescript_run), or None
+    where Node or the TypeScript compiler is missing (said on stderr)."""
+    from betspec.tools import typescript_run
+
+    try:
+        return typescript_run.Server(ROOT)
+    except (typescript_run.NodeMissing, RuntimeError) as missing:
+        print(f"the TypeScript engines under Node: skipped ({missing})", file=sys.stderr)
+        return None
+
+
+def node_load(server: Any, hands: list[Hand]) -> int:
+    """The hands sent to Node once (not timed); the id its replays name them by."""
+    data = [
+        {
+            "structure": h.structure,
+            "table": h.table.to_json(),
+            "options": PEER_OPTIONS.get(h.structure, {}),
+            "steps": [list(step) for step in h.steps],
+        }
+        for h in hands
+    ]
+    answer = server.ask({"op": "bench_load", "hands": data})
+    return int(answer["ok"])
+
+
+def node_replay(server: Any, loaded: int, query: bool) -> int:
+    """The same replay through the TypeScript engines under Node (one request: the hands are there)."""
+    return int(server.ask({"op": "bench_run", "id": loaded, "query": query})["ok"])
 
 
 def peer_replay(hands: list[Hand], query: bool) -> int:
@@ -253,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--no-peer", action="store_true", help="betspec alone, without any peer")
+    parser.add_argument("--no-node", action="store_true", help="without the TypeScript engines under Node")
     parser.add_argument(
         "--peers",
         type=parse_peers,
@@ -289,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     table: dict[str, object] = {}
     notes: list[str] = []
+    node = None if args.no_node else node_server()
     for structure in STRUCTURES:
         rng = random.Random(f"{args.seed}-{structure}")
         hands = [record(structure, rng) for _ in range(args.hands)]
@@ -303,10 +337,13 @@ def main(argv: list[str] | None = None) -> int:
             notes.append(f"{p.label} {p.version}, {structure}: {taken}")
             notes.extend(f"    {line}" for line in summary(found))
         kernel = has_kernel(structure)
+        loaded = node_load(node, hands) if node is not None else -1
         for workload, query in (("replay", False), ("query+act", True)):
             works: dict[str, Callable[[], int]] = {"betspec": lambda h=hands, q=query: replay(h, q)}
             if kernel:
                 works["kernel"] = lambda h=hands, q=query: replay(h, q, fast=True)
+            if node is not None:
+                works["node"] = lambda n=node, i=loaded, q=query: node_replay(n, i, q)  # type: ignore[misc]
             if pokerkit:
                 works["pokerkit"] = lambda h=hands, q=query: peer_replay(h, q)
             for p in others:
@@ -331,6 +368,12 @@ def main(argv: list[str] | None = None) -> int:
                     line += f" {'-':>12} {'-':>6}"
             row[workload] = entry
             print(line)
+            if node is not None:
+                theirs, seconds = rates["node"]
+                entry["node_actions_per_s"] = theirs
+                entry["node_over_default"] = theirs / rates["betspec"][0]
+                line = f"{'  TS/Node':<12} {workload:<10} {theirs:>10,.0f} {len(hands) / seconds:>8,.0f}"
+                print(f"{line}   ({ratio_text(theirs / rates['betspec'][0])} the Python engine's rate)")
             if kernel:
                 rate, seconds = rates["kernel"]
                 entry["kernel_actions_per_s"] = rate
@@ -357,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         print(memory)
         table[structure] = row
     results["structures"] = table
+    if node is not None:
+        node.close()
     if notes:
         print("hands each peer took (the others are left out of its rates) and its commonest differences:")
         for note in notes:

@@ -161,6 +161,8 @@ def test_the_engine_back_ends_share_the_plan_and_not_each_other() -> None:
     assert "betspec.backends.cython" not in edges["betspec.backends.python"]
     assert {"betspec.backends.plan", "betspec.backends.writer"} <= edges["betspec.backends.python"]
     assert {"betspec.backends.plan", "betspec.backends.writer"} <= edges["betspec.backends.cython"]
+    assert {"betspec.backends.plan", "betspec.backends.writer"} <= edges["betspec.backends.typescript"]
+    assert not {"betspec.backends.python", "betspec.backends.cython"} & edges["betspec.backends.typescript"]
 
 
 def test_generated_engines_import_only_the_runtime() -> None:

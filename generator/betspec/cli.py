@@ -13,7 +13,7 @@ import glob
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from betspec import __version__, house
@@ -168,7 +168,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
 
 
 def cmd_conform(args: argparse.Namespace, project: Project) -> int:
-    from betspec.conformance.runner import run_case
+    from betspec.conformance.runner import Outcome, run_case
 
     cases = os.path.join(project.root, *house.CASES.split("/"))
     found = sorted(glob.glob(os.path.join(cases, "**", "*.json"), recursive=True))
@@ -177,11 +177,20 @@ def cmd_conform(args: argparse.Namespace, project: Project) -> int:
         _out(f"no case files given, and none in {os.path.relpath(cases)}")
         return 2
     counts = {"PASS": 0, "FAIL": 0, "INVALID": 0}
-    for path in paths:
-        outcome = run_case(path)
+    outcomes: Iterable[Outcome] = (run_case(path) for path in paths)
+    if args.engine == "typescript":
+        from betspec.tools.typescript_run import NodeMissing, run_cases
+
+        try:
+            outcomes = list(run_cases(paths, project.root))
+        except (NodeMissing, RuntimeError) as exc:
+            _out(f"error: {exc}")
+            return 2
+    for outcome in outcomes:
         counts[outcome.status] += 1
         _out(outcome.line())
-    _out(f"{counts['PASS']} passed, {counts['FAIL'] + counts['INVALID']} failed")
+    under = " (TypeScript engines under Node)" if args.engine == "typescript" else ""
+    _out(f"{counts['PASS']} passed, {counts['FAIL'] + counts['INVALID']} failed{under}")
     return 0 if counts["FAIL"] == counts["INVALID"] == 0 else 1
 
 
@@ -371,6 +380,9 @@ def parser() -> argparse.ArgumentParser:
     docs.set_defaults(run=cmd_generate, only=("reference", "site"))
     conform = commands.add_parser("conform", help="run conformance cases through the generated engines")
     conform.add_argument("files", nargs="*", help="case files (globs allowed; default: tests/conformance/**/*.json)")
+    conform.add_argument(
+        "--engine", choices=("python", "typescript"), default="python", help="the engines to run them through"
+    )
     conform.set_defaults(run=cmd_conform)
     coverage = commands.add_parser("coverage", help="transitions and guard outcomes the cases reach, per spec")
     coverage.add_argument("files", nargs="*", help="case files (default: tests/conformance/**/*.json)")

@@ -1,0 +1,9 @@
+// Printed by betspec 0.1.0 from betspec/vocabulary.py: the words the TypeScript runtime
+// shares with the Python one. Do not edit: run `betspec generate`.
+
+export const ACT_NAMES: readonly string[] = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];
+export const BETTING_PHASES: readonly string[] = ["unopened", "facing_bet"];
+export const DECLARATIONS: readonly string[] = ["fold", "check", "call", "bet", "raise"];
+export const HAND_OVER_PHASES: readonly string[] = ["runout", "showdown", "settled"];
+export const OUT_OF_TURN_DECLARATIONS: readonly string[] = ["check", "call", "bet", "raise"];
+export const WAGERS: readonly string[] = ["bet", "raise"];
