@@ -177,3 +177,15 @@ def test_the_tools_play_an_action_of_a_specs_own(folder: Path) -> None:
         hand = engine_class("sleeper_straddle")(Table([1000] * 6, 0, blinds=(5, 10), sleeper_seat=4))
         hand.fold(3)
         assert BOT.decide(hand, random.Random(1)) == ("straddle", None)
+
+
+def test_the_house_rules_pass_their_cases_on_the_typescript_engines_too(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.test_typescript import MISSING
+
+    if MISSING:
+        pytest.skip(f"the TypeScript engines need Node: {MISSING}")
+    status, out = run(capsys, "--root", str(folder), "conform", "--engine", "typescript")
+    cases = list((HOUSE / "tests" / "conformance").glob("*.json"))
+    assert status == 0 and out.count("PASS ") == len(cases) and "0 failed" in out, out

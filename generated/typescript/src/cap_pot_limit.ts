@@ -348,6 +348,8 @@ export const META: SpecMeta = {
   dealInputs: {
   },
   settleLimit: 7,
+  declaredVariables: {  },
+  ownActions: [],
 };
 
 /** the chips a seat can still put in: its stack, up to the cap over the hand; at the cap the seat is all-in (rule HAND-CAP). */

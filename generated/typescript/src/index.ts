@@ -10,6 +10,7 @@ import { FiveCardDrawFixedLimit } from "./five_card_draw_fixed_limit.js";
 import { FiveCardDrawNoLimit } from "./five_card_draw_no_limit.js";
 import { FiveCardDrawPotLimit } from "./five_card_draw_pot_limit.js";
 import { FixedLimit } from "./fixed_limit.js";
+import { JacksOrBetter } from "./jacks_or_better.js";
 import { NoLimit } from "./no_limit.js";
 import { PotLimit } from "./pot_limit.js";
 import { Razz } from "./razz.js";
@@ -24,6 +25,7 @@ export { FiveCardDrawFixedLimit } from "./five_card_draw_fixed_limit.js";
 export { FiveCardDrawNoLimit } from "./five_card_draw_no_limit.js";
 export { FiveCardDrawPotLimit } from "./five_card_draw_pot_limit.js";
 export { FixedLimit } from "./fixed_limit.js";
+export { JacksOrBetter } from "./jacks_or_better.js";
 export { NoLimit } from "./no_limit.js";
 export { PotLimit } from "./pot_limit.js";
 export { Razz } from "./razz.js";
@@ -46,6 +48,7 @@ export const ENGINES: Readonly<Record<string, Structure>> = {
   "five_card_draw_no_limit": FiveCardDrawNoLimit as unknown as Structure,
   "five_card_draw_pot_limit": FiveCardDrawPotLimit as unknown as Structure,
   "fixed_limit": FixedLimit as unknown as Structure,
+  "jacks_or_better": JacksOrBetter as unknown as Structure,
   "no_limit": NoLimit as unknown as Structure,
   "pot_limit": PotLimit as unknown as Structure,
   "razz": Razz as unknown as Structure,

@@ -322,6 +322,8 @@ export const META: SpecMeta = {
   dealInputs: {
   },
   settleLimit: 7,
+  declaredVariables: {  },
+  ownActions: [],
 };
 
 /** the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS). */

@@ -332,6 +332,8 @@ export const META: SpecMeta = {
     "open_pair": { name: "open_pair", type: "bool", default: false },
   },
   settleLimit: 7,
+  declaredVariables: {  },
+  ownActions: [],
 };
 
 /** the chips a seat can still put in: whole betting units only when small chips stay behind; none left, the seat is all-in (rule SMALL-CHIPS). */

@@ -4,6 +4,6 @@
 export const ACT_NAMES: readonly string[] = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];
 export const BETTING_PHASES: readonly string[] = ["unopened", "facing_bet"];
 export const DECLARATIONS: readonly string[] = ["fold", "check", "call", "bet", "raise"];
-export const HAND_OVER_PHASES: readonly string[] = ["runout", "showdown", "settled"];
+export const HAND_OVER_PHASES: readonly string[] = ["runout", "showdown", "settled", "dead"];
 export const OUT_OF_TURN_DECLARATIONS: readonly string[] = ["check", "call", "bet", "raise"];
 export const WAGERS: readonly string[] = ["bet", "raise"];

@@ -100,7 +100,14 @@ TS_ACCESSORS: dict[str, str] = {
 }
 #: The event kinds and state phases the TypeScript runtime plays.
 KNOWN_EVENT_KINDS = ("start", "action", "automatic", "deal")
-KNOWN_PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled")
+KNOWN_PHASES = ("start", "unopened", "facing_bet", "complete", "runout", "showdown", "settled", "dead")
+#: The TypeScript Engine's own members: an action of a spec's own may not take one of these names
+#: (beside the vocabulary's ENGINE_API, which the front end refuses).
+TS_ENGINE_MEMBERS = frozenset(
+    {"allIn", "bringIn", "callAmount", "constructor", "legalActions", "meta", "nextTable", "observed", "raise"}
+    | {"raiseTo", "restore", "roundOver", "streetName", "toAct", "totalChips", "handOver", "betLevel", "maxTo"}
+    | {"minTo", "nextStreet", "declareOutOfTurn"}
+)
 #: What of a spec this printer reads: a field the model gains is refused while it holds anything.
 KNOWN_SPEC_FIELDS = frozenset(
     [
@@ -206,7 +213,7 @@ def _known(spec: Spec) -> None:
         if found.name not in KNOWN_SPEC_FIELDS and getattr(spec, found.name):
             raise _refuse(f"the spec's {found.name}", spec)
     for name in spec.variables:
-        if name not in TS_ACCESSORS:
+        if name not in TS_ACCESSORS and not spec.variables[name].declared:
             raise _refuse(f"the variable {name!r}", spec)
     for event in spec.events.values():
         if event.kind not in KNOWN_EVENT_KINDS:
@@ -276,8 +283,10 @@ class _Module:
     def text(self) -> str:
         spec, w = self.spec, self.w
         for event in spec.events.values():
-            if event.kind == "action" and event.name not in TS_ACTIONS:
+            if event.kind == "action" and event.name not in TS_ACTIONS and not event.own:
                 raise _refuse(f"the action {event.name!r}", spec)
+            if event.own and _own_method(event.name) in TS_ENGINE_MEMBERS:
+                raise _refuse(f"an action of its own named {event.name!r} (a member of the TypeScript engine)", spec)
         for line in _header(spec, self.root):
             w(line)
         w(f"/** {_comment(spec.title + (': ' + spec.description if spec.description else ''))} */")
@@ -365,6 +374,9 @@ class _Module:
                 w(f"{string(item.name)}: {_declared(item.name, item.type, item.default, item.required, extra)},", 4)
             w("},", 2)
         w(f"settleLimit: {len(spec.states)},", 2)
+        declared = ", ".join(f"{string(v.name)}: {string(v.scope)}" for v in spec.variables.values() if v.declared)
+        w(f"declaredVariables: {{ {declared} }},", 2)
+        w(f"ownActions: {literal([e.name for e in spec.events.values() if e.own])},", 2)
         w("};")
         w()
 
@@ -418,9 +430,14 @@ class _Module:
                 declared.add(statement.name)
                 self.w(f"{keyword}{statement.name} = {ts(statement.value)};", indent)
             elif isinstance(statement, Store):
-                if statement.variable not in TS_ACCESSORS:
+                variable = self.spec.variables.get(statement.variable)
+                if variable is not None and variable.declared:
+                    template = statement.target  # a field of the engine, as the plan names it
+                elif statement.variable in TS_ACCESSORS:
+                    template = TS_ACCESSORS[statement.variable]
+                else:
                     raise _refuse(f"the variable {statement.variable!r}", self.spec)
-                target = TS_ACCESSORS[statement.variable].format(m=MODEL, seat=f"{MODEL}._actor")
+                target = template.format(m=MODEL, seat=f"{MODEL}._actor")
                 self.w(f"{ts(ast.parse(target, mode='eval').body)} = {statement.value};", indent)
             elif isinstance(statement, Do):
                 method = TS_PRIMITIVES.get(statement.primitive)
@@ -501,6 +518,9 @@ class _Module:
             w(f"/** @internal */ _role_{name}!: number;", 2)
         for item in spec.deal_inputs.values():
             w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};", 2)
+        for variable in (v for v in spec.variables.values() if v.declared):
+            kind = _TS_TYPES[variable.type]
+            w(f"/** @internal */ _v_{variable.name}!: {f'({kind})[]' if variable.scope == 'seat' else kind};", 2)
         w()
         self._constructor()
         w("/** The hand a snapshot (of this engine or the Python one) was taken from. */", 2)
@@ -611,7 +631,12 @@ class _Module:
                     lines += ["  return;", "}"]
         if not lines:
             lines.append("void street;")
-        self._method("protected _begin(street: string | null): void", ["void street;", *lines])
+        reset = []
+        for variable in (v for v in self.spec.variables.values() if v.declared):
+            value = literal(variable.default)
+            fresh = f"new Array<{_TS_TYPES[variable.type]}>(m._n).fill({value})" if variable.scope == "seat" else value
+            reset.append(f"m._v_{variable.name} = {fresh};")
+        self._method("protected _begin(street: string | null): void", ["void street;", *reset, *lines])
 
     def _input_check(self, item: Input, value: str) -> str:
         name = string(item.name)
@@ -849,7 +874,7 @@ class _Module:
 
     def _action(self, event: Event) -> None:
         spec = self.spec
-        method = TS_ACTIONS[event.name]
+        method = _own_method(event.name) if event.own else TS_ACTIONS[event.name]
         takes_to = "to" in event.params
         amount = "to" if takes_to else "null"
         name = string(event.name)
@@ -919,6 +944,12 @@ class _Module:
         ]:
             w(line, 4)
         w("}", 2)
+
+
+def _own_method(name: str) -> str:
+    """The TypeScript method of an action of a spec's own: its name in camelCase (take_back: takeBack)."""
+    first, *rest = name.split("_")
+    return first + "".join(part.capitalize() for part in rest)
 
 
 def _comment(text: str) -> str:

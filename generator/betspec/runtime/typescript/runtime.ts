@@ -452,7 +452,16 @@ export interface SpecMeta {
   inputs: Readonly<Record<string, Declared>>;
   dealInputs: Readonly<Record<string, Declared>>;
   settleLimit: number;
+  /** The spec's own variables (besides the session ones, table inputs): name -> "hand" or "seat". */
+  declaredVariables: Readonly<Record<string, string>>;
+  /** The actions of the spec's own: each a method of the engine, named in camelCase. */
+  ownActions: readonly string[];
 }
+
+/** What any table may give besides its spec's inputs: the pot a dead hand carried to it. */
+export const CARRIED_POT = "carried_pot";
+/** The phases of a hand that ends with no winner: settling it pays nobody. */
+const DEAD_PHASES: readonly string[] = ["dead"];
 
 const NOT_BOUND = 0;
 const BOUND_TO_CALL = 1;
@@ -510,6 +519,7 @@ export abstract class Engine {
   /** @internal */ _put_in: number[] = [];
   /** @internal */ _raises = 0;
   /** @internal */ _returned: number[] = [];
+  /** @internal */ _won: number[] = [];
   /** @internal */ _start: { street: string; pot: number; inputs: Record<string, unknown> } | null = null;
   /** @internal */ _state = "";
   /** @internal */ _street = 0;
@@ -547,7 +557,13 @@ export abstract class Engine {
     } else if (checked.stacks.some((stack) => stack === 0)) {
       throw new InvalidTable("a seat with no chips is not dealt in (give every seat chips)");
     }
-    const total = checked.stacks.reduce((a, b) => a + b, 0) + (begin ? begin.pot : 0);
+    let given = checked.inputs;
+    let carried = 0;
+    if (CARRIED_POT in given) {
+      carried = chips(given[CARRIED_POT], "the carried pot");
+      given = Object.fromEntries(Object.entries(given).filter(([name]) => name !== CARRIED_POT));
+    }
+    const total = checked.stacks.reduce((a, b) => a + b, 0) + (begin ? begin.pot : 0) + carried;
     if (total > MAX_TABLE_CHIPS) {
       throw new InvalidTable(`the TypeScript engines play tables of at most ${MAX_TABLE_CHIPS} chips in all, not ${total}`);
     }
@@ -557,7 +573,7 @@ export abstract class Engine {
     const n = checked.stacks.length;
     this._n = n;
     this._button = checked.button;
-    this._loadInputs(checked.inputs);
+    this._loadInputs(given);
     this._computeRoles();
     this._checkTable();
     this._behind = [...checked.stacks];
@@ -572,14 +588,16 @@ export abstract class Engine {
     this._last_full_level = 0;
     this._raises = 0;
     this._street = 0;
-    this._pot = 0;
-    this._dead = 0;
+    // A pot carried from a dead hand is in the middle from the start: dead money.
+    this._pot = carried;
+    this._dead = carried;
     this._dead_in = new Array<number>(n).fill(0);
     this._players_in = n;
     this._last_live = checked.button;
     this._deferred = -1;
     this._paid = false;
     this._returned = new Array<number>(n).fill(0);
+    this._won = new Array<number>(n).fill(0);
     this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
     this._out_of_turn = new Map();
     this._declared = NOT_BOUND;
@@ -597,7 +615,7 @@ export abstract class Engine {
         throw new InvalidTable(`start street must be one of ${streets.join(", ")}, not ${shown(begin.street)}`);
       }
       this._street = streets.indexOf(begin.street);
-      this._dead = this._pot = begin.pot;
+      this._dead = this._pot = begin.pot + carried;
       this._loadDeal(begin.inputs);
       this._begin(begin.street);
     }
@@ -692,7 +710,7 @@ export abstract class Engine {
   get streetName(): string {
     const phase = this.phase;
     if (phase === "runout" || phase === "showdown") return "showdown";
-    return phase === "settled" ? "settled" : (this.meta.streets[this._street] ?? "");
+    return phase === "settled" || phase === "dead" ? phase : (this.meta.streets[this._street] ?? "");
   }
 
   get phase(): string {
@@ -826,8 +844,11 @@ export abstract class Engine {
     if (oddChipSeat !== null && !(isInt(oddChipSeat) && oddChipSeat >= 0 && oddChipSeat < this._n)) {
       throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
     }
+    // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
+    // as for a pot won uncontested (and logged), then pays nothing.
+    const dead = DEAD_PHASES.includes(this.phase);
     const pots = this.pots();
-    const contested = pots.filter((p) => p.eligible.length > 1);
+    const contested = dead ? [] : pots.filter((p) => p.eligible.length > 1);
     let orders: number[][][];
     if (runs !== null) {
       if (ranking !== null) throw this._reject("illegal_action", rule, null, "settle", null, "give a ranking or runs, not both");
@@ -839,6 +860,12 @@ export abstract class Engine {
       orders = [this._ranked(ranking, contested)];
     } else {
       orders = [[]];
+    }
+    if (dead) {
+      this._paid = true;
+      this._view = null;
+      this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
+      return { awards: [], won: [...this._won], returned: [...this._returned] };
     }
     const n = this._n;
     const first = oddChipSeat === null ? this._oddChipAfter() : mod((oddChipSeat as number) - 1, n);
@@ -869,6 +896,7 @@ export abstract class Engine {
     won.forEach((amount, seat) => {
       this._behind[seat] = (this._behind[seat] as number) + amount;
     });
+    this._won = won;
     this._pot -= won.reduce((a, b) => a + b, 0);
     this._paid = true;
     this._view = null;
@@ -940,14 +968,62 @@ export abstract class Engine {
     if (live.length < 2) throw new InvalidTable("the session is over: fewer than two seats have chips");
     const [button, given] = this._nextHand();
     const inputs: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(this._table.inputs)) {
+    for (const [name, found] of [...Object.entries(this._table.inputs), ...Object.entries(given)]) {
       const declared = this.meta.inputs[name];
-      if (declared === undefined || declared.hand) continue;
-      inputs[name] = declared.perSeat && Array.isArray(value) ? live.map((seat) => value[seat]) : jsonCopy(value);
+      if (declared === undefined || (declared.hand && !(name in given))) continue;
+      let value: unknown = declared.perSeat && Array.isArray(found) ? live.map((seat) => found[seat]) : jsonCopy(found);
+      if ((declared.type === "seat" || declared.type === "seat?") && isInt(value)) {
+        // A seat of this hand, numbered as the next table numbers it (null: it is gone).
+        const number = live.indexOf(value);
+        value = number < 0 ? null : number;
+        if (value === null && declared.type === "seat") {
+          delete inputs[name];
+          continue;
+        }
+      }
+      inputs[name] = value;
     }
-    Object.assign(inputs, given);
+    if (this._pot) inputs[CARRIED_POT] = this._pot; // a dead hand's pot, the next deal's dead money
     const index = live.indexOf(button);
     return { stacks: live.map((seat) => this._behind[seat] as number), button: index < 0 ? 0 : index, ...inputs };
+  }
+
+  // ---- what next_hand reads of the settlement -------------------------------------------------
+
+  /** @internal The one seat the settlement paid, or null (nobody, or pots split). */
+  _settled_winner(): number | null {
+    const paid: number[] = [];
+    this._won.forEach((amount, seat) => {
+      if (amount > 0) paid.push(seat);
+    });
+    return paid.length === 1 ? (paid[0] as number) : null;
+  }
+
+  /** @internal What the winner was paid less what he put in (0 without a winner). */
+  _settled_winner_profit(): number {
+    const winner = this._settled_winner();
+    return winner === null ? 0 : (this._won[winner] as number) - (this._contributed[winner] as number);
+  }
+
+  /** @internal */
+  _settled_pot_paid(): number {
+    return this._won.reduce((a, b) => a + b, 0);
+  }
+
+  /** @internal The chips a dead hand leaves in the middle (the next table's carried pot). */
+  _settled_pot_carried(): number {
+    return this._paid ? this._pot : 0;
+  }
+
+  /** The spec's own variables as they are now (a seat's as a list by seat); session ones are table inputs. */
+  get variables(): Record<string, unknown> {
+    const fields = this as unknown as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [name, scope] of Object.entries(this.meta.declaredVariables)) {
+      const value = fields[`_v_${name}`];
+      out[name] = scope === "seat" && Array.isArray(value) ? [...value] : value;
+    }
+    return out;
   }
 
   // ---- variables the specs read ------------------------------------------------------------
@@ -1360,6 +1436,13 @@ export abstract class Engine {
       else this.raise(seat, to);
       return;
     }
+    if (typeof action === "string" && this.meta.ownActions.includes(action)) {
+      // An action of the spec's own: the method of its name in camelCase.
+      if (to !== null && to !== undefined) this._noAmount(seat, action, to);
+      const method = action.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      (this as unknown as Record<string, (seat: number) => void>)[method]?.call(this, seat);
+      return;
+    }
     if (typeof action !== "string" || !ACT_NAMES.includes(action) || WAGERS.includes(action)) {
       throw this._reject("illegal_action", this.meta.procedureRules["unknown_action"] ?? "", seat, shown(action), to, "unknown action");
     }
@@ -1402,6 +1485,8 @@ export abstract class Engine {
       committed: this.committed,
       pot: this.pot,
       pots: this.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
+      // The spec's own variables, where it declares any (as the Python engine's snapshots).
+      ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
     };
   }
 
@@ -1464,7 +1549,7 @@ function replay(engine: Engine, number: number, step: unknown): void {
   }
   require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);
   const s = seat as number;
-  if (ACT_NAMES.includes(name) && !WAGERS.includes(name)) {
+  if ((ACT_NAMES.includes(name) && !WAGERS.includes(name)) || engine.meta.ownActions.includes(name)) {
     require(argument === null, `${where}: ${name} takes no amount`);
     engine.act(s, name);
   } else if (WAGERS.includes(name)) {

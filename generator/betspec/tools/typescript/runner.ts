@@ -60,6 +60,16 @@ function observe(engine: Engine, key: string): Json {
       return engine.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] }));
     case "paid":
       return engine.paid;
+    case "variables":
+      return engine.variables as Json;
+    case "next_table":
+      try {
+        return engine.nextTable() as unknown as Json;
+      } catch (error) {
+        // Not paid yet, or the session is over: a mismatch, said as the Python runner says it.
+        if (error instanceof InvalidTable) return `refused: ${error.message}`;
+        throw error;
+      }
   }
   throw new Error(`unknown expectation ${key}`);
 }
@@ -70,8 +80,17 @@ function expected(key: string, value: any): Json {
   return value;
 }
 
+/** JSON with every object's keys sorted: equal values, equal text (objects compare as Python's dicts). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
 }
 
 /** A value as Python's repr shows it, for messages that read like the Python runner's. */
