@@ -298,3 +298,82 @@ def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> No
     files = CythonBackend().render([spec, wide], str(root))
     assert "generated/kernels/no_limit.pyx" in files
     assert not any(path.endswith("/wide.pyx") for path in files)
+
+
+#: Deep tables: stacks of hundreds of millions to billions of chips (a tournament's final table) and
+#: around 2**40, blinds and bets scaled alike.
+DEEP = (10**6, 2**30)
+
+
+def _deep_table(name: str, rng: random.Random, scale: int) -> Table:
+    """A random table of ``name`` with its stacks and its chip inputs scaled by ``scale`` (a
+    count, as a cap in big blinds, or a seat, stays as it is)."""
+    cls = engine_class(name)
+    table = random_table(name, rng)
+    inputs: dict[str, Any] = {}
+    for key, value in table.inputs.items():
+        declared = cls.INPUTS.get(key)
+        chips = key != "cap" and (declared is None or declared.type == "int")
+        if chips and type(value) is int:
+            value = value * scale
+        elif chips and type(value) in (tuple, list) and all(type(v) is int for v in value):
+            value = tuple(v * scale for v in value)
+        inputs[key] = value
+    return Table([stack * scale for stack in table.stacks], table.button, **inputs)
+
+
+@needs_kernel
+@pytest.mark.parametrize("scale", DEEP)
+@pytest.mark.parametrize("name", SPECS)
+def test_deep_tables_are_played_in_c_as_the_python_engine_plays_them(name: str, scale: int) -> None:
+    cls, module = engine_class(name), COMPILED[name]
+    rng = random.Random(f"deep-{name}-{scale}")
+    fast = _batch(module, cls, {}, BOT)
+    draws = batch._kernel_draws(rng.getrandbits(64))
+    for _ in range(40):
+        table = _deep_table(name, rng, scale)
+        assert sum(table.stacks) > 2**28
+        trace: list[Any] = []
+        fast.play_hand(table, draws, trace)  # raises where the kernel could not take the table
+        engine = _replay(cls, module, table, {}, trace)
+        _same_hand(engine, fast.kernel, module)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_a_deep_hand_played_action_by_action_stays_in_c_and_answers_as_the_python_engine(name: str) -> None:
+    module = COMPILED[name]
+    rng = random.Random(f"deep-steps-{name}")
+    compared = 0
+    while compared < 400:
+        table = _deep_table(name, rng, rng.choice(DEEP))
+        hand, engine = module.KERNEL(table), engine_class(name)(table)
+        assert not hand.python  # a deep table is the kernel's
+        for _ in range(100):
+            if engine.hand_over:
+                break
+            step = random_step(engine, rng)
+            assert _tried(hand, step) == _tried(engine, step), step
+            assert answers(hand) == answers(engine), step
+            compared += 1
+        assert not hand.python and hand.snapshot() == engine.snapshot()
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["cap_no_limit", "cap_pot_limit"])
+def test_a_product_of_inputs_beyond_64_bits_is_the_python_engines_and_one_within_is_the_kernels(name: str) -> None:
+    module, cls = COMPILED[name], engine_class(name)
+    stacks = [10**15, 3 * 10**14, 7 * 10**14]
+    within = Table(stacks, 0, blinds=(2**31, 2**32), cap=20)  # above the bound each input has alone
+    beyond = Table(stacks, 0, blinds=(2**39, 2**40), cap=2**40)  # the cap times the big blind: 2**80
+    for table, handed in ((within, False), (beyond, True)):
+        hand, engine = module.KERNEL(table), cls(table)
+        assert hand.python == handed
+        rng = random.Random(name)
+        for _ in range(60):
+            if engine.hand_over:
+                break
+            step = random_step(engine, rng)
+            assert _tried(hand, step) == _tried(engine, step), step
+            assert answers(hand) == answers(engine), step
+        assert hand.snapshot() == engine.snapshot()

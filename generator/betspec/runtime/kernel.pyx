@@ -30,9 +30,10 @@ cdef int MAX_SEATS = _table.MAX_SEATS
 #: The action number a step recorded as an all-in has (kernels have at most 8 actions).
 cdef int ALL_IN = 15
 cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
-#: The chips a kernel's table may hold in all (its per-seat arrays are 32-bit, and a spec's
-#: expressions add and multiply a few of them): a table with more is the Python engine's.
-SEAT_CHIPS_MAX = 1 << 28
+#: The chips a kernel's table may hold in all: every table the engine takes (MAX_SEATS stacks
+#: of at most MAX_CHIPS, under 2^55; the per-seat arrays are 64-bit, and the generator bounds the
+#: inputs so that no expression of a spec leaves 64 bits with a table this large).
+SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
 
 
@@ -128,15 +129,26 @@ cdef class Inputs:
         raise NotImplementedError
 
     cdef int _bound(self, tuple values, chips_t bound) except -1:
-        """Refuse inputs beyond ``bound`` (each number, and each in a tuple): the kernel's
-        generator found that within it no expression of the spec leaves 64 bits, so a table
-        beyond it is the Python engine's."""
-        for value in values:
-            if type(value) is tuple:
-                self._bound(value, bound)
-            elif value is not None and type(value) is not str and not -bound <= value <= bound:
-                raise KernelRefusal("an input beyond what the kernel computes in 64 bits")
+        """Refuse inputs beyond ``bound`` (each number, and each in a tuple) where the products
+        they enter would leave 64 bits: the kernel's generator found that within ``bound`` no
+        expression of the spec does; beyond it, the kernel's _fits computes the products with
+        these very inputs, and a table it refuses is the Python engine's."""
+        if self._magnitude(values) > bound and not self._fits():
+            raise KernelRefusal("an input beyond what the kernel computes in 64 bits")
         return 0
+
+    cdef bint _fits(self) except -1:
+        """Whether no expression of the spec leaves 64 bits with these inputs (a kernel whose
+        spec multiplies inputs writes it; none may reach it otherwise)."""
+        return False
+
+    cdef object _magnitude(self, object value):
+        """The largest absolute number in ``value`` (a number, or tuples of them), a Python int."""
+        if type(value) is tuple:
+            return max([self._magnitude(item) for item in value], default=0)
+        if value is None or type(value) is str:
+            return 0
+        return abs(value)
 
 
 cdef class Templates:
@@ -230,7 +242,7 @@ cdef class Kernel:
         return (
             object.__sizeof__(self)
             + self._capacity * (5 * sizeof(seat_chips_t) + 2)
-            + self._step_capacity * 2 * sizeof(int)
+            + self._step_capacity * 2 * sizeof(chips_t)
         )
 
     cdef int _seat_arrays(self, int n) except -1:
@@ -322,12 +334,12 @@ cdef class Kernel:
             total += self._behind[seat]
         return total
 
-    cdef int _record(self, int code, int to) except -1:
+    cdef int _record(self, int code, chips_t to) except -1:
         cdef int wanted
-        cdef int* grown
+        cdef chips_t* grown
         if self._step_count >= self._step_capacity:
             wanted = 4 if self._step_capacity == 0 else 2 * self._step_capacity
-            grown = <int*>PyMem_Realloc(self._steps, wanted * 2 * sizeof(int))
+            grown = <chips_t*>PyMem_Realloc(self._steps, wanted * 2 * sizeof(chips_t))
             if grown == NULL:
                 raise MemoryError()
             self._steps = grown
@@ -708,7 +720,8 @@ cdef class Kernel:
 
     cdef object _engine(self):
         """The Python engine at this very point of the hand (the steps replayed through it)."""
-        cdef int index, code, to
+        cdef int index, code
+        cdef chips_t to
         if self._python is not None:
             return self._python
         inputs = self._inputs
@@ -717,7 +730,7 @@ cdef class Kernel:
         engine = inputs._engine_class(table, **inputs._options)
         names, streets = self._names(), self._streets()
         for index in range(self._step_count):
-            code, to = self._steps[2 * index], self._steps[2 * index + 1]
+            code, to = <int>self._steps[2 * index], self._steps[2 * index + 1]
             if code < 0:
                 engine.deal(streets[-1 - code])
             elif code & 15 == ALL_IN:
@@ -911,7 +924,7 @@ cdef class Kernel:
             self._take(index, to)
         except KernelRefusal:
             return False  # nothing changed: the Python engine says why
-        self._record(seat * 16 + index, <int>to)
+        self._record(seat * 16 + index, to)
         self._python = None
         return True
 
