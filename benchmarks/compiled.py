@@ -25,6 +25,7 @@ a batch replay). A ratio there is the kernel's rate over the floor's. A benchmar
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
@@ -219,13 +220,17 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
         "floor replay": lambda: replayed.replay()[0],
         "kernel replay (per action from Python)": lambda: bench.replay(recorded, False, fast=True),
     }
-    batch_replay = getattr(module, "replay_hands", None) if module is not None else None
-    if batch_replay is not None:
+    if module is not None:
+        from betspec.runtime import replay_hands
+
+        cls = engine_class("no_limit")
         logged = [(h.table, h.steps) for h in recorded]
-        answers = batch_replay(logged)
-        if any(answer is not None for answer in answers):
+        if any(answer is not None for answer in replay_hands(cls, logged)):
             raise AssertionError("the kernel's batch replay refused a recorded hand")
-        works["kernel replay (batch, in C)"] = lambda: batch_replay(logged) and replayed.actions
+        works["kernel replay (batch, in C)"] = lambda: len(replay_hands(cls, logged)) and replayed.actions
+        runtime = importlib.import_module("betspec.runtime.kernel")
+        logs = runtime.Logged(module.KERNEL, logged)  # packed once, as the floor's arrays are
+        works["kernel replay (batch, packed)"] = lambda: len(logs.replay(cls, {})) and replayed.actions
     samples: dict[str, list[float]] = {name: [] for name in works}
     for run in range(runs):
         order = list(works.items()) if run % 2 == 0 else list(reversed(works.items()))

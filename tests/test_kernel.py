@@ -377,3 +377,103 @@ def test_a_product_of_inputs_beyond_64_bits_is_the_python_engines_and_one_within
             assert _tried(hand, step) == _tried(engine, step), step
             assert answers(hand) == answers(engine), step
         assert hand.snapshot() == engine.snapshot()
+
+
+def _logged_hands(name: str, rng: random.Random, count: int) -> list[tuple[Table, list[Any]]]:
+    """Hands of ``name`` as logs: played by the bot (every step recorded, deals as (-1, street,
+    None)), on small and deep tables; some with a check or call logged as the pair
+    ("check", "call") and a bet or raise as ("bet", "raise"), as a log that does not say which;
+    some with a step changed into one the engine may refuse."""
+    from betspec.runtime.batch import play_out
+
+    cls = engine_class(name)
+    hands = []
+    for index in range(count):
+        table = random_table(name, rng) if index % 3 else _deep_table(name, rng, rng.choice(DEEP))
+        engine = cls(table)
+        steps: list[Any] = []
+        play_out(
+            engine,
+            lambda hand: BOT.decide(hand, rng),
+            lambda seat, action, to, log=steps: log.append((seat, action, to)),
+        )
+        if index % 4 == 1:
+            steps = [
+                (seat, ("check", "call") if action in ("check", "call") else ("bet", "raise"), to)
+                if seat >= 0 and action in ("check", "call", "bet", "raise")
+                else (seat, action, to)
+                for seat, action, to in steps
+            ]
+        betting = [at for at, step in enumerate(steps) if step[0] >= 0]
+        if index % 2 and betting:
+            at = rng.choice(betting)
+            seat, action, to = steps[at]
+            changed = rng.choice(
+                [
+                    (seat, "raise", (to or 0) + rng.choice([-1, 1, 10**6])),
+                    ((seat + 1) % len(table.stacks), action, to),
+                    (seat, "check", None),
+                    (seat, "bet", 1),
+                    (seat, "fold", 5),
+                    (-1, cls.STREETS[-1], None),
+                    (seat, "all_in", None),
+                    (seat, "shove", None),
+                    (1.0, action, to),
+                ]
+            )
+            steps = [*steps[:at], changed, *steps[at:]]
+        hands.append((table, steps))
+    return hands
+
+
+def _answers(found: list[Any]) -> list[Any]:
+    return [None if r is None else (r.step, type(r.error), getattr(r.error, "code", None), str(r.error)) for r in found]
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_logged_hands_replayed_in_c_are_answered_as_the_python_engine_answers_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+    from betspec.runtime import replay_hands
+
+    cls, module = engine_class(name), COMPILED[name]
+    hands = _logged_hands(name, random.Random(f"logged-{name}"), 300)
+    hands.append((Table([100, 0, 50], 0, **random_table(name, random.Random(1)).inputs), []))  # a table refused
+    fast = _answers(replay_hands(cls, hands))
+    in_c = runtime.replay_hands(module.KERNEL, cls, {}, hands)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = _answers(replay_hands(cls, hands))
+    assert fast == slow
+    accepted = [answer is None for answer in slow]
+    assert 50 < sum(accepted) < len(hands) - 50  # both kinds
+    # Every hand the engine accepts, the kernel took in C, to its end.
+    assert [taken < 0 for taken in in_c] == accepted
+    assert slow[-1] is not None and slow[-1][0] == -1 and slow[-1][1] is InvalidTable
+
+
+@needs_kernel
+def test_a_logged_hand_ends_where_the_python_engine_ends_it() -> None:
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    hands = [hand for hand in _logged_hands("no_limit", random.Random(3), 60)]
+    ends: list[Any] = []
+    taken = runtime.replay_hands(module.KERNEL, cls, {}, hands, ends)
+    expected = []
+    for (table, steps), answer in zip(hands, taken, strict=True):
+        if answer >= 0:
+            continue
+        engine = cls(table)
+        for seat, action, to in steps:
+            if seat < 0:
+                engine.deal(action)
+            else:
+                engine.act(
+                    seat,
+                    action if isinstance(action, str) else next(a for a in action if a in engine.legal_actions()),
+                    to,
+                )
+        expected.append((engine.to_act, engine.street_name, engine.hand_over))
+    assert ends == expected and len(ends) > 20

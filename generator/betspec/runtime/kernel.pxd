@@ -158,6 +158,9 @@ cdef class Kernel:
     cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
 
+    # Logged hands replayed in one call (replay_hands).
+    cdef Py_ssize_t _replay(self, chips_t* steps, Py_ssize_t count) except -2
+
     # Handed to the Python engine.
     cdef object _engine(self)
     cdef bint _take_or_refuse(self, int index, chips_t to) except -1

@@ -686,6 +686,44 @@ cdef class Kernel:
             actions += 1
         return actions
 
+    # ---- logged hands, replayed in one call --------------------------------------------------
+
+    cdef Py_ssize_t _replay(self, chips_t* steps, Py_ssize_t count) except -2:
+        """Take ``count`` steps packed by Logged (three numbers each) in C: -1 when every one was
+        taken, else the index of the first the kernel does not take as it is (the hand then
+        stands before it)."""
+        cdef Py_ssize_t index
+        cdef chips_t seat, code, to
+        cdef int action
+        for index in range(count):
+            seat, code, to = steps[0], steps[1], steps[2]
+            steps += 3
+            if seat < 0:  # a deal of street number ``code``
+                if self._actor >= 0 or to != _NO_AMOUNT or code != self._street + 1 or not self._can_deal():
+                    return index
+                self._deal()
+                continue
+            if seat != self._actor or code < 0:
+                return index
+            if code >= _EITHER:  # the first of two actions legal now, else the second
+                action = <int>((code - _EITHER) >> 4)
+                if not self._allowed(action):
+                    action = <int>((code - _EITHER) & 15)
+            else:
+                action = <int>code
+            if not self._allowed(action):
+                return index
+            if self._is_wager(action):
+                if to < 0:
+                    return index
+            elif to != _NO_AMOUNT:
+                return index
+            try:
+                self._take(action, to)
+            except KernelRefusal:
+                return index  # nothing changed: the Python engine says why
+        return -1
+
     # ---- one hand, action by action: the engine's API ---------------------------------------
 
     def __cinit__(self):
@@ -1015,6 +1053,120 @@ cdef class Kernel:
         }
 
 
+
+
+#: A packed step's amount where it gives none, and where it gives one a kernel does not take.
+cdef chips_t _NO_AMOUNT = -1
+cdef chips_t _NOT_TAKEN = -2
+#: A packed action from this number up is a pair: the first of two legal now, else the second.
+cdef chips_t _EITHER = 1000
+
+
+cdef class Logged:
+    """Logged hands of one kernel class packed for a replay in C: each hand's table, and its
+    steps as three 64-bit numbers each (seat or -1 for a deal; the action's number, a pair of
+    them, or the street's; "to" or -1), in one block. A step a kernel does not take as it is
+    (an action or a street it does not know, a deal given inputs, an amount not a plain int)
+    is packed as one it refuses, so that the Python engine rules on it."""
+
+    cdef chips_t* _data
+    cdef Py_ssize_t* _starts
+    cdef list _tables
+    cdef Py_ssize_t _count
+    cdef object _kind
+
+    def __cinit__(self, kind, hands):
+        cdef Kernel kernel = kind.__new__(kind)
+        cdef Py_ssize_t index, size = 0, at = 0
+        cdef chips_t* data
+        names, streets = kernel._names(), kernel._streets()
+        self._kind = kind
+        self._tables = []
+        logged = []
+        for hand in hands:
+            table, steps = hand
+            steps = steps if type(steps) is list or type(steps) is tuple else list(steps)
+            self._tables.append(table)
+            logged.append(steps)
+            size += len(steps)
+        self._count = len(logged)
+        self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
+        self._data = <chips_t*>PyMem_Malloc((3 * size + 1) * sizeof(chips_t))
+        if self._starts == NULL or self._data == NULL:
+            raise MemoryError()
+        data = self._data
+        for index in range(self._count):
+            self._starts[index] = at
+            for step in logged[index]:
+                _pack(step, names, streets, data + 3 * at)
+                at += 1
+        self._starts[self._count] = at
+
+    def __dealloc__(self):
+        PyMem_Free(self._data)
+        PyMem_Free(self._starts)
+
+    def __len__(self):
+        return self._count
+
+    def replay(self, engine_class, dict options, list ends=None):
+        """Each hand replayed in C, one after another on one kernel hand: -1 where the kernel
+        took every step, else the index of the first step it did not take (0 also where it did
+        not take the table: the table, or any step, is then the Python engine's to rule on).
+        With ``ends``, each hand taken appends (to_act, street_name, hand_over) as it ends."""
+        cdef Kernel kernel = self._kind.__new__(self._kind)
+        cdef Py_ssize_t index, taken
+        answers = []
+        for index in range(self._count):
+            try:
+                kernel._start(self._tables[index], engine_class, options)
+            except Exception:
+                answers.append(0)  # the Python engine refuses the table, or plays it
+                continue
+            taken = kernel._replay(self._data + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
+            answers.append(taken)
+            if taken < 0 and ends is not None:
+                ends.append((kernel.to_act, kernel.street_name, kernel._hand_over()))
+        return answers
+
+
+cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
+    """One logged step (seat, action, to) as Logged packs it."""
+    cdef int first, second
+    out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
+    if type(step) is not tuple or len(step) != 3:
+        return 0
+    seat, action, to = step
+    if type(seat) is not int or not -1 <= seat < MAX_SEATS:
+        return 0
+    out[0] = seat
+    if to is None:
+        out[2] = _NO_AMOUNT
+    elif type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX:
+        out[2] = to
+    if seat < 0:
+        if type(action) is str:
+            for first in range(len(streets)):
+                if streets[first] == action:
+                    out[1] = first
+        return 0
+    if type(action) is str:
+        first = _index(names, action)
+        if first >= 0:
+            out[1] = first
+    elif type(action) is tuple and len(action) == 2:
+        first, second = _index(names, action[0]), _index(names, action[1])
+        if first >= 0 and second >= 0:
+            out[1] = _EITHER + first * 16 + second
+    return 0
+
+
+def replay_hands(kind, engine_class, dict options, hands, list ends=None):
+    """Logged hands of ``kind`` (a kernel class), each (table, steps), packed (Logged) and
+    replayed in C: Logged.replay's answers. A step is (seat, action, to): an action's name (or a
+    pair of names: the first legal then, else the second) and its "to" (None for an action that
+    takes none); a deal is (-1, street, None)."""
+    return Logged(kind, hands).replay(engine_class, options, ends)
 
 
 #: The engine's methods that only read the hand: asking them leaves the hand with the kernel.
