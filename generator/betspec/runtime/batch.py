@@ -17,6 +17,7 @@ included, is the Python engine's.
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -201,33 +202,55 @@ def play_hands(
         if fast is not None:
             draws = _kernel_draws(draws.seed)  # type: ignore[attr-defined]
     played = Played()
-    for table in tables:
-        if fast is not None:
-            seed = draws.seed  # type: ignore[attr-defined]
-            try:
-                actions = fast.play_hand(table, draws)
-            except Exception:  # the Python engine plays it again, from the same draws
-                draws.seed = seed  # type: ignore[attr-defined]
-            else:
-                played.hands += 1
+    if fast is not None:
+        # In C, a few hundred tables a call (drawn from ``tables`` as the hands go); a table the
+        # kernel cannot take is played again through the Python engine, from the same draws.
+        stacks = played.stacks if keep_stacks else None
+        remaining = iter(tables)
+        while chunk := list(itertools.islice(remaining, _TABLES_PER_CALL)):
+            start = 0
+            while start < len(chunk):
+                done, actions, chips = fast.play_tables(chunk, start, draws, stacks)
+                played.hands += done
                 played.actions += actions
-                played.chips += fast.kernel.total_chips()
-                if keep_stacks:
-                    played.stacks.append(fast.kernel.stacks)
-                continue
-        engine = (cls if fast is not None else hands)(table, **given)  # type: ignore[arg-type]  # options checked by it
-        chips = engine.total_chips()
-        played.actions += play_out(engine, decide, on_step)
-        if rank is not None:
-            contested = sum(not folded for folded in engine.folded) > 1
-            engine.settle(rank(engine) if contested else None)
-        if engine.total_chips() != chips:
-            raise BetspecError(f"chips not conserved in hand {played.hands + 1} of the batch")
-        played.hands += 1
-        played.chips += chips
-        if keep_stacks:
-            played.stacks.append(tuple(engine.stacks))
+                played.chips += chips
+                start += done
+                if start < len(chunk):
+                    _play_python(cls, chunk[start], given, decide, on_step, rank, keep_stacks, played)
+                    start += 1
+        return played
+    for table in tables:
+        _play_python(hands, table, given, decide, on_step, rank, keep_stacks, played)
     return played
+
+
+#: Tables a batch hands the kernel at once (play_hands).
+_TABLES_PER_CALL = 256
+
+
+def _play_python(
+    cls: type[Engine],
+    table: Table,
+    given: dict[str, object],
+    decide: Callable[[Engine], Decision],
+    on_step: Callable[[int, str, int | None], None] | None,
+    rank: Rank | None,
+    keep_stacks: bool,
+    played: Played,
+) -> None:
+    """One hand of a batch played through ``cls`` (a kernel class's hands are the kernel's)."""
+    engine = cls(table, **given)  # type: ignore[arg-type]  # options checked by it
+    chips = engine.total_chips()
+    played.actions += play_out(engine, decide, on_step)
+    if rank is not None:
+        contested = sum(not folded for folded in engine.folded) > 1
+        engine.settle(rank(engine) if contested else None)
+    if engine.total_chips() != chips:
+        raise BetspecError(f"chips not conserved in hand {played.hands + 1} of the batch")
+    played.hands += 1
+    played.chips += chips
+    if keep_stacks:
+        played.stacks.append(tuple(engine.stacks))
 
 
 #: A step of a logged hand: (seat, action, to), the action a name or a tuple of names (the

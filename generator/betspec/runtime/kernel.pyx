@@ -226,6 +226,33 @@ cdef class Batch:
             raise RuntimeError("chips not conserved")
         return actions
 
+    def play_tables(self, list tables, Py_ssize_t start, Draws draws, list stacks=None):
+        """Hands on ``tables[start:]`` played one after another in C by the policy: (tables
+        done, betting actions, chips checked). It stops before the first table the kernel
+        cannot take (nothing raised, the draws as they stood before it), which the caller plays
+        through the Python engine; ``stacks`` gets each hand's final stacks."""
+        cdef Kernel kernel = self._kernel
+        cdef Py_ssize_t index
+        cdef long long actions = 0
+        cdef chips_t chips
+        cdef unsigned long long seed
+        total = 0
+        for index in range(start, len(tables)):
+            seed = draws.state
+            try:
+                kernel._start(tables[index], self._engine_class, self._options)
+                chips = kernel._chips()
+                actions += kernel._play_out(draws, self._policy, None)
+            except Exception:
+                draws.state = seed
+                return index - start, actions, total
+            if kernel._chips() != chips:
+                raise RuntimeError("chips not conserved")
+            total += chips
+            if stacks is not None:
+                stacks.append(kernel.stacks)
+        return len(tables) - start, actions, total
+
     @property
     def kernel(self):
         """The hand last played, as the kernel holds it."""
