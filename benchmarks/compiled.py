@@ -195,7 +195,7 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     """No-limit hands through the kernel beside the plain C floor, checked to be the same hands
     first; the median of ``runs`` interleaved samples of each, in actions per second."""
     from benchmarks import bench, floor
-    from betspec.runtime import engine_class
+    from betspec.runtime import Table, engine_class
     from betspec.runtime.batch import kernel
 
     try:
@@ -206,6 +206,12 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     totals = floor.same_hands(hands, seed)
     tables, draws_seed = floor.draw(hands, seed)
     packed = floor.Tables(tables)
+    # The same tables a million times deeper (stacks of hundreds of millions to billions, the
+    # blinds alike), which a kernel before issue 24 left to the Python engine: a rate per action.
+    deep = [
+        Table([s * 10**6 for s in t.stacks], t.button, blinds=tuple(b * 10**6 for b in t.inputs["blinds"]))
+        for t in tables
+    ]
     recorded = [bench.record("no_limit", random.Random(f"{seed}-no_limit-{i}")) for i in range(hands)]
     replayed = floor.Tables([h.table for h in recorded], [h.steps for h in recorded])
     taken, refused = replayed.replay()
@@ -217,6 +223,7 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     works: dict[str, Callable[[], int]] = {
         "floor self-play": lambda: packed.self_play(draws_seed)[1],
         "kernel self-play": lambda: floor.kernel_self_play(tables, seed)[1],
+        "kernel self-play, deep tables (x10^6)": lambda: floor.kernel_self_play(deep, seed)[1],
         "floor replay": lambda: replayed.replay()[0],
         "kernel replay (per action from Python)": lambda: bench.replay(recorded, False, fast=True),
     }
