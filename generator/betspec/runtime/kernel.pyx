@@ -326,6 +326,14 @@ cdef class Kernel:
         for seat in range(n):
             stack = stacks[seat]
             self._behind[seat] = <seat_chips_t>stack
+        return self._open(button)
+
+    cdef int _open(self, int button) except -1:
+        """The hand on the seats' chips and inputs set (by _start, or by Logged from its packed
+        tables): the button, everything else as Engine._setup leaves it, then the start event
+        and the automatic transitions."""
+        cdef int n = self._n
+        cdef int seat
         self._button = button
         self._actor = -1
         self._bet_level = 0
@@ -1101,14 +1109,23 @@ cdef class Logged:
     cdef list _tables
     cdef Py_ssize_t _count
     cdef object _kind
+    # Each plain table packed too (its seats, button and stacks, and which of the distinct
+    # inputs it gives): a hand starts from them without reading the table's objects again.
+    cdef int* _seats
+    cdef int* _buttons
+    cdef int* _groups
+    cdef Py_ssize_t* _stacks_at
+    cdef chips_t* _stacks
+    cdef list _given
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
-        cdef Py_ssize_t index, size = 0, at = 0
+        cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
         names, streets = kernel._names(), kernel._streets()
         self._kind = kind
         self._tables = []
+        self._given = []
         logged = []
         for hand in hands:
             table, steps = hand
@@ -1119,19 +1136,61 @@ cdef class Logged:
         self._count = len(logged)
         self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
         self._data = <chips_t*>PyMem_Malloc((3 * size + 1) * sizeof(chips_t))
-        if self._starts == NULL or self._data == NULL:
+        self._seats = <int*>PyMem_Malloc((self._count + 1) * 3 * sizeof(int))
+        self._stacks_at = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
+        self._stacks = <chips_t*>PyMem_Malloc((self._count * MAX_SEATS + 1) * sizeof(chips_t))
+        if self._starts == NULL or self._data == NULL or self._seats == NULL or self._stacks_at == NULL or self._stacks == NULL:
             raise MemoryError()
+        self._buttons = self._seats + self._count + 1
+        self._groups = self._buttons + self._count + 1
         data = self._data
         for index in range(self._count):
             self._starts[index] = at
             for step in logged[index]:
                 _pack(step, names, streets, data + 3 * at)
                 at += 1
+            self._stacks_at[index] = chips_at
+            chips_at += self._pack_table(index)
         self._starts[self._count] = at
+
+    cdef Py_ssize_t _pack_table(self, Py_ssize_t index) except -1:
+        """Hand ``index``'s table packed where it is plain (as _start checks it); its seats 0
+        where not (_start then takes the table itself). Returns the stacks packed."""
+        cdef Py_ssize_t seat, n
+        cdef chips_t stack, total = 0
+        cdef chips_t* out = self._stacks + self._stacks_at[index]
+        table = self._tables[index]
+        self._seats[index] = 0
+        if type(table) is not _TABLE:
+            return 0
+        stacks, button, given = table.stacks, table.button, table.inputs
+        if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
+            return 0
+        n = len(stacks)
+        if not 2 <= n <= MAX_SEATS or not 0 <= button < n:
+            return 0
+        for seat in range(n):
+            value = stacks[seat]
+            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+                return 0
+            stack = value
+            out[seat] = stack
+            total += stack
+        if total > _SEAT_CHIPS_MAX:
+            return 0
+        if not self._given or not _same(given, self._given[len(self._given) - 1]):  # (no wraparound here)
+            self._given.append(given)
+        self._groups[index] = len(self._given) - 1
+        self._buttons[index] = button
+        self._seats[index] = <int>n
+        return n
 
     def __dealloc__(self):
         PyMem_Free(self._data)
         PyMem_Free(self._starts)
+        PyMem_Free(self._seats)
+        PyMem_Free(self._stacks_at)
+        PyMem_Free(self._stacks)
 
     def __len__(self):
         return self._count
@@ -1142,11 +1201,29 @@ cdef class Logged:
         not take the table: the table, or any step, is then the Python engine's to rule on).
         With ``ends``, each hand taken appends (to_act, street_name, hand_over) as it ends."""
         cdef Kernel kernel = self._kind.__new__(self._kind)
-        cdef Py_ssize_t index, taken
+        cdef Templates templates = kernel._templates()
+        cdef Py_ssize_t index, taken, seat
+        cdef int n
+        cdef Inputs inputs
+        loaded = {}  # the inputs loaded, by distinct inputs and number of seats
         answers = []
         for index in range(self._count):
+            n = self._seats[index]
             try:
-                kernel._start(self._tables[index], engine_class, options)
+                if n == 0:
+                    kernel._start(self._tables[index], engine_class, options)
+                else:
+                    key = self._groups[index] * 64 + n
+                    inputs = loaded.get(key)
+                    if inputs is None:
+                        inputs = templates.get(engine_class, options, self._tables[index], n)
+                        loaded[key] = inputs
+                    kernel._inputs = inputs
+                    kernel._seat_arrays(n)
+                    kernel._n = n
+                    for seat in range(n):
+                        kernel._behind[seat] = self._stacks[self._stacks_at[index] + seat]
+                    kernel._open(self._buttons[index])
             except Exception:
                 answers.append(0)  # the Python engine refuses the table, or plays it
                 continue
