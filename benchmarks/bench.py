@@ -8,7 +8,8 @@ bets, raises, all-ins), played through betspec's default engine and through ever
 - replay: the actions alone (dealing automated in the peers);
 - query+act: before each action the query a bot makes: who acts, what is legal, the call amount,
   the minimum and maximum "to".
-Each rate is the median of R runs, interleaved so that every engine sees the same machine load;
+Each rate is the median of R runs, interleaved so that every engine sees the same machine load,
+each sample repeating its workload until at least a second has passed;
 a ratio is betspec's rate over the peer's. Memory per live hand (betspec and PokerKit):
 tracemalloc over hands held after their first actions. Tool timings: the `betspec` command itself
 (a fresh process) validating every spec and generating every file, diagrams included. A
@@ -196,19 +197,31 @@ def ratio_text(ratio: float) -> str:
     return f"{ratio:.2f}x" if ratio < 1 else f"{ratio:.1f}x"
 
 
-def timed(work: Callable[[], int]) -> tuple[int, float]:
+#: The least a timed sample lasts: a workload is repeated until this many seconds have passed.
+LEAST_SECONDS = 1.0
+
+
+def timed(work: Callable[[], int], least: float = 0.0) -> tuple[int, float]:
+    """(count, seconds) of one pass of ``work``, the mean of as many passes as take ``least``
+    seconds at least."""
     gc.collect()
+    count, passes = 0, 0
     started = time.perf_counter()
-    count = work()
-    return count, time.perf_counter() - started
+    while True:
+        count += work()
+        passes += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= least:
+            return count // passes, elapsed / passes
 
 
 def compare(works: dict[str, Callable[[], int]], runs: int) -> dict[str, tuple[float, float]]:
-    """Median (actions/s, seconds) of each work, runs interleaved."""
+    """Median (actions/s, seconds per pass) of each work, runs interleaved, each sample lasting
+    LEAST_SECONDS at least."""
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in works}
     for _ in range(runs):
         for name, work in works.items():
-            count, seconds = timed(work)
+            count, seconds = timed(work, LEAST_SECONDS)
             samples[name].append((count / seconds, seconds))
     return {
         name: (statistics.median(r for r, _ in values), statistics.median(t for _, t in values))

@@ -11,12 +11,21 @@ This process runs the compiled builds; a child process runs the very same source
   interface (:func:`betspec.runtime.play_hands`): through the kernel here, the Python engine
   there, from the same draws, so both play the very same hands;
 - memory per live hand, as bench.py measures it (default engine and kernel here).
-A ratio is the rate here over the Python one. A benchmark, not a timed test.
+A ratio is the rate here over the Python one. Every sample repeats its workload until at least a
+second has passed (``--least``), so that a sample is not a few milliseconds of a shared machine.
+
+Then the limit: no-limit hands through the kernel beside the plain C floor (benchmarks/floor.c, a
+hand-written C loop with the same rules, compiled with ``cc -O2``), first checked to play the
+very same hands (the same hands, actions and chips in self-play; every recorded action taken in
+replay): self-play (``play_hands`` on given tables, simulate's bot, the same SplitMix64 draws)
+and replay of the recorded hands (per action from Python, and in one call where the kernels have
+a batch replay). A ratio there is the kernel's rate over the floor's. A benchmark, not a timed test.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
@@ -24,7 +33,7 @@ import random
 import statistics
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
@@ -51,15 +60,15 @@ class Runner:
         rng = random.Random(f"{seed}-{structure}")
         self.hands = [bench.record(structure, rng) for _ in range(hands)]
 
-    def rate(self, workload: str) -> float:
-        """Actions per second (hands per second for self-play) of one run."""
-        started = time.perf_counter()
+    def rate(self, workload: str, least: float = 1.0) -> float:
+        """Actions per second (hands per second for self-play) of one sample: the workload
+        repeated until at least ``least`` seconds have passed."""
+        from benchmarks.floor import sample
+
         if workload == "self-play":
-            done = self._self_play()
-        else:
-            fast = workload.startswith("kernel ")
-            done = self.bench.replay(self.hands, workload.endswith("query+act"), fast=fast)
-        return done / (time.perf_counter() - started)
+            return sample(self._self_play, least)[0]
+        fast = workload.startswith("kernel ")
+        return sample(lambda: self.bench.replay(self.hands, workload.endswith("query+act"), fast=fast), least)[0]
 
     def _self_play(self) -> int:
         from betspec.runtime import engine_class, play_hands
@@ -73,14 +82,14 @@ class Runner:
         return self.bench.memory_per_hand(self.hands[:1000], fast=fast)
 
 
-def worker(hands: int, seed: int) -> int:
+def worker(hands: int, seed: int, least: float) -> int:
     """The Python side: answers ``structure workload`` lines with a rate, ``structure memory``
     with bytes per live hand."""
     runners: dict[str, Runner] = {}
     for line in sys.stdin:
         structure, workload = line.split()
         runner = runners.get(structure) or runners.setdefault(structure, Runner(structure, hands, seed))
-        value = runner.memory() if workload == "memory" else runner.rate(workload)
+        value = runner.memory() if workload == "memory" else runner.rate(workload, least)
         print(json.dumps(value), flush=True)
     return 0
 
@@ -90,19 +99,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--least", type=float, default=1.0, help="seconds a sample lasts at least")
     parser.add_argument("--json")
+    parser.add_argument("--floor-only", action="store_true", help="only the kernel beside the C floor")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        return worker(args.hands, args.seed)
+        return worker(args.hands, args.seed, args.least)
     from betspec.runtime import compiled, engine_class, has_kernel
+
+    if args.floor_only:
+        floor = {"floor": floor_rows(args.hands, args.seed, args.runs, args.least)}
+        if args.json:
+            from benchmarks.bench import write_results
+
+            write_results(args.json, floor)
+        return 0
 
     missing = [s for s in STRUCTURES if not (compiled(engine_class(s)) and has_kernel(s))]
     if missing:
         print(f"not compiled here: {', '.join(missing)} (run `betspec build`: Cython, a C compiler)", file=sys.stderr)
         return 2
     child = subprocess.Popen(
-        [sys.executable, __file__, "--worker", "--hands", str(args.hands), "--seed", str(args.seed)],
+        [
+            sys.executable,
+            __file__,
+            "--worker",
+            "--hands",
+            str(args.hands),
+            "--seed",
+            str(args.seed),
+            "--least",
+            str(args.least),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -120,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "hands_per_structure": args.hands,
         "runs": args.runs,
+        "least_seconds_per_sample": args.least,
         "structures": {},
     }
     print(f"compiled vs Python engines: {results['machine']}; {args.hands} hands, median of {args.runs} runs")
@@ -134,9 +164,9 @@ def main(argv: list[str] | None = None) -> int:
                 # Interleaved, alternating who goes first: both see the same machine load.
                 if run % 2:
                     python_rates.append(ask(structure, theirs))
-                    compiled_rates.append(mine.rate(workload))
+                    compiled_rates.append(mine.rate(workload, args.least))
                 else:
-                    compiled_rates.append(mine.rate(workload))
+                    compiled_rates.append(mine.rate(workload, args.least))
                     python_rates.append(ask(structure, theirs))
             fast, slow = statistics.median(compiled_rates), statistics.median(python_rates)
             row[workload] = {"compiled_per_s": fast, "python_per_s": slow, "ratio": fast / slow}
@@ -153,11 +183,92 @@ def main(argv: list[str] | None = None) -> int:
     assert child.stdin is not None
     child.stdin.close()
     child.wait()
+    results["floor"] = floor_rows(args.hands, args.seed, args.runs, args.least)
     if args.json:
         from benchmarks.bench import write_results
 
         write_results(args.json, results)
     return 0
+
+
+def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, object]:
+    """No-limit hands through the kernel beside the plain C floor, checked to be the same hands
+    first; the median of ``runs`` interleaved samples of each, in actions per second."""
+    from benchmarks import bench, floor
+    from betspec.runtime import Table, engine_class
+    from betspec.runtime.batch import kernel
+
+    try:
+        floor.load()
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"no C floor here ({error})", file=sys.stderr)
+        return {}
+    totals = floor.same_hands(hands, seed)
+    tables, draws_seed = floor.draw(hands, seed)
+    packed = floor.Tables(tables)
+    # The same tables a million times deeper (stacks of hundreds of millions to billions, the
+    # blinds alike), which a kernel before issue 24 left to the Python engine: a rate per action.
+    deep = [
+        Table([s * 10**6 for s in t.stacks], t.button, blinds=tuple(b * 10**6 for b in t.inputs["blinds"]))
+        for t in tables
+    ]
+    recorded = [bench.record("no_limit", random.Random(f"{seed}-no_limit-{i}")) for i in range(hands)]
+    replayed = floor.Tables([h.table for h in recorded], [h.steps for h in recorded])
+    taken, refused = replayed.replay()
+    if (taken, refused) != (replayed.actions, 0):
+        raise AssertionError(
+            f"the C floor refused {refused} recorded hands, took {taken} of {replayed.actions} actions"
+        )
+    module = kernel(engine_class("no_limit"))
+    works: dict[str, Callable[[], int]] = {
+        "floor self-play": lambda: packed.self_play(draws_seed)[1],
+        "kernel self-play": lambda: floor.kernel_self_play(tables, seed)[1],
+        "kernel self-play, deep tables (x10^6)": lambda: floor.kernel_self_play(deep, seed)[1],
+        "floor replay": lambda: replayed.replay()[0],
+        "kernel replay (per action from Python)": lambda: bench.replay(recorded, False, fast=True),
+    }
+    if module is not None:
+        from betspec.runtime import replay_hands
+
+        cls = engine_class("no_limit")
+        logged = [(h.table, h.steps) for h in recorded]
+        if any(answer is not None for answer in replay_hands(cls, logged)):
+            raise AssertionError("the kernel's batch replay refused a recorded hand")
+        works["kernel replay (batch, in C)"] = lambda: len(replay_hands(cls, logged)) and replayed.actions
+        runtime = importlib.import_module("betspec.runtime.kernel")
+        logs = runtime.Logged(module.KERNEL, logged)  # packed once, as the floor's arrays are
+        works["kernel replay (batch, packed)"] = lambda: len(logs.replay(cls, {})) and replayed.actions
+
+    def floor_of(name: str) -> str:
+        return "floor self-play" if "self-play" in name else "floor replay"
+
+    # Each run times the floor and the kernel's workloads one after another; a ratio is taken
+    # within a run (the machine's load drifts between runs), and the median of the runs kept.
+    samples: dict[str, list[float]] = {name: [] for name in works}
+    for run in range(runs):
+        order = list(works.items()) if run % 2 == 0 else list(reversed(works.items()))
+        for name, work in order:
+            samples[name].append(floor.sample(work, least)[0])
+    rates = {name: statistics.median(values) for name, values in samples.items()}
+    ratios = {
+        name: statistics.median(mine / limit for mine, limit in zip(values, samples[floor_of(name)], strict=True))
+        for name, values in samples.items()
+    }
+    print(
+        f"the kernel beside the plain C floor (no limit; {totals[0]:,} self-play hands, {totals[1]:,} actions, "
+        f"the same in both; {len(recorded):,} recorded hands, {replayed.actions:,} actions; median of {runs}, "
+        "ratios within each run)"
+    )
+    rows: dict[str, object] = {"self_play_totals": list(totals), "replay_actions": replayed.actions}
+    for name, rate in rates.items():
+        low, high = min(samples[name]), max(samples[name])
+        spread = [mine / limit for mine, limit in zip(samples[name], samples[floor_of(name)], strict=True)]
+        rows[name] = {"actions_per_s": rate, "of_floor": ratios[name], "of_floor_runs": spread}
+        print(
+            f"  {name:<40} {rate:>12,.0f} actions/s ({low:,.0f} to {high:,.0f})  {ratios[name]:>5.2f} of the floor "
+            f"({min(spread):.2f} to {max(spread):.2f})"
+        )
+    return rows
 
 
 if __name__ == "__main__":

@@ -309,3 +309,182 @@ def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> No
     files = CythonBackend().render([spec, wide], str(root))
     assert "generated/kernels/no_limit.pyx" in files
     assert not any(path.endswith("/wide.pyx") for path in files)
+
+
+#: Deep tables: stacks of hundreds of millions to billions of chips (a tournament's final table) and
+#: around 2**40, blinds and bets scaled alike.
+DEEP = (10**6, 2**30)
+
+
+def _deep_table(name: str, rng: random.Random, scale: int) -> Table:
+    """A random table of ``name`` with its stacks and its chip inputs scaled by ``scale`` (a
+    count, as a cap in big blinds, or a seat, stays as it is)."""
+    cls = engine_class(name)
+    table = random_table(name, rng)
+    inputs: dict[str, Any] = {}
+    for key, value in table.inputs.items():
+        declared = cls.INPUTS.get(key)
+        chips = key != "cap" and (declared is None or declared.type == "int")
+        if chips and type(value) is int:
+            value = value * scale
+        elif chips and type(value) in (tuple, list) and all(type(v) is int for v in value):
+            value = tuple(v * scale for v in value)
+        inputs[key] = value
+    return Table([stack * scale for stack in table.stacks], table.button, **inputs)
+
+
+@needs_kernel
+@pytest.mark.parametrize("scale", DEEP)
+@pytest.mark.parametrize("name", SPECS)
+def test_deep_tables_are_played_in_c_as_the_python_engine_plays_them(name: str, scale: int) -> None:
+    cls, module = engine_class(name), COMPILED[name]
+    rng = random.Random(f"deep-{name}-{scale}")
+    fast = _batch(module, cls, {}, BOT)
+    draws = batch._kernel_draws(rng.getrandbits(64))
+    for _ in range(40):
+        table = _deep_table(name, rng, scale)
+        assert sum(table.stacks) > 2**28
+        trace: list[Any] = []
+        fast.play_hand(table, draws, trace)  # raises where the kernel could not take the table
+        engine = _replay(cls, module, table, {}, trace)
+        _same_hand(engine, fast.kernel, module)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_a_deep_hand_played_action_by_action_stays_in_c_and_answers_as_the_python_engine(name: str) -> None:
+    module = COMPILED[name]
+    rng = random.Random(f"deep-steps-{name}")
+    compared = 0
+    while compared < 400:
+        table = _deep_table(name, rng, rng.choice(DEEP))
+        hand, engine = module.KERNEL(table), engine_class(name)(table)
+        assert not hand.python  # a deep table is the kernel's
+        for _ in range(100):
+            if engine.hand_over:
+                break
+            step = random_step(engine, rng)
+            assert _tried(hand, step) == _tried(engine, step), step
+            assert answers(hand) == answers(engine), step
+            compared += 1
+        assert not hand.python and hand.snapshot() == engine.snapshot()
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["cap_no_limit", "cap_pot_limit"])
+def test_a_product_of_inputs_beyond_64_bits_is_the_python_engines_and_one_within_is_the_kernels(name: str) -> None:
+    module, cls = COMPILED[name], engine_class(name)
+    stacks = [10**15, 3 * 10**14, 7 * 10**14]
+    within = Table(stacks, 0, blinds=(2**31, 2**32), cap=20)  # above the bound each input has alone
+    beyond = Table(stacks, 0, blinds=(2**39, 2**40), cap=2**40)  # the cap times the big blind: 2**80
+    for table, handed in ((within, False), (beyond, True)):
+        hand, engine = module.KERNEL(table), cls(table)
+        assert hand.python == handed
+        rng = random.Random(name)
+        for _ in range(60):
+            if engine.hand_over:
+                break
+            step = random_step(engine, rng)
+            assert _tried(hand, step) == _tried(engine, step), step
+            assert answers(hand) == answers(engine), step
+        assert hand.snapshot() == engine.snapshot()
+
+
+def _logged_hands(name: str, rng: random.Random, count: int) -> list[tuple[Table, list[Any]]]:
+    """Hands of ``name`` as logs: played by the bot (every step recorded, deals as (-1, street,
+    None)), on small and deep tables; some with a check or call logged as the pair
+    ("check", "call") and a bet or raise as ("bet", "raise"), as a log that does not say which;
+    some with a step changed into one the engine may refuse."""
+    from betspec.runtime.batch import play_out
+
+    cls = engine_class(name)
+    hands = []
+    for index in range(count):
+        table = random_table(name, rng) if index % 3 else _deep_table(name, rng, rng.choice(DEEP))
+        engine = cls(table)
+        steps: list[Any] = []
+        play_out(
+            engine,
+            lambda hand: BOT.decide(hand, rng),
+            lambda seat, action, to, log=steps: log.append((seat, action, to)),
+        )
+        if index % 4 == 1:
+            steps = [
+                (seat, ("check", "call") if action in ("check", "call") else ("bet", "raise"), to)
+                if seat >= 0 and action in ("check", "call", "bet", "raise")
+                else (seat, action, to)
+                for seat, action, to in steps
+            ]
+        betting = [at for at, step in enumerate(steps) if step[0] >= 0]
+        if index % 2 and betting:
+            at = rng.choice(betting)
+            seat, action, to = steps[at]
+            changed = rng.choice(
+                [
+                    (seat, "raise", (to or 0) + rng.choice([-1, 1, 10**6])),
+                    ((seat + 1) % len(table.stacks), action, to),
+                    (seat, "check", None),
+                    (seat, "bet", 1),
+                    (seat, "fold", 5),
+                    (-1, cls.STREETS[-1], None),
+                    (seat, "all_in", None),
+                    (seat, "shove", None),
+                    (1.0, action, to),
+                ]
+            )
+            steps = [*steps[:at], changed, *steps[at:]]
+        hands.append((table, steps))
+    return hands
+
+
+def _answers(found: list[Any]) -> list[Any]:
+    return [None if r is None else (r.step, type(r.error), getattr(r.error, "code", None), str(r.error)) for r in found]
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_logged_hands_replayed_in_c_are_answered_as_the_python_engine_answers_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+    from betspec.runtime import replay_hands
+
+    cls, module = engine_class(name), COMPILED[name]
+    hands = _logged_hands(name, random.Random(f"logged-{name}"), 300)
+    hands.append((Table([100, 0, 50], 0, **random_table(name, random.Random(1)).inputs), []))  # a table refused
+    fast = _answers(replay_hands(cls, hands))
+    in_c = runtime.replay_hands(module.KERNEL, cls, {}, hands)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = _answers(replay_hands(cls, hands))
+    assert fast == slow
+    accepted = [answer is None for answer in slow]
+    assert 50 < sum(accepted) < len(hands) - 50  # both kinds
+    # Every hand the engine accepts, the kernel took in C, to its end.
+    assert [taken < 0 for taken in in_c] == accepted
+    assert slow[-1] is not None and slow[-1][0] == -1 and slow[-1][1] is InvalidTable
+
+
+@needs_kernel
+def test_a_logged_hand_ends_where_the_python_engine_ends_it() -> None:
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    hands = [hand for hand in _logged_hands("no_limit", random.Random(3), 60)]
+    ends: list[Any] = []
+    taken = runtime.replay_hands(module.KERNEL, cls, {}, hands, ends)
+    expected = []
+    for (table, steps), answer in zip(hands, taken, strict=True):
+        if answer >= 0:
+            continue
+        engine = cls(table)
+        for seat, action, to in steps:
+            if seat < 0:
+                engine.deal(action)
+            else:
+                engine.act(
+                    seat,
+                    action if isinstance(action, str) else next(a for a in action if a in engine.legal_actions()),
+                    to,
+                )
+        expected.append((engine.to_act, engine.street_name, engine.hand_over))
+    assert ends == expected and len(ends) > 20

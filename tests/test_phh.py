@@ -571,3 +571,37 @@ def test_pokerkit_straddled_fixed_limit_hands_count_raises_as_the_native_inputs(
     (hand,) = phh.loads(_pokerkit_fixed_limit_straddled(seed=21, count=1).split("\n", 1)[1])
     assert isinstance(hand, phh.Hand)
     assert phh.table_inputs(hand)["blinds"] == [1, 2]  # the minimum bet (the small bet) is the big blind
+
+
+def test_phh_check_replays_in_c_what_the_python_engine_replays_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the kernel is compiled, check replays the hands in one call in C and reports every
+    hand as the Python engine's replay does: accepted, refused, pots paid or not checked."""
+    import betspec.runtime.batch as batch
+
+    cls = engine_class("no_limit")
+    if batch.kernel(cls) is None:
+        pytest.skip("the no_limit kernel is not compiled here")
+    texts = [
+        _three_handed("p3 cbr 3", "p1 f", "p2 f"),  # a raise below the minimum: refused
+        _three_handed("p3 cbr 6", "p1 f", "p2 cc", "d db ??????", "p2 cc", "p3 cbr 10", "p2 f"),
+        _three_handed("p3 cc", "p1 cc", "p2 cc", "d db ??????"),  # the history stops
+        _three_handed("p3 cc", "p1 cc", "p2 cbr 2000"),  # more than the stack
+        _three_handed("p3 f", "p1 f", starting_stacks="[200000000000, 300000000000, 5]"),
+    ]
+    paths = [str(SAMPLE), *(_hand_file(tmp_path, f"hand{i}.phh", text) for i, text in enumerate(texts))]
+    hands = phh.read(str(SAMPLE))
+    assert len(phh.replayed_in_c(hands, cls, {})) == len(hands)  # every sample hand, in C
+    fast = [phh.check_part(path, 0, 1, "no_limit", {}) for path in paths]
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    assert phh.replayed_in_c(hands, cls, {}) == {}
+    slow = [phh.check_part(path, 0, 1, "no_limit", {}) for path in paths]
+    for mine, theirs in zip(fast, slow, strict=True):
+        assert (mine.lines, mine.counts, mine.paid, mine.raked) == (
+            theirs.lines,
+            theirs.counts,
+            theirs.paid,
+            theirs.raked,
+        )
+    assert sum(report.counts[phh.REFUSED] for report in slow) == 2

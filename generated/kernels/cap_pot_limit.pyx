@@ -37,7 +37,8 @@ cdef enum:
     A_RAISE = 4
 
 #: The inputs and options a kernel computes with in 64 bits: a number beyond it (a product of
-#: two of them could overflow) leaves the hand to the Python engine (see input_bound).
+#: two of them could overflow) leaves the hand to the Python engine unless the inputs' _fits says
+#: those products stay within 64 bits (see input_bound and fits_check).
 cdef chips_t INPUT_BOUND = 1073741824
 cdef int LAST_STREET = 3
 cdef int STREET_COUNT = 4
@@ -113,6 +114,12 @@ cdef class CapPotLimitInputs(Inputs):
         self._in_cap = engine._in_cap
         self._bound((self._opt_bet_unit, self._opt_pot_rounding, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_bomb_pot, self._in_cap,), INPUT_BOUND)
         return 0
+
+    cdef bint _fits(self) except -1:
+        'Whether no expression of the spec leaves 64 bits with these inputs (their magnitudes).'
+        m_big_blind = self._magnitude(self._in_big_blind)
+        m_cap = self._magnitude(self._in_cap)
+        return 72057594037927936 + m_big_blind * m_cap < 4611686018427387904
 
 
 cdef chips_t q_min_bet_to(CapPotLimitKernel m) except? -1:

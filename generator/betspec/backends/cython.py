@@ -77,7 +77,7 @@ _RETURNS = {Type.INT: ("chips_t", "except? -1"), Type.BOOL: ("int", "except -1")
 
 #: The chips a kernel's table holds at most (``SEAT_CHIPS_MAX`` in betspec/runtime/kernel.pyx,
 #: which refuses a table with more): every stack, bet, pot and 'to' of a kernel's hand is within it.
-HAND_CHIPS = 1 << 28
+HAND_CHIPS = 1 << 55
 #: The magnitude no value a kernel computes in C may reach (64-bit chips, with a margin).
 C_LIMIT = 1 << 62
 #: Above any seat number (a table has at most betspec.runtime.table.MAX_SEATS seats, 23).
@@ -202,7 +202,8 @@ def generate(spec: Spec, root: str) -> str:
         w(f"A_{event.name.upper()} = {index}", 4)
     w()
     w("#: The inputs and options a kernel computes with in 64 bits: a number beyond it (a product of")
-    w("#: two of them could overflow) leaves the hand to the Python engine (see input_bound).")
+    w("#: two of them could overflow) leaves the hand to the Python engine unless the inputs' _fits says")
+    w("#: those products stay within 64 bits (see input_bound and fits_check).")
     w(f"cdef chips_t INPUT_BOUND = {input_bound(spec)}")
     w(f"cdef int LAST_STREET = {len(spec.streets) - 1}")
     w(f"cdef int STREET_COUNT = {len(spec.streets)}")
@@ -270,6 +271,15 @@ def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
         w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
     w("return 0", 8)
     w()
+    check = fits_check(spec)
+    if check is not None:
+        used, test = check
+        w("cdef bint _fits(self) except -1:", 4)
+        w(repr("Whether no expression of the spec leaves 64 bits with these inputs (their magnitudes)."), 8)
+        for local, name in used:
+            w(f"{local} = self._magnitude(self.{name})", 8)
+        w(f"return {test}", 8)
+        w()
     w()
 
 
@@ -375,6 +385,144 @@ def input_bound(spec: Spec) -> int:
             continue
         return bound
     raise ValueError(f"{spec.name}: an expression overflows 64 bits whatever its inputs")
+
+
+#: A bound on every number input and option the engine takes (its MAX_CHIPS, 10**15, under 2**50).
+ENGINE_INPUTS = 1 << 50
+
+
+#: A magnitude as :func:`fits_check` computes it: the largest of some polynomials in the inputs'
+#: magnitudes (each a tuple of (monomial, coefficient), a monomial a sorted tuple of names).
+_Poly = tuple[tuple[tuple[str, ...], int], ...]
+_Size = tuple[int, frozenset[_Poly]]
+
+
+def _poly_add(a: _Poly, b: _Poly, times: bool = False) -> _Poly:
+    terms: dict[tuple[str, ...], int] = {}
+    if times:
+        for left, x in a:
+            for right, y in b:
+                key = tuple(sorted(left + right))
+                terms[key] = terms.get(key, 0) + x * y
+    else:
+        for key, value in (*a, *b):
+            terms[key] = terms.get(key, 0) + value
+    return tuple(sorted((key, value) for key, value in terms.items() if value))
+
+
+def _largest(polys: frozenset[_Poly]) -> frozenset[_Poly]:
+    """The polynomials not below another one coefficient by coefficient (magnitudes are >= 0)."""
+
+    def below(a: _Poly, b: _Poly) -> bool:
+        other = dict(b)
+        return a != b and all(value <= other.get(key, 0) for key, value in a)
+
+    return frozenset(p for p in polys if not any(below(p, q) for q in polys))
+
+
+def _poly_text(poly: _Poly) -> str:
+    terms = []
+    for key, value in poly:
+        terms.append(" * ".join((*(f"m_{name}" for name in key), *([str(value)] if value != 1 or not key else []))))
+    return " + ".join(terms) or "0"
+
+
+def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
+    """Where some expression the kernel computes may reach C_LIMIT with inputs the engine takes
+    (a product of two inputs, ``cap * big_blind``): the inputs' fields it reads (``m_<name>``, the
+    field), and a Python test of their magnitudes (Python integers) that holds exactly when none
+    of those expressions reaches C_LIMIT with these inputs, by the rules of :func:`_bounds` (each
+    magnitude the largest of polynomials in the inputs'). A table with an input beyond INPUT_BOUND
+    is the kernel's when it holds, the Python engine's when not. None where no expression can
+    reach it (INPUT_BOUND then refuses nothing the engine takes)."""
+    hand = max(HAND_CHIPS, ENGINE_INPUTS)
+    fields: dict[str, str] = {}
+    named: dict[str, _Size] = {}
+    by_type = {"bool": 1, "choice": 0, "seat": SEATS_BELOW, "seat?": SEATS_BELOW, "seats": SEATS_BELOW}
+
+    def const(value: int) -> _Size:
+        return value, frozenset({(((), value),) if value else ()})
+
+    for variable in spec.variables.values():
+        named[variable.name] = const(1 if variable.type == "bool" else hand)
+    given: list[tuple[str, str, str]] = [("_opt_", option.name, option.type) for option in spec.options.values()]
+    given += [("_in_", name, item.type) for item in spec.inputs.values() for name in item.names]
+    given += [("_dl_", item.name, item.type) for item in spec.deal_inputs.values()]
+    for prefix, name, kind in given:
+        if kind in by_type:
+            named[name] = const(by_type[kind])
+        else:
+            named[name] = (ENGINE_INPUTS, frozenset({(((name,), 1),)}))
+            fields[name] = f"{prefix}{name}"
+    for name in spec.roles:
+        named[name] = const(SEATS_BELOW)
+    for value in spec.street_values.values():
+        numbers = [street.values[value.name] for street in spec.streets]
+        named[value.name] = const(max(abs(n) for n in numbers if type(n) is int) if value.type == "int" else 1)
+    risky: set[_Poly] = set()
+
+    def of(node: ast.expr) -> _Size:
+        found = _size(node)
+        if found[0] >= C_LIMIT:
+            risky.update(found[1])
+        return found
+
+    def combine(left: _Size, right: _Size, times: bool) -> _Size:
+        size = left[0] * right[0] if times else left[0] + right[0]
+        return size, _largest(frozenset(_poly_add(a, b, times) for a in left[1] for b in right[1]))
+
+    def most(values: list[_Size], default: _Size) -> _Size:
+        if not values:
+            return default
+        return max(v for v, _ in values), _largest(frozenset(p for _, polys in values for p in polys))
+
+    def _size(node: ast.expr) -> _Size:
+        if isinstance(node, ast.Constant):
+            return const(abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0))
+        if isinstance(node, ast.Name):
+            if node.id in spec.quantities and node.id not in named:
+                named[node.id] = of(spec.quantities[node.id].expr.tree)
+            return named.get(node.id, const(hand))
+        if isinstance(node, ast.UnaryOp):
+            operand = of(node.operand)
+            return operand if isinstance(node.op, ast.USub) else const(1)
+        if isinstance(node, ast.BinOp):
+            left, right = of(node.left), of(node.right)
+            if isinstance(node.op, ast.FloorDiv):
+                return left
+            if isinstance(node.op, ast.Mod):
+                return right
+            return combine(left, right, isinstance(node.op, ast.Mult))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            args = [of(arg) for arg in node.args]
+            if node.func.id in ("ceil_to", "floor_to"):
+                return combine(args[0], args[1], False)
+            if node.func.id in ("next_live", "prev_live"):
+                return const(SEATS_BELOW)
+            return most(args, const(0)) if node.func.id != "acted_of" else const(1)
+        if isinstance(node, ast.IfExp):
+            of(node.test)
+            return most([of(node.body), of(node.orelse)], const(0))
+        if isinstance(node, ast.BoolOp):
+            return most([of(value) for value in node.values], const(0))
+        if isinstance(node, ast.Compare):
+            for compared in (node.left, *node.comparators):
+                of(compared)
+            return const(1)
+        children = [of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
+        return most(children, const(hand))
+
+    for expr in _computed(spec):
+        of(expr.tree)
+    if not risky:
+        return None
+    # Those that reach it with every input at its largest (the others never do).
+    polys = sorted(p for p in _largest(frozenset(risky)) if sum(v * ENGINE_INPUTS ** len(k) for k, v in p) >= C_LIMIT)
+    if not polys:
+        return None
+    used = sorted({name for poly in polys for key, _ in poly for name in key})
+    test = " and ".join(f"{_poly_text(poly)} < {C_LIMIT}" for poly in polys)
+    return [(f"m_{name}", fields[name]) for name in used], test
 
 
 def _quantities(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:

@@ -6,7 +6,7 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.batch import Draws, Played, Policy, fast_engine, has_kernel, play_hands
+from betspec.runtime.batch import Draws, Played, Policy, Refused, fast_engine, has_kernel, play_hands, replay_hands
 from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
 from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
@@ -21,6 +21,7 @@ __all__ = [
     "Played",
     "Policy",
     "Pot",
+    "Refused",
     "Ruling",
     "SnapshotError",
     "Start",
@@ -31,4 +32,5 @@ __all__ = [
     "fast_engine",
     "has_kernel",
     "play_hands",
+    "replay_hands",
 ]

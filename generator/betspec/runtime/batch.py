@@ -17,6 +17,7 @@ included, is the Python engine's.
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -209,33 +210,125 @@ def play_hands(
         if fast is not None:
             draws = _kernel_draws(draws.seed)  # type: ignore[attr-defined]
     played = Played()
-    for table in tables:
-        if fast is not None:
-            seed = draws.seed  # type: ignore[attr-defined]
-            try:
-                actions = fast.play_hand(table, draws)
-            except Exception:  # the Python engine plays it again, from the same draws
-                draws.seed = seed  # type: ignore[attr-defined]
-            else:
-                played.hands += 1
+    if fast is not None:
+        # In C, a few hundred tables a call (drawn from ``tables`` as the hands go); a table the
+        # kernel cannot take is played again through the Python engine, from the same draws.
+        stacks = played.stacks if keep_stacks else None
+        remaining = iter(tables)
+        while chunk := list(itertools.islice(remaining, _TABLES_PER_CALL)):
+            start = 0
+            while start < len(chunk):
+                done, actions, chips = fast.play_tables(chunk, start, draws, stacks)
+                played.hands += done
                 played.actions += actions
-                played.chips += fast.kernel.total_chips()
-                if keep_stacks:
-                    played.stacks.append(fast.kernel.stacks)
-                continue
-        engine = (cls if fast is not None else hands)(table, **given)  # type: ignore[arg-type]  # options checked by it
-        chips = engine.total_chips()
-        played.actions += play_out(engine, decide, on_step)
-        if rank is not None:
-            contested = sum(not folded for folded in engine.folded) > 1
-            engine.settle(rank(engine) if contested else None)
-        if engine.total_chips() != chips:
-            raise BetspecError(f"chips not conserved in hand {played.hands + 1} of the batch")
-        played.hands += 1
-        played.chips += chips
-        if keep_stacks:
-            played.stacks.append(tuple(engine.stacks))
+                played.chips += chips
+                start += done
+                if start < len(chunk):
+                    _play_python(cls, chunk[start], given, decide, on_step, rank, keep_stacks, played)
+                    start += 1
+        return played
+    for table in tables:
+        _play_python(hands, table, given, decide, on_step, rank, keep_stacks, played)
     return played
+
+
+#: Tables a batch hands the kernel at once (play_hands).
+_TABLES_PER_CALL = 256
+
+
+def _play_python(
+    cls: type[Engine],
+    table: Table,
+    given: dict[str, object],
+    decide: Callable[[Engine], Decision],
+    on_step: Callable[[int, str, int | None], None] | None,
+    rank: Rank | None,
+    keep_stacks: bool,
+    played: Played,
+) -> None:
+    """One hand of a batch played through ``cls`` (a kernel class's hands are the kernel's)."""
+    engine = cls(table, **given)  # type: ignore[arg-type]  # options checked by it
+    chips = engine.total_chips()
+    played.actions += play_out(engine, decide, on_step)
+    if rank is not None:
+        contested = sum(not folded for folded in engine.folded) > 1
+        engine.settle(rank(engine) if contested else None)
+    if engine.total_chips() != chips:
+        raise BetspecError(f"chips not conserved in hand {played.hands + 1} of the batch")
+    played.hands += 1
+    played.chips += chips
+    if keep_stacks:
+        played.stacks.append(tuple(engine.stacks))
+
+
+#: A step of a logged hand: (seat, action, to), the action a name or a tuple of names (the
+#: first of them legal then, else the last: ("check", "call") for a log's check-or-call), and a
+#: deal (-1, street, None), or (-1, street, {inputs}) for a deal given inputs.
+LoggedStep = tuple[int, "str | tuple[str, ...]", Any]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """How the engine refuses a logged hand: at its step ``step`` (the index in its steps; -1
+    for the table), with ``error`` (an :class:`IllegalAction` with its code, an ``InvalidTable``)."""
+
+    step: int
+    error: BetspecError
+
+
+def replay_hands(
+    cls: type[Engine], hands: Iterable[tuple[Table, Sequence[LoggedStep]]], options: Mapping[str, object] | None = None
+) -> list[Refused | None]:
+    """Check logged hands in one call: each (table, steps) answered as ``cls`` answers it, None
+    where it takes every step, else :class:`Refused` (the first step refused and the engine's
+    error, code and message included).
+
+    Where the spec's kernel is compiled the hands are replayed in C, one after another; the Python
+    engine replays a hand only where the kernel does not take it to its end (a refusal, worded by
+    the engine; a step the kernel does not take, as a deal given inputs), from its start."""
+    given = dict(options or {})
+    logged = hands if isinstance(hands, list) else list(hands)
+    module = kernel(cls)
+    if module is not None:
+        runtime = importlib.import_module("betspec.runtime.kernel")
+        answers = runtime.replay_hands(module.KERNEL, cls, given, logged)
+    else:
+        answers = [0] * len(logged)
+    return [
+        None if taken < 0 else _replay_logged(cls, table, steps, given)
+        for (table, steps), taken in zip(logged, answers, strict=True)
+    ]
+
+
+def _replay_logged(
+    cls: type[Engine], table: Table, steps: Sequence[LoggedStep], options: dict[str, object]
+) -> Refused | None:
+    """One logged hand through the Python engine: None, or the first step it refuses and why."""
+    from betspec.runtime.errors import IllegalAction, InvalidTable
+
+    try:
+        engine = cls(table, **options)  # type: ignore[arg-type]  # options checked by it
+    except InvalidTable as error:
+        return Refused(-1, error)
+    for index, step in enumerate(steps):
+        if not isinstance(step, tuple) or len(step) != 3:
+            raise BetspecError(f"a logged step is (seat, action, to), not {step!r} (step {index})")
+        seat, action, to = step
+        try:
+            if type(seat) is int and seat < 0:
+                if to is not None and not isinstance(to, dict):
+                    raise BetspecError(
+                        f"a logged deal is (-1, street, None or its inputs), not {step!r} (step {index})"
+                    )
+                engine.deal(action, **(to or {}))  # type: ignore[arg-type]
+            elif isinstance(action, tuple) and action:
+                legal = engine.legal_actions()
+                engine.act(seat, next((name for name in action if name in legal), action[-1]), to)
+            else:
+                engine.act(seat, action, to)  # type: ignore[arg-type]
+        except IllegalAction as error:
+            return Refused(index, error)
+    return None
 
 
 def fast_engine(structure: str) -> type[Engine]:

@@ -190,6 +190,7 @@ KERNEL_MEMBERS: tuple[str, ...] = (
     "_last_raise",
     "_legal",
     "_live",
+    "_magnitude",
     "_mark_checked",
     "_mark_folded",
     "_max_to",

@@ -6,8 +6,9 @@
 
 #: Chips: every amount, total and bound.
 ctypedef long long chips_t
-#: A seat's chips in the per-seat arrays (a table holds at most SEAT_CHIPS_MAX in all).
-ctypedef int seat_chips_t
+#: A seat's chips in the per-seat arrays: 64-bit, as every table the engine takes holds at most
+#: MAX_SEATS * MAX_CHIPS (under SEAT_CHIPS_MAX, 2^55) in all.
+ctypedef long long seat_chips_t
 
 
 cdef inline chips_t ceil_to(chips_t value, chips_t unit) except? -1:
@@ -40,6 +41,8 @@ cdef class Inputs:
     cdef dict _table_inputs
     cdef int _load(self, object engine) except -1
     cdef int _bound(self, tuple values, chips_t bound) except -1
+    cdef bint _fits(self) except -1
+    cdef object _magnitude(self, object value)
 
 
 cdef class Templates:
@@ -93,8 +96,8 @@ cdef class Kernel:
     cdef Inputs _inputs
     # Played action by action: every step taken (two numbers each), and the Python engine the
     # hand is handed to when the kernel cannot answer (None until then). A step's amount is at most
-    # the table's chips, which fit 32 bits.
-    cdef int* _steps
+    # the table's chips (64-bit, as the seats').
+    cdef chips_t* _steps
     cdef int _step_count
     cdef int _step_capacity
     cdef bint _handed
@@ -102,8 +105,9 @@ cdef class Kernel:
 
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1
+    cdef int _open(self, int button) except -1
     cdef chips_t _chips(self) noexcept
-    cdef int _record(self, int code, int to) except -1
+    cdef int _record(self, int code, chips_t to) except -1
 
     # The mechanisms (engine.py's of the same names).
     cdef int _put(self, int seat, chips_t amount) except -1
@@ -154,6 +158,9 @@ cdef class Kernel:
     # Played by a policy given as data.
     cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
+
+    # Logged hands replayed in one call (replay_hands).
+    cdef Py_ssize_t _replay(self, chips_t* steps, Py_ssize_t count) except -2
 
     # Handed to the Python engine.
     cdef object _engine(self)

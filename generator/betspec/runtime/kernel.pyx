@@ -30,9 +30,10 @@ cdef int MAX_SEATS = _table.MAX_SEATS
 #: The action number a step recorded as an all-in has (kernels have at most 8 actions).
 cdef int ALL_IN = 15
 cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
-#: The chips a kernel's table may hold in all (its per-seat arrays are 32-bit, and a spec's
-#: expressions add and multiply a few of them): a table with more is the Python engine's.
-SEAT_CHIPS_MAX = 1 << 28
+#: The chips a kernel's table may hold in all: every table the engine takes (MAX_SEATS stacks
+#: of at most MAX_CHIPS, under 2^55; the per-seat arrays are 64-bit, and the generator bounds the
+#: inputs so that no expression of a spec leaves 64 bits with a table this large).
+SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
 
 
@@ -128,15 +129,26 @@ cdef class Inputs:
         raise NotImplementedError
 
     cdef int _bound(self, tuple values, chips_t bound) except -1:
-        """Refuse inputs beyond ``bound`` (each number, and each in a tuple): the kernel's
-        generator found that within it no expression of the spec leaves 64 bits, so a table
-        beyond it is the Python engine's."""
-        for value in values:
-            if type(value) is tuple:
-                self._bound(value, bound)
-            elif value is not None and type(value) is not str and not -bound <= value <= bound:
-                raise KernelRefusal("an input beyond what the kernel computes in 64 bits")
+        """Refuse inputs beyond ``bound`` (each number, and each in a tuple) where the products
+        they enter would leave 64 bits: the kernel's generator found that within ``bound`` no
+        expression of the spec does; beyond it, the kernel's _fits computes the products with
+        these very inputs, and a table it refuses is the Python engine's."""
+        if self._magnitude(values) > bound and not self._fits():
+            raise KernelRefusal("an input beyond what the kernel computes in 64 bits")
         return 0
+
+    cdef bint _fits(self) except -1:
+        """Whether no expression of the spec leaves 64 bits with these inputs (a kernel whose
+        spec multiplies inputs writes it; none may reach it otherwise)."""
+        return False
+
+    cdef object _magnitude(self, object value):
+        """The largest absolute number in ``value`` (a number, or tuples of them), a Python int."""
+        if type(value) is tuple:
+            return max([self._magnitude(item) for item in value], default=0)
+        if value is None or type(value) is str:
+            return 0
+        return abs(value)
 
 
 cdef class Templates:
@@ -214,6 +226,33 @@ cdef class Batch:
             raise RuntimeError("chips not conserved")
         return actions
 
+    def play_tables(self, list tables, Py_ssize_t start, Draws draws, list stacks=None):
+        """Hands on ``tables[start:]`` played one after another in C by the policy: (tables
+        done, betting actions, chips checked). It stops before the first table the kernel
+        cannot take (nothing raised, the draws as they stood before it), which the caller plays
+        through the Python engine; ``stacks`` gets each hand's final stacks."""
+        cdef Kernel kernel = self._kernel
+        cdef Py_ssize_t index
+        cdef long long actions = 0
+        cdef chips_t chips
+        cdef unsigned long long seed
+        total = 0
+        for index in range(start, len(tables)):
+            seed = draws.state
+            try:
+                kernel._start(tables[index], self._engine_class, self._options)
+                chips = kernel._chips()
+                actions += kernel._play_out(draws, self._policy, None)
+            except Exception:
+                draws.state = seed
+                return index - start, actions, total
+            if kernel._chips() != chips:
+                raise RuntimeError("chips not conserved")
+            total += chips
+            if stacks is not None:
+                stacks.append(kernel.stacks)
+        return len(tables) - start, actions, total
+
     @property
     def kernel(self):
         """The hand last played, as the kernel holds it."""
@@ -230,7 +269,7 @@ cdef class Kernel:
         return (
             object.__sizeof__(self)
             + self._capacity * (5 * sizeof(seat_chips_t) + 2)
-            + self._step_capacity * 2 * sizeof(int)
+            + self._step_capacity * 2 * sizeof(chips_t)
         )
 
     cdef int _seat_arrays(self, int n) except -1:
@@ -287,6 +326,14 @@ cdef class Kernel:
         for seat in range(n):
             stack = stacks[seat]
             self._behind[seat] = <seat_chips_t>stack
+        return self._open(button)
+
+    cdef int _open(self, int button) except -1:
+        """The hand on the seats' chips and inputs set (by _start, or by Logged from its packed
+        tables): the button, everything else as Engine._setup leaves it, then the start event
+        and the automatic transitions."""
+        cdef int n = self._n
+        cdef int seat
         self._button = button
         self._actor = -1
         self._bet_level = 0
@@ -326,12 +373,12 @@ cdef class Kernel:
             total += self._behind[seat]
         return total
 
-    cdef int _record(self, int code, int to) except -1:
+    cdef int _record(self, int code, chips_t to) except -1:
         cdef int wanted
-        cdef int* grown
+        cdef chips_t* grown
         if self._step_count >= self._step_capacity:
             wanted = 4 if self._step_capacity == 0 else 2 * self._step_capacity
-            grown = <int*>PyMem_Realloc(self._steps, wanted * 2 * sizeof(int))
+            grown = <chips_t*>PyMem_Realloc(self._steps, wanted * 2 * sizeof(chips_t))
             if grown == NULL:
                 raise MemoryError()
             self._steps = grown
@@ -678,6 +725,44 @@ cdef class Kernel:
             actions += 1
         return actions
 
+    # ---- logged hands, replayed in one call --------------------------------------------------
+
+    cdef Py_ssize_t _replay(self, chips_t* steps, Py_ssize_t count) except -2:
+        """Take ``count`` steps packed by Logged (three numbers each) in C: -1 when every one was
+        taken, else the index of the first the kernel does not take as it is (the hand then
+        stands before it)."""
+        cdef Py_ssize_t index
+        cdef chips_t seat, code, to
+        cdef int action
+        for index in range(count):
+            seat, code, to = steps[0], steps[1], steps[2]
+            steps += 3
+            if seat < 0:  # a deal of street number ``code``
+                if self._actor >= 0 or to != _NO_AMOUNT or code != self._street + 1 or not self._can_deal():
+                    return index
+                self._deal()
+                continue
+            if seat != self._actor or code < 0:
+                return index
+            if code >= _EITHER:  # the first of two actions legal now, else the second
+                action = <int>((code - _EITHER) >> 4)
+                if not self._allowed(action):
+                    action = <int>((code - _EITHER) & 15)
+            else:
+                action = <int>code
+            if not self._allowed(action):
+                return index
+            if self._is_wager(action):
+                if to < 0:
+                    return index
+            elif to != _NO_AMOUNT:
+                return index
+            try:
+                self._take(action, to)
+            except KernelRefusal:
+                return index  # nothing changed: the Python engine says why
+        return -1
+
     # ---- one hand, action by action: the engine's API ---------------------------------------
 
     def __cinit__(self):
@@ -712,7 +797,8 @@ cdef class Kernel:
 
     cdef object _engine(self):
         """The Python engine at this very point of the hand (the steps replayed through it)."""
-        cdef int index, code, to
+        cdef int index, code
+        cdef chips_t to
         if self._python is not None:
             return self._python
         inputs = self._inputs
@@ -721,7 +807,7 @@ cdef class Kernel:
         engine = inputs._engine_class(table, **inputs._options)
         names, streets = self._names(), self._streets()
         for index in range(self._step_count):
-            code, to = self._steps[2 * index], self._steps[2 * index + 1]
+            code, to = <int>self._steps[2 * index], self._steps[2 * index + 1]
             if code < 0:
                 engine.deal(streets[-1 - code])
             elif code & 15 == ALL_IN:
@@ -915,7 +1001,7 @@ cdef class Kernel:
             self._take(index, to)
         except KernelRefusal:
             return False  # nothing changed: the Python engine says why
-        self._record(seat * 16 + index, <int>to)
+        self._record(seat * 16 + index, to)
         self._python = None
         return True
 
@@ -1006,6 +1092,189 @@ cdef class Kernel:
         }
 
 
+
+
+#: A packed step's amount where it gives none, and where it gives one a kernel does not take.
+cdef chips_t _NO_AMOUNT = -1
+cdef chips_t _NOT_TAKEN = -2
+#: A packed action from this number up is a pair: the first of two legal now, else the second.
+cdef chips_t _EITHER = 1000
+
+
+cdef class Logged:
+    """Logged hands of one kernel class packed for a replay in C: each hand's table, and its
+    steps as three 64-bit numbers each (seat or -1 for a deal; the action's number, a pair of
+    them, or the street's; "to" or -1), in one block. A step a kernel does not take as it is
+    (an action or a street it does not know, a deal given inputs, an amount not a plain int)
+    is packed as one it refuses, so that the Python engine rules on it."""
+
+    cdef chips_t* _data
+    cdef Py_ssize_t* _starts
+    cdef list _tables
+    cdef Py_ssize_t _count
+    cdef object _kind
+    # Each plain table packed too (its seats, button and stacks, and which of the distinct
+    # inputs it gives): a hand starts from them without reading the table's objects again.
+    cdef int* _seats
+    cdef int* _buttons
+    cdef int* _groups
+    cdef Py_ssize_t* _stacks_at
+    cdef chips_t* _stacks
+    cdef list _given
+
+    def __cinit__(self, kind, hands):
+        cdef Kernel kernel = kind.__new__(kind)
+        cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
+        cdef chips_t* data
+        names, streets = kernel._names(), kernel._streets()
+        self._kind = kind
+        self._tables = []
+        self._given = []
+        logged = []
+        for hand in hands:
+            table, steps = hand
+            steps = steps if type(steps) is list or type(steps) is tuple else list(steps)
+            self._tables.append(table)
+            logged.append(steps)
+            size += len(steps)
+        self._count = len(logged)
+        self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
+        self._data = <chips_t*>PyMem_Malloc((3 * size + 1) * sizeof(chips_t))
+        self._seats = <int*>PyMem_Malloc((self._count + 1) * 3 * sizeof(int))
+        self._stacks_at = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
+        self._stacks = <chips_t*>PyMem_Malloc((self._count * MAX_SEATS + 1) * sizeof(chips_t))
+        if self._starts == NULL or self._data == NULL or self._seats == NULL or self._stacks_at == NULL or self._stacks == NULL:
+            raise MemoryError()
+        self._buttons = self._seats + self._count + 1
+        self._groups = self._buttons + self._count + 1
+        data = self._data
+        for index in range(self._count):
+            self._starts[index] = at
+            for step in logged[index]:
+                _pack(step, names, streets, data + 3 * at)
+                at += 1
+            self._stacks_at[index] = chips_at
+            chips_at += self._pack_table(index)
+        self._starts[self._count] = at
+
+    cdef Py_ssize_t _pack_table(self, Py_ssize_t index) except -1:
+        """Hand ``index``'s table packed where it is plain (as _start checks it); its seats 0
+        where not (_start then takes the table itself). Returns the stacks packed."""
+        cdef Py_ssize_t seat, n
+        cdef chips_t stack, total = 0
+        cdef chips_t* out = self._stacks + self._stacks_at[index]
+        table = self._tables[index]
+        self._seats[index] = 0
+        if type(table) is not _TABLE:
+            return 0
+        stacks, button, given = table.stacks, table.button, table.inputs
+        if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
+            return 0
+        n = len(stacks)
+        if not 2 <= n <= MAX_SEATS or not 0 <= button < n:
+            return 0
+        for seat in range(n):
+            value = stacks[seat]
+            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+                return 0
+            stack = value
+            out[seat] = stack
+            total += stack
+        if total > _SEAT_CHIPS_MAX:
+            return 0
+        if not self._given or not _same(given, self._given[len(self._given) - 1]):  # (no wraparound here)
+            self._given.append(given)
+        self._groups[index] = len(self._given) - 1
+        self._buttons[index] = button
+        self._seats[index] = <int>n
+        return n
+
+    def __dealloc__(self):
+        PyMem_Free(self._data)
+        PyMem_Free(self._starts)
+        PyMem_Free(self._seats)
+        PyMem_Free(self._stacks_at)
+        PyMem_Free(self._stacks)
+
+    def __len__(self):
+        return self._count
+
+    def replay(self, engine_class, dict options, list ends=None):
+        """Each hand replayed in C, one after another on one kernel hand: -1 where the kernel
+        took every step, else the index of the first step it did not take (0 also where it did
+        not take the table: the table, or any step, is then the Python engine's to rule on).
+        With ``ends``, each hand taken appends (to_act, street_name, hand_over) as it ends."""
+        cdef Kernel kernel = self._kind.__new__(self._kind)
+        cdef Templates templates = kernel._templates()
+        cdef Py_ssize_t index, taken, seat
+        cdef int n
+        cdef Inputs inputs
+        loaded = {}  # the inputs loaded, by distinct inputs and number of seats
+        answers = []
+        for index in range(self._count):
+            n = self._seats[index]
+            try:
+                if n == 0:
+                    kernel._start(self._tables[index], engine_class, options)
+                else:
+                    key = self._groups[index] * 64 + n
+                    inputs = loaded.get(key)
+                    if inputs is None:
+                        inputs = templates.get(engine_class, options, self._tables[index], n)
+                        loaded[key] = inputs
+                    kernel._inputs = inputs
+                    kernel._seat_arrays(n)
+                    kernel._n = n
+                    for seat in range(n):
+                        kernel._behind[seat] = self._stacks[self._stacks_at[index] + seat]
+                    kernel._open(self._buttons[index])
+            except Exception:
+                answers.append(0)  # the Python engine refuses the table, or plays it
+                continue
+            taken = kernel._replay(self._data + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
+            answers.append(taken)
+            if taken < 0 and ends is not None:
+                ends.append((kernel.to_act, kernel.street_name, kernel._hand_over()))
+        return answers
+
+
+cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
+    """One logged step (seat, action, to) as Logged packs it."""
+    cdef int first, second
+    out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
+    if type(step) is not tuple or len(step) != 3:
+        return 0
+    seat, action, to = step
+    if type(seat) is not int or not -1 <= seat < MAX_SEATS:
+        return 0
+    out[0] = seat
+    if to is None:
+        out[2] = _NO_AMOUNT
+    elif type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX:
+        out[2] = to
+    if seat < 0:
+        if type(action) is str:
+            for first in range(len(streets)):
+                if streets[first] == action:
+                    out[1] = first
+        return 0
+    if type(action) is str:
+        first = _index(names, action)
+        if first >= 0:
+            out[1] = first
+    elif type(action) is tuple and len(action) == 2:
+        first, second = _index(names, action[0]), _index(names, action[1])
+        if first >= 0 and second >= 0:
+            out[1] = _EITHER + first * 16 + second
+    return 0
+
+
+def replay_hands(kind, engine_class, dict options, hands, list ends=None):
+    """Logged hands of ``kind`` (a kernel class), each (table, steps), packed (Logged) and
+    replayed in C: Logged.replay's answers. A step is (seat, action, to): an action's name (or a
+    pair of names: the first legal then, else the second) and its "to" (None for an action that
+    takes none); a deal is (-1, street, None)."""
+    return Logged(kind, hands).replay(engine_class, options, ends)
 
 
 #: The engine's methods that only read the hand: asking them leaves the hand with the kernel.

@@ -41,7 +41,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -816,6 +816,11 @@ class Replay:
     steps: list[dict[str, Any]] = field(default_factory=list)  # the case steps taken
     act: Act | None = None  # the action refused
     error: IllegalAction | None = None
+    # A hand replayed in C (phh check): no engine kept; a new one at the hand's start, to pay the
+    # pots on, and whether the hand was over. Its steps then hold pairs of actions ("check",
+    # "call") where the log does not say which, as replay_hands takes them.
+    fresh: Callable[[], Engine] | None = None
+    over: bool = False
 
     def line(self) -> str:
         return f"{self.status} {self.name}: {self.detail}"
@@ -1002,17 +1007,23 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
     from betspec.runtime import IllegalAction
 
     hand, played = result.hand, result.engine
-    if result.status != ACCEPTED or hand is None or played is None:
+    if result.status != ACCEPTED or hand is None or (played is None and result.fresh is None):
         return Pots(UNCHECKED, "pots not checked: the hand was not replayed")
     recorded = [name for name in ("winnings", "finishing_stacks") if getattr(hand, name) is not None]
-    if not played.hand_over:
+    if not (played.hand_over if played is not None else result.over):
         return Pots(UNCHECKED, "pots not checked: the history stops before the hand is over")
     if not recorded and not unrecorded:
         return Pots(UNCHECKED, NOTHING_RECORDED)
-    engine = type(played)(played.table, **cast(dict[str, Any], played.options))
+    if played is not None:
+        engine = type(played)(played.table, **cast(dict[str, Any], played.options))
+    else:
+        engine = cast("Callable[[], Engine]", result.fresh)()
     for step in result.steps:
         if "deal" in step:
             cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
+        elif isinstance(step["act"], tuple):  # replayed in C: the one of the pair legal here
+            legal = engine.legal_actions()
+            engine.act(step["seat"], next((a for a in step["act"] if a in legal), step["act"][-1]), step.get("to"))
         else:
             engine.act(step["seat"], step["act"], step.get("to"))
     contenders = sorted({seat for pot in engine.pots() for seat in pot.eligible})
@@ -1452,8 +1463,9 @@ def check_part(path: str, part: int, parts: int, structure: str, options: Mappin
         report.lines.append(f"betspec phh: {exc}")
         report.unreadable = 1
         return report
-    for hand in hands:
-        result = replay(hand, cls, opts)
+    in_c = replayed_in_c(hands, cls, opts)
+    for index, hand in enumerate(hands):
+        result = in_c.get(index) or replay(hand, cls, opts)
         if result.status == ACCEPTED:
             pots = check_pots(result, unrecorded=False)
             report.paid[pots.status] += 1
@@ -1468,6 +1480,75 @@ def check_part(path: str, part: int, parts: int, structure: str, options: Mappin
             report.irregular.append(result.name)
         report.lines.append(result.line())
     return report
+
+
+#: A log's check-or-call and bet-or-raise, as replay_hands takes them (the first legal then).
+_PAIRS = {"cc": ("check", "call"), "cbr": ("bet", "raise")}
+
+
+def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mapping[str, Any]) -> dict[int, Replay]:
+    """The hands (by index) that the spec's kernel, where it is compiled, replays to their end in
+    one call (:func:`betspec.runtime.batch.replay_hands`), as :func:`replay` reports them; the
+    others (refused, irregular, invalid, a stud hand whose cards decide who acts: none of the
+    kernel's to judge) are left to :func:`replay`, which says why, as the Python engine does."""
+    from betspec.runtime import Table
+    from betspec.runtime.batch import kernel
+
+    module = kernel(cls)
+    if module is None:
+        return {}
+    runtime = importlib.import_module("betspec.runtime.kernel")
+    chosen: list[int] = []
+    logged: list[tuple[Table, list[tuple[int, Any, Any]]]] = []
+    streets = len(cls.STREETS)
+    for index, hand in enumerate(hands):
+        if isinstance(hand, Bad) or hand.game.opening != "position" or hand.first_upcards:
+            continue
+        if any(act.seat < 0 and act.street >= streets for act in hand.acts):
+            continue
+        try:
+            inputs = table_inputs(hand)
+        except Irregular:
+            continue
+        if "bring_in_seat" in inputs or any(
+            act.verb not in _PAIRS and act.verb != "f" for act in hand.acts if act.seat >= 0
+        ):
+            continue
+        steps = [
+            (-1, cls.STREETS[act.street], None)
+            if act.seat < 0
+            else (act.seat, "fold", None)
+            if act.verb == "f"
+            else (act.seat, _PAIRS[act.verb], act.to if act.verb == "cbr" else None)
+            for act in hand.acts
+        ]
+        chosen.append(index)
+        logged.append((Table(**inputs), steps))
+    ends: list[tuple[int | None, str, bool]] = []
+    taken = runtime.replay_hands(module.KERNEL, cls, dict(options), logged, ends)
+    found: dict[int, Replay] = {}
+    ended = iter(ends)
+    for index, (table, steps), answer in zip(chosen, logged, taken, strict=True):
+        if answer >= 0:
+            continue
+        hand = cast(Hand, hands[index])
+        to_act, street, over = next(ended)
+        betting = sum(1 for act in hand.acts if act.seat >= 0)
+        if over:
+            end = street
+        elif to_act is not None:
+            end = f"{street}, seat {to_act} to act when the history stops"
+        else:
+            end = f"{street} over, the history stops before the next deal"
+        detail = f"{_count(betting, 'action')} and {_count(len(hand.acts) - betting, 'deal')}, {end}"
+        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over))
+        result.fresh = lambda table=table: cls(table, **options)
+        result.steps = [
+            {"deal": what} if seat < 0 else {"seat": seat, "act": what, **({} if to is None else {"to": to})}
+            for seat, what, to in steps
+        ]
+        found[index] = result
+    return found
 
 
 #: Where ``betspec phh check`` checks: here and in a pool of processes, or on a Ray cluster.
