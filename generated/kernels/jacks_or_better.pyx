@@ -38,7 +38,8 @@ cdef enum:
     A_RAISE = 4
 
 #: The inputs and options a kernel computes with in 64 bits: a number beyond it (a product of
-#: two of them could overflow) leaves the hand to the Python engine (see input_bound).
+#: two of them could overflow) leaves the hand to the Python engine unless the inputs' _fits says
+#: those products stay within 64 bits (see input_bound and fits_check).
 cdef chips_t INPUT_BOUND = 576460752303423488
 cdef int LAST_STREET = 1
 cdef int STREET_COUNT = 2

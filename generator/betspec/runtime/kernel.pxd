@@ -105,7 +105,7 @@ cdef class Kernel:
 
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1
-    cdef int _open(self, int button) except -1
+    cdef int _open(self, int button, chips_t carried) except -1
     cdef chips_t _chips(self) noexcept
     cdef int _record(self, int code, chips_t to) except -1
 

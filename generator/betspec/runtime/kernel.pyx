@@ -319,6 +319,10 @@ cdef class Kernel:
             total += stack
         if total > _SEAT_CHIPS_MAX:
             raise KernelRefusal("more chips than a kernel's table holds")
+        # A pot a dead hand carried here is dead money in the middle from the start.
+        carried = table.inputs.get(_CARRIED_POT, 0) if type(table.inputs) is dict else None
+        if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
+            raise KernelRefusal("carried pot")
         button = given
         self._inputs = self._templates().get(engine_class, options, table, n)
         self._seat_arrays(n)
@@ -326,9 +330,9 @@ cdef class Kernel:
         for seat in range(n):
             stack = stacks[seat]
             self._behind[seat] = <seat_chips_t>stack
-        return self._open(button)
+        return self._open(button, carried)
 
-    cdef int _open(self, int button) except -1:
+    cdef int _open(self, int button, chips_t carried) except -1:
         """The hand on the seats' chips and inputs set (by _start, or by Logged from its packed
         tables): the button, everything else as Engine._setup leaves it, then the start event
         and the automatic transitions."""
@@ -341,10 +345,6 @@ cdef class Kernel:
         self._last_full_level = 0
         self._raises = 0
         self._street = 0
-        # A pot a dead hand carried here is dead money in the middle from the start.
-        carried = table.inputs.get(_CARRIED_POT, 0)
-        if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
-            raise KernelRefusal("carried pot")
         self._pot = carried
         self._dead = carried
         self._players_in = n
@@ -1170,6 +1170,8 @@ cdef class Logged:
         stacks, button, given = table.stacks, table.button, table.inputs
         if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
             return 0
+        if _CARRIED_POT in given:
+            return 0  # a pot carried in: _start takes the table itself
         n = len(stacks)
         if not 2 <= n <= MAX_SEATS or not 0 <= button < n:
             return 0
@@ -1227,7 +1229,7 @@ cdef class Logged:
                     kernel._n = n
                     for seat in range(n):
                         kernel._behind[seat] = self._stacks[self._stacks_at[index] + seat]
-                    kernel._open(self._buttons[index])
+                    kernel._open(self._buttons[index], 0)
             except Exception:
                 answers.append(0)  # the Python engine refuses the table, or plays it
                 continue
