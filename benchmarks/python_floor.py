@@ -10,7 +10,9 @@ compiled module, no kernel), as in a browser's Python. On the same seeded hands 
 as ``bench.replay`` times them; the floor's answers are first checked against betspec's on every
 hand (who acts, the legal actions, the call, the bounds, before every action). Each timed sample
 lasts at least ``--seconds`` (the hands replayed as many times as that takes); runs are
-interleaved, the median of R kept. A ratio is betspec's rate over the floor's.
+interleaved, the median of R kept. A ratio is betspec's rate over the floor's. Time is the
+process's CPU time (``time.process_time``), not the wall clock: on a machine shared with other
+work, the time slices other processes take are not counted against whichever engine runs then.
 
 The floor plays no-limit rules; pot limit and fixed limit are timed too and set beside the same
 floor (their own rules cost a little more: the ratio is indicative there, exact for no limit).
@@ -36,8 +38,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-
-from benchmarks.floor_python import check_floor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
@@ -72,9 +72,9 @@ class Sampler:
 
     def __init__(self, work: Callable[[], int], seconds: float) -> None:
         self.work = work
-        started = time.perf_counter()
+        started = time.process_time()
         work()  # calibrate (and warm up)
-        once = time.perf_counter() - started
+        once = time.process_time() - started
         self.repeat = max(1, int(seconds / max(once, 1e-9)) + 1)
 
     def rate(self) -> float:
@@ -82,10 +82,10 @@ class Sampler:
 
         gc.collect()
         done = 0
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(self.repeat):
             done += self.work()
-        return done / (time.perf_counter() - started)
+        return done / (time.process_time() - started)
 
 
 def record(structure: str, hands: int, seed: int) -> list:  # type: ignore[type-arg]
@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json")
     args = parser.parse_args(argv)
     from benchmarks import bench
+    from benchmarks.floor_python import check_floor
     from betspec.runtime import compiled, engine_class
 
     assert not compiled(engine_class("no_limit")), "BETSPEC_PURE=1 was not honoured"
