@@ -59,6 +59,17 @@ class State(str, enum.Enum):
     SETTLED = 'settled'
 
 
+# The states as module constants: the engine's hot paths read these, not the enum's attributes
+# (each a descriptor call in Python 3.11).
+ST_HAND_START = State.HAND_START
+ST_UNOPENED = State.UNOPENED
+ST_FACING_BET = State.FACING_BET
+ST_COMPLETE = State.COMPLETE
+ST_ALL_IN_RUNOUT = State.ALL_IN_RUNOUT
+ST_SHOWDOWN = State.SHOWDOWN
+ST_SETTLED = State.SETTLED
+
+
 #: Rule id -> (text, source), as the spec's rules table states them.
 RULES: dict[str, tuple[str, str]] = {
     'ANTE': (
@@ -921,9 +932,9 @@ def _hand(ev: EventData) -> FiveCardDrawPotLimitMachine:
 def on_post_blinds(m: FiveCardDrawPotLimitMachine) -> None:
     'What post_blinds does before its guards choose the first state.'
     m._post_forced_bets()
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_raises = m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -986,7 +997,7 @@ def do_commit_pass_action_event(ev: EventData) -> None:
 def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawPotLimitMachine, to: int) -> None:
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
-    new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
+    new_last_raise = (m._last_raise if m._last_raise >= to - m._bet_level else to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
     m._raises = new_raises
     m._last_raise = new_last_raise
@@ -1588,22 +1599,26 @@ class FiveCardDrawPotLimitMachine(Engine):
             self._view = NO_VIEW
             return NO_VIEW
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        minimum_bet_ = self._in_big_blind
-        min_bet_to_ = -(-max(minimum_bet_, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // self._opt_pot_rounding) * self._opt_pot_rounding if self._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
-        call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        can_bet = self._state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
-        can_call = self._state in FROM_CALL and self._declared != 2 and call_amount_ > 0 and not q_open_required(self)
-        can_check = self._state in FROM_CHECK and self._declared != 2 and call_amount_ == 0
-        can_fold = self._state in FROM_FOLD
-        can_raise = self._state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and (not self._acted[actor] or level - self._acted_at[actor] >= self._last_raise) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
+        state = self._state
+        call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
+        can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
+        can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0 and not q_open_required(self)
+        can_check = state in FROM_CHECK and self._declared != 2 and call_amount_ == 0
+        can_fold = state in FROM_FOLD
+        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and (not self._acted[actor] or level - self._acted_at[actor] >= self._last_raise) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         view: View
         if can_bet:
-            low = min(min_bet_to_, all_in_to_)
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            minimum_bet_ = self._in_big_blind
+            min_bet_to_ = -(-(minimum_bet_ if minimum_bet_ >= 1 else 1) // self._opt_bet_unit) * self._opt_bet_unit
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // self._opt_pot_rounding) * self._opt_pot_rounding if self._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
+            low = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, max(low, min(counted_pot_ // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            minimum_bet_ = self._in_big_blind
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // self._opt_pot_rounding) * self._opt_pot_rounding if self._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
             low = min(-(-(level + max(self._last_raise, minimum_bet_, 1)) // self._opt_bet_unit) * self._opt_bet_unit, all_in_to_)
             view = (legal, call_amount_, low, max(low, min((level + counted_pot_) // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)))
         else:
@@ -1791,7 +1806,7 @@ class FiveCardDrawPotLimit(Compiled, FiveCardDrawPotLimitMachine):
 
     def _take_bet(self, to: int) -> None:
         do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
-        self._state = State.FACING_BET
+        self._state = ST_FACING_BET
 
     _take_raise = do_set_raises_last_raise_last_full_level_commit_pass_action
 
@@ -1801,22 +1816,22 @@ class FiveCardDrawPotLimit(Compiled, FiveCardDrawPotLimitMachine):
         'The automatic transitions (the end of a round) taken until none applies.'
         for _ in range(self.SETTLE_LIMIT):
             state = self._state
-            if state is State.UNOPENED or state is State.FACING_BET:
+            if state is ST_UNOPENED or state is ST_FACING_BET:
                 if self._players_in == 1:
                     do_close_round(self)
-                    self._state = State.SETTLED
+                    self._state = ST_SETTLED
                     continue
                 if self._street == self.LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
                     do_close_round(self)
-                    self._state = State.SHOWDOWN
+                    self._state = ST_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
                     do_close_round(self)
-                    self._state = State.ALL_IN_RUNOUT
+                    self._state = ST_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
                     do_close_round(self)
-                    self._state = State.COMPLETE
+                    self._state = ST_COMPLETE
                     continue
             break
         self._view = None

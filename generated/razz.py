@@ -61,6 +61,17 @@ class State(str, enum.Enum):
     SETTLED = 'settled'
 
 
+# The states as module constants: the engine's hot paths read these, not the enum's attributes
+# (each a descriptor call in Python 3.11).
+ST_HAND_START = State.HAND_START
+ST_UNOPENED = State.UNOPENED
+ST_FACING_BET = State.FACING_BET
+ST_COMPLETE = State.COMPLETE
+ST_ALL_IN_RUNOUT = State.ALL_IN_RUNOUT
+ST_SHOWDOWN = State.SHOWDOWN
+ST_SETTLED = State.SETTLED
+
+
 #: Rule id -> (text, source), as the spec's rules table states them.
 RULES: dict[str, tuple[str, str]] = {
     'ALL-IN-ANTE': (
@@ -908,9 +919,9 @@ def _hand(ev: EventData) -> RazzMachine:
 def on_post_blinds(m: RazzMachine) -> None:
     'What post_blinds does before its guards choose the first state.'
     m._post_forced_bets()
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_raises = 0
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -957,7 +968,7 @@ def do_commit_pass_action_event(ev: EventData) -> None:
 def do_set_raises_last_raise_last_full_level_commit_pass_action(m: RazzMachine, to: int) -> None:
     full_raise_ = 2 * (to - m._last_full_level) >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) if m._opt_half_bet_reopens else to - m._last_full_level >= (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
-    new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
+    new_last_raise = (m._last_raise if m._last_raise >= to - m._bet_level else to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
     m._raises = new_raises
     m._last_raise = new_last_raise
@@ -1051,7 +1062,7 @@ def when_post_blinds_ante_event(ev: EventData) -> bool:
 
 def do_commit_set_bet_level_pass_action(m: RazzMachine) -> None:
     m._commit(min(m._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
-    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else max(m._bet_level, m._in_bring_in)
+    new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._in_bring_in else m._in_bring_in
     m._bet_level = new_bet_level
     m._pass_action()
 
@@ -1511,26 +1522,29 @@ class RazzMachine(Engine):
             self._view = NO_VIEW
             return NO_VIEW
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
-        min_bet_to_ = bet_size_
-        call_amount_ = min(level - self._put_in[actor], self._live[actor])
+        state = self._state
+        call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         must_open_ = self._street == 0 and level == 0
-        min_raise_to_ = self._last_full_level + bet_size_
-        can_bet = self._state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
-        can_bring_in = self._state in FROM_BRING_IN and must_open_
-        can_call = self._state in FROM_CALL and self._declared != 2 and call_amount_ > 0
-        can_check = self._state in FROM_CHECK and not must_open_ and self._declared != 2 and call_amount_ == 0
-        can_fold = self._state in FROM_FOLD and (not must_open_ or actor != self._in_bring_in_seat)
-        can_raise = self._state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
+        can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
+        can_bring_in = state in FROM_BRING_IN and must_open_
+        can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0
+        can_check = state in FROM_CHECK and not must_open_ and self._declared != 2 and call_amount_ == 0
+        can_fold = state in FROM_FOLD and (not must_open_ or actor != self._in_bring_in_seat)
+        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)]
         view: View
         if can_bet:
-            low = min(min_bet_to_, all_in_to_)
-            view = (legal, call_amount_, low, max(low, min(bet_size_, all_in_to_)))
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
+            min_bet_to_ = bet_size_
+            low = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
+            view = (legal, call_amount_, low, low if low >= (bet_size_ if bet_size_ <= all_in_to_ else all_in_to_) else bet_size_ if bet_size_ <= all_in_to_ else all_in_to_)
         elif can_raise:
-            low = min(min_raise_to_, all_in_to_)
-            view = (legal, call_amount_, low, max(low, min(self._last_full_level + bet_size_, all_in_to_)))
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
+            min_raise_to_ = self._last_full_level + bet_size_
+            low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
+            view = (legal, call_amount_, low, max(low, self._last_full_level + bet_size_ if self._last_full_level + bet_size_ <= all_in_to_ else all_in_to_))
         else:
             view = (legal, call_amount_, None, None)
         self._view = view
@@ -1627,14 +1641,14 @@ class RazzMachine(Engine):
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
         bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet
         min_bet_to_ = bet_size_
-        bet_min_to_ = min(min_bet_to_, all_in_to_)
+        bet_min_to_ = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
         if to != all_in_to_ and (to - self._last_full_level) % self._opt_bet_unit != 0:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
         if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if to > max(bet_min_to_, min(bet_size_, all_in_to_)):
+        if to > (bet_min_to_ if bet_min_to_ >= (bet_size_ if bet_size_ <= all_in_to_ else all_in_to_) else bet_size_ if bet_size_ <= all_in_to_ else all_in_to_):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
@@ -1739,7 +1753,7 @@ class Razz(Compiled, RazzMachine):
 
     def _take_bet(self, to: int) -> None:
         do_set_raises_last_raise_last_full_level_commit_pass_action(self, to)
-        self._state = State.FACING_BET
+        self._state = ST_FACING_BET
 
     _take_raise = do_set_raises_last_raise_last_full_level_commit_pass_action
 
@@ -1747,28 +1761,28 @@ class Razz(Compiled, RazzMachine):
 
     def _take_bring_in(self) -> None:
         do_commit_set_bet_level_pass_action(self)
-        self._state = State.FACING_BET
+        self._state = ST_FACING_BET
 
     def _settle(self) -> None:
         'The automatic transitions (the end of a round) taken until none applies.'
         for _ in range(self.SETTLE_LIMIT):
             state = self._state
-            if state is State.UNOPENED or state is State.FACING_BET:
+            if state is ST_UNOPENED or state is ST_FACING_BET:
                 if self._players_in == 1:
                     do_close_round(self)
-                    self._state = State.SETTLED
+                    self._state = ST_SETTLED
                     continue
                 if self._street == self.LAST_STREET and (self._actor < 0 or (self._able_count <= 1 and self._able_owing() == 0)):
                     do_close_round(self)
-                    self._state = State.SHOWDOWN
+                    self._state = ST_SHOWDOWN
                     continue
                 if self._able_count <= 1 and self._able_owing() == 0:
                     do_close_round(self)
-                    self._state = State.ALL_IN_RUNOUT
+                    self._state = ST_ALL_IN_RUNOUT
                     continue
                 if self._actor < 0:
                     do_close_round(self)
-                    self._state = State.COMPLETE
+                    self._state = ST_COMPLETE
                     continue
             break
         self._view = None

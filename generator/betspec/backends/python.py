@@ -51,10 +51,12 @@ from betspec.backends.pyexpr import (
     RUNTIME_FUNCTIONS,
     Symbol,
     compile_source,
+    fold,
     is_false,
     literal,
     negate,
     python,
+    size,
     source,
 )
 from betspec.backends.writer import Writer
@@ -223,6 +225,12 @@ def _states(w: Writer, spec: Spec) -> None:
         w(f"{_enum_member(state.name)} = {literal(state.name)}", 4)
     w()
     w()
+    w("# The states as module constants: the engine's hot paths read these, not the enum's attributes")
+    w("# (each a descriptor call in Python 3.11).")
+    for state in spec.states.values():
+        w(f"{_state_member(state.name)} = State.{_enum_member(state.name)}")
+    w()
+    w()
 
 
 def _rules(w: Writer, spec: Spec) -> None:
@@ -283,17 +291,50 @@ def _push_rulings(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
     w()
 
 
+#: An operand of min or max this small, calling nothing, is read twice rather than passed to a call.
+EXTREMUM_OPERAND_NODES = 6
+
+
+class _Extrema(ast.NodeTransformer):
+    """``min(a, b)`` as ``a if a <= b else b`` and ``max(a, b)`` as ``a if a >= b else b`` where
+    ``a`` and ``b`` are small reads calling nothing (expressions are pure: reading twice changes
+    nothing but the speed; the first of equal operands is the one chosen, as by min and max)."""
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        name = node.func.id if isinstance(node.func, ast.Name) else ""
+        if name not in ("min", "max") or len(node.args) != 2 or node.keywords:
+            return node
+        if not all(_plain_operand(arg) for arg in node.args):
+            return node
+        a, b = node.args
+        test = ast.Compare(a, [ast.LtE() if name == "min" else ast.GtE()], [b])
+        return ast.IfExp(test, fold(a), fold(b))
+
+
+def _plain_operand(tree: ast.expr) -> bool:
+    return size(tree) <= EXTREMUM_OPERAND_NODES and not any(isinstance(n, ast.Call) for n in ast.walk(tree))
+
+
+def fast_source(tree: ast.expr) -> str:
+    """:func:`source` of ``tree`` with its small extrema written as conditions (:class:`_Extrema`):
+    the same values, no builtin call (the Python back end's hot paths)."""
+    result = _Extrema().visit(fold(tree))
+    assert isinstance(result, ast.expr)
+    return source(result)
+
+
 def statement_lines(statements: Iterable[Statement], model: str = "m") -> list[str]:
     """Python lines for an effect's statements, the engine named ``model``."""
     lines: list[str] = []
     for statement in statements:
         if isinstance(statement, Let):
-            lines.append(f"{statement.name} = {source(statement.value)}")
+            lines.append(f"{statement.name} = {fast_source(statement.value)}")
         elif isinstance(statement, Store):
             lines.append(f"{statement.target.format(m=model, seat=f'{model}._actor')} = {statement.value}")
         else:
             assert isinstance(statement, Do)
-            args = ", ".join(source(arg) for arg in statement.args)
+            args = ", ".join(fast_source(arg) for arg in statement.args)
             lines.append(f"{model}.{PRIMITIVE_METHODS[statement.primitive]}({args})")
     return lines
 
@@ -567,7 +608,8 @@ def _engine(
 
 
 def _state_member(state: str) -> str:
-    return f"State.{_enum_member(state)}"
+    """The module constant naming a state (``ST_<STATE>``)."""
+    return f"ST_{_enum_member(state)}"
 
 
 def _take_steps(
@@ -626,7 +668,7 @@ def _direct(
     first = True
     for sources in alike(by_source):
         if len(by_source) > 1:
-            test = " or ".join(f"self._state is State.{_enum_member(source)}" for source in sources)
+            test = " or ".join(f"self._state is {_state_member(source)}" for source in sources)
             w(f"{'if' if first else 'elif'} {test}:", 8)
         first = False
         _take_steps(w, by_source[sources[0]], symbols, args, "return", 12 if len(by_source) > 1 else 8)
@@ -931,25 +973,39 @@ def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Ev
     w("level = self._bet_level", 8)
     chosen = chosen_actions(spec)
     names = [e.name for e in chosen]
-    plan = view_plan(spec, symbols, chosen, _legal)
+    plan = view_plan(spec, symbols, chosen, _view_legal)
     call = plan.call
-    body = [f"can_{name} = {source(tree)}" for name, tree in plan.legal.items()]
+    # The state, read by every action's test, once; the locals the legality and the call read
+    # first, those only a wager's bounds read in its branch (computed only when it is legal).
+    read = {node.id for tree in plan.legal.values() for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    if "state" in read:
+        w("state = self._state", 8)
+    head = kept(plan.locals, [*plan.legal.values(), call])
+    for name, tree in head:
+        w(f"{name} = {fast_source(tree)}", 8)
+    body = [f"can_{name} = {fast_source(tree)}" for name, tree in plan.legal.items()]
     # The legal tuple for each combination, sorted, looked up by a bit per action.
     bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
     body.append(f"legal = LEGAL_SETS[{bits}]")
     body.append("view: View")
     for index, (action, lowest, highest) in enumerate(plan.bounds):
         body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
-        body.append(f"    low = {source(lowest)}")
-        body.append(f"    view = (legal, {source(call)}, low, {source(highest)})")
-    unbounded = f"view = (legal, {source(call)}, None, None)"
+        for name, tree in kept(plan.locals, [lowest, highest]):
+            if (name, tree) not in head:
+                body.append(f"    {name} = {fast_source(tree)}")
+        body.append(f"    low = {fast_source(lowest)}")
+        body.append(f"    view = (legal, {fast_source(call)}, low, {fast_source(highest)})")
+    unbounded = f"view = (legal, {fast_source(call)}, None, None)"
     body += ["else:", f"    {unbounded}"] if plan.bounds else [unbounded]
     body += ["self._view = view", "return view"]
-    for name, tree in plan.locals:
-        w(f"{name} = {source(tree)}", 8)
     for line in body:
         w(line, 8)
     w()
+
+
+def _view_legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+    """:func:`_legal` as the view tests it: the state read once, into the local ``state``."""
+    return legal_when(ast.parse(f"state in FROM_{event.name.upper()}", mode="eval").body, event, symbols)
 
 
 def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
@@ -1006,7 +1062,7 @@ def _requirements(
     locals_, local = hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=with_to)
     used = [negate(python(r.expr.tree, local)) for r in requirements]
     for name, tree in kept(locals_, used):
-        w(f"{name} = {source(tree)}", indent)
+        w(f"{name} = {fast_source(tree)}", indent)
     for requirement in requirements:
         _requirement(w, requirement, local, tried, indent)
 
@@ -1016,7 +1072,7 @@ def _requirement(
 ) -> None:
     """Reject unless the requirement holds; one the options make always true is only noted."""
     failing_tree = negate(python(requirement.expr.tree, symbols))
-    failing = source(failing_tree)
+    failing = fast_source(failing_tree)
     if is_false(failing_tree):
         w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", indent)
         return

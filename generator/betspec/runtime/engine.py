@@ -281,7 +281,7 @@ class Engine:
             if not isinstance(start, Start):
                 raise InvalidTable("start must be a betspec.runtime.Start")
             start = start.checked()
-        elif any(stack == 0 for stack in table.stacks):
+        elif 0 in table.stacks:  # plain ints, once checked
             raise InvalidTable("a seat with no chips is not dealt in (give every seat chips)")
         self._table = table
         self._start = start
@@ -824,18 +824,18 @@ class Engine:
 
     def _able_owing(self) -> int:
         """Seats still in, with chips behind, whose commitment is below the bet level."""
-        level = self._bet_level
-        return sum(
-            1
-            for put, live, folded in zip(self._put_in, self._live, self._folded, strict=True)
-            if put < level and live > 0 and not folded
-        )
+        level, put_in, live, folded = self._bet_level, self._put_in, self._live, self._folded
+        owing = 0
+        for seat in range(self._n):  # a loop over seats, not a generator: this runs after most actions
+            if put_in[seat] < level and live[seat] > 0 and not folded[seat]:
+                owing += 1
+        return owing
 
     def _answerable(self) -> bool:
         """Another seat still in has more chips in all than the bet level: it could answer a bet."""
-        level, actor = self._bet_level, self._actor
-        for seat, (put, live, folded) in enumerate(zip(self._put_in, self._live, self._folded, strict=True)):
-            if put + live > level and not folded and seat != actor:
+        level, actor, put_in, live, folded = self._bet_level, self._actor, self._put_in, self._live, self._folded
+        for seat in range(self._n):  # noqa: SIM110 - indexes, not zip and enumerate: asked at every decision
+            if put_in[seat] + live[seat] > level and not folded[seat] and seat != actor:
                 return True
         return False
 
@@ -921,15 +921,40 @@ class Engine:
         self._actor = self._next_needing_action(after)
 
     def _commit(self, to: int) -> None:
+        # _put and _mark_acted written out: an action's commonest path, one call instead of three.
         seat = self._actor
-        self._put(seat, to - self._put_in[seat])
-        self._put_in[seat] = to
-        if to > self._bet_level:
-            self._bet_level = to
-        self._mark_acted(seat)
+        put_in = self._put_in
+        amount = to - put_in[seat]
+        self._behind[seat] -= amount
+        self._contributed[seat] += amount
+        self._pot += amount
+        live = self._live
+        before = live[seat]
+        after = live[seat] = self._playable(seat)
+        if (before > 0) != (after > 0) and not self._folded[seat]:
+            self._able_count += 1 if after > 0 else -1
+        put_in[seat] = to
+        level = self._bet_level
+        if to > level:
+            level = self._bet_level = to
+        if seat == self._deferred:
+            self._deferred = -1
+        if self._out_of_turn:
+            self._out_of_turn.pop(seat, None)
+        self._declared = NOT_BOUND
+        self._acted[seat] = True
+        self._acted_at[seat] = level
 
     def _mark_checked(self) -> None:
-        self._mark_acted(self._actor)
+        # _mark_acted written out (the seat to act).
+        seat = self._actor
+        if seat == self._deferred:
+            self._deferred = -1
+        if self._out_of_turn:
+            self._out_of_turn.pop(seat, None)
+        self._declared = NOT_BOUND
+        self._acted[seat] = True
+        self._acted_at[seat] = self._bet_level
 
     def _mark_folded(self) -> None:
         seat = self._actor
@@ -937,7 +962,14 @@ class Engine:
             self._able_count -= 1
         self._folded[seat] = True
         self._players_in -= 1
-        self._mark_acted(seat)
+        # _mark_acted written out.
+        if seat == self._deferred:
+            self._deferred = -1
+        if self._out_of_turn:
+            self._out_of_turn.pop(seat, None)
+        self._declared = NOT_BOUND
+        self._acted[seat] = True
+        self._acted_at[seat] = self._bet_level
 
     def _mark_acted(self, seat: int) -> None:
         if seat == self._deferred:
@@ -949,14 +981,35 @@ class Engine:
         self._acted_at[seat] = self._bet_level
 
     def _pass_action(self) -> None:
-        self._actor = self._next_needing_action(self._actor)
+        # _next_needing_action after the seat to act, written out: this runs after every action.
+        n, level, after = self._n, self._bet_level, self._actor
+        live, folded, acted, put_in = self._live, self._folded, self._acted, self._put_in
+        deferred = self._deferred
+        for step in range(1, n + 1):
+            seat = (after + step) % n
+            if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+                self._actor = seat
+                return
+        if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+            self._actor = -1
+            return
+        # Every other player has acted: the passed-over seat's turn, if it still has to act.
+        self._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
     def _close_round(self) -> None:
         """End the betting round: a bet nobody matched goes back to its owner."""
         self._actor = -1
-        top = max(range(self._n), key=self._put_in.__getitem__)
-        second = max((c for i, c in enumerate(self._put_in) if i != top), default=0)
-        uncalled = self._put_in[top] - second
+        # The first seat with the largest commitment, and the largest of the others' (0 if none
+        # is larger), in one pass: commitments are never negative.
+        put_in = self._put_in
+        top, best, second = 0, put_in[0], 0
+        for seat in range(1, self._n):
+            put = put_in[seat]
+            if put > best:
+                top, best, second = seat, put, best
+            elif put > second:
+                second = put
+        uncalled = best - second
         if uncalled > 0:
             self._put(top, -uncalled)
             self._put_in[top] = second

@@ -239,6 +239,8 @@ def _whole(name: str, value: object, minimum: int | None, maximum: int | None, o
 
 def int_option(name: str, value: object, minimum: int | None = None, maximum: int | None = None) -> int:
     """``value`` for the int option ``name``, checked; raises :class:`InvalidTable`."""
+    if _plain_int(value, minimum, maximum):  # the common case, without building a message
+        return value  # type: ignore[return-value]
     return _whole(name, value, minimum, maximum, or_null=False)
 
 
@@ -248,12 +250,16 @@ def optional_int_option(name: str, value: object, minimum: int | None = None, ma
 
 
 def bool_option(name: str, value: object) -> bool:
+    if value is True or value is False:
+        return value
     if not isinstance(value, bool):
         raise InvalidTable(f"option {name} must be true or false, not {shown(value)}")
     return value
 
 
 def choice_option(name: str, value: object, choices: tuple[str, ...]) -> str:
+    if type(value) is str and value in choices:
+        return value
     if not isinstance(value, str) or value not in choices:
         raise InvalidTable(f"option {name} must be one of {', '.join(choices)}, not {shown(value)}")
     return value
