@@ -293,7 +293,7 @@
   var setup = el("div", { class: "live-setup" });
   var tableFields = el("fieldset", {}, [el("legend", {}, "Table")]);
   var stacks = el("input", { type: "text", id: "live-stacks", value: "[1000, 1000, 1000]", size: 24 });
-  var buttonSeat = el("input", { type: "number", id: "live-button", value: "0", min: 0 });
+  var buttonSeat = el("input", { type: "number", id: "live-button", value: "0", min: 0, style: "width: 4em" });
   tableFields.appendChild(el("label", { class: "live-field" }, [el("code", {}, "stacks"), " ", stacks, el("small", {}, " (one per seat, clockwise)")]));
   tableFields.appendChild(el("label", { class: "live-field" }, [el("code", {}, "button"), " ", buttonSeat]));
   var inputs = el("div", { id: "live-inputs" });
@@ -444,7 +444,16 @@
       ]));
     }
     if (engine.paid) {
-      actions.appendChild(el("p", {}, button("Next hand", function () { deal(engine.nextTable()); }, { id: "live-next-hand" })));
+      actions.appendChild(el("p", {}, button("Next hand", function () {
+        // The next table as the engine gives it; an input each hand gives anew (a hand input) from the form.
+        var table = engine.nextTable();
+        var given;
+        try { given = values(inputs); } catch (e) { given = {}; }
+        Object.keys(META.inputs).forEach(function (name) {
+          if (META.inputs[name].hand && !(name in table) && name in given) table[name] = given[name];
+        });
+        deal(table);
+      }, { id: "live-next-hand" })));
     }
   }
 
