@@ -104,16 +104,25 @@
     return el("div", { class: "live-state" }, [el("table", { class: "live-seats" }, rows), list]);
   }
 
+  /** Where a rule is written out: on this page, else on the rule index. */
+  function ruleHref(ruleId) {
+    var anchor = "rule-" + ruleId.toLowerCase();
+    return document.getElementById(anchor) ? "#" + anchor : "rule-index.html?q=" + encodeURIComponent(ruleId);
+  }
+
   /** A refusal or a ruling, with its rule: id, text and source, as the engine carries them. */
   function ruleView(kind, code, message, ruleId, source) {
     var rule = ruleId && META.rules[ruleId];
     var text = rule ? rule[0] : "";
     source = source || (rule ? rule[1] : "");
+    // The engine's message ends with the rule's text and source, written out below it.
+    var cut = ruleId ? message.indexOf(" Rule " + ruleId + ":") : -1;
+    if (cut > 0) message = message.slice(0, cut);
     return el("div", { class: "live-" + kind, "data-rule": ruleId || "", "data-code": code || "" }, [
       el("strong", {}, kind === "refusal" ? "Refused" + (code ? " (" + code + ")" : "") + ": " : "Ruled: "),
       message,
       ruleId ? el("p", {}, [
-        "Rule ", el("a", { href: "#rule-" + ruleId.toLowerCase(), class: "live-rule-id" }, ruleId), ": ", text,
+        "Rule ", el("a", { href: ruleHref(ruleId), class: "live-rule-id" }, ruleId), ": ", text,
       ]) : null,
       source ? el("p", { class: "live-source" }, ["Source: ", source]) : null,
     ]);
