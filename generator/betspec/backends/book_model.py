@@ -116,7 +116,17 @@ class Search:
     filters: str = ""
 
 
-Block = Heading | Paragraph | Table | Figure | Contents | Search
+@dataclass(frozen=True)
+class Live:
+    """The structure's engine played on the page: ``structure`` the engine's module, ``examples``
+    each worked example's anchor and case file (from the project's root) that the page steps
+    through. A renderer with no script shows nothing."""
+
+    structure: str
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+Block = Heading | Paragraph | Table | Figure | Contents | Search | Live
 
 #: The rule index's page (a name no spec can have: spec names have no hyphen), and the anchor of
 #: its table.
@@ -650,6 +660,25 @@ def _navigation() -> Paragraph:
     )
 
 
+def _play(spec: Spec, examples: Sequence[WorkedExample]) -> list[Block]:
+    playable = tuple(
+        (example_anchor(example.id), example.path) for example in examples if not example.error and example.path
+    )
+    return [
+        Heading(2, "Play a hand", "play"),
+        Paragraph(
+            text(
+                "On this structure's page of the static site, its engine (the TypeScript engine compiled to "
+                "JavaScript, run in the browser with no server) deals a table with the structure's inputs and "
+                "options, offers the legal actions with their bounds, takes chips pushed and words said, and "
+                "explains each refusal with its rule and source; every worked example below can be stepped "
+                "through there, the table's state shown after each step."
+            )
+        ),
+        Live(spec.name, playable),
+    ]
+
+
 def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: frozenset[str] | None = None) -> Page:
     """``spec``'s page; ``shown`` the rules it writes out (every rule of the spec by default)."""
     uses = _Uses(spec, shown)
@@ -690,6 +719,7 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: f
         example_blocks.append(Paragraph(tuple(span for span in (Span("The cases: "), *links, Span(".")) if span.text)))
     for example in examples:
         example_blocks += _example(example, uses)
+    blocks += _play(spec, examples)
     blocks += _rules(spec, uses, examples)
     blocks += example_blocks
     counts = {"rules": len(uses.shown), "examples": len(examples)}

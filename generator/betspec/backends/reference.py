@@ -16,6 +16,7 @@ from betspec.backends.book_model import (
     Figure,
     Heading,
     Inline,
+    Live,
     Page,
     Paragraph,
     Search,
@@ -70,8 +71,8 @@ def _anchor(anchor: str) -> str:
 def render(page: Page) -> str:
     lines = [f"<!-- {line.replace('--', '- -')} -->" for line in page.header]
     for block in page.blocks:
-        if isinstance(block, Search):
-            continue  # no search box in Markdown: the pages link to the rule index
+        if isinstance(block, Search | Live):
+            continue  # no search box in Markdown (the pages link to the rule index), no engine played
         lines.append("")
         if isinstance(block, Heading):
             anchor = "" if block.level == 1 else f' <a id="{block.anchor}"></a>'

@@ -6,13 +6,21 @@ they were drawn (scrolled within their frame, each linked to its full SVG).
 Every page has a search box that looks words up on the rule index; the rule index filters its
 table as the reader types, with a few lines of inline script (no file fetched, so it works from
 ``file://``; without script the box still leads to the whole index).
+
+A structure's page is live: it loads its engine, the TypeScript engine compiled to a classic script
+(``docs/site/js/runtime.js`` and ``docs/site/js/<spec>.js``, which ``python -m
+betspec.tools.site_js`` compiles: generate stays free of Node), its worked examples' cases as JSON
+data in the page, and ``live.js`` (:data:`LIVE`, the same for every structure), which steps every
+worked example through the engine and plays a hand in the "Play a hand" panel.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
 from betspec.backends.base import Context, register
 from betspec.backends.book_model import (
@@ -21,6 +29,7 @@ from betspec.backends.book_model import (
     Figure,
     Heading,
     Inline,
+    Live,
     Page,
     Paragraph,
     Search,
@@ -52,7 +61,24 @@ form.search button { font: inherit; }
 #search-status { color: #555555; margin-left: 0.5rem; }
 tr[hidden] { display: none; }
 :target { background: #fff6d5; }
+.live, .live-example { background: #f7fbff; border: 1px solid #c9dcf0; padding: 0.5rem 1rem; margin: 0.8rem 0; }
+.live fieldset { margin: 0.5rem 0; }
+.live-field { display: inline-block; margin: 0.2rem 1rem 0.2rem 0; }
+.live input, .live select, .live button, .live-example button { font: inherit; }
+.live-state { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+.live-facts { display: grid; grid-template-columns: max-content auto; gap: 0.1rem 0.8rem; margin: 0.8rem 0; }
+.live-facts dt { font-family: ui-monospace, monospace; }
+.live-facts dd { margin: 0; font-family: ui-monospace, monospace; }
+.live-to-act { background: #fff6d5; }
+.live-refusal { background: #fdecec; border-left: 4px solid #c0392b; padding: 0.3rem 0.6rem; margin: 0.5rem 0; }
+.live-ruling { background: #eef7ee; border-left: 4px solid #2e7d32; padding: 0.3rem 0.6rem; margin: 0.5rem 0; }
+.live-refusal p, .live-ruling p { margin: 0.2rem 0; }
+.live-source { color: #555555; font-size: 0.9em; }
+.live-differs { background: #fdecec; }
 """
+
+#: The live pages' script, the same for every structure (``docs/site/live.js``).
+LIVE = (Path(__file__).resolve().parent / "live_book.js").read_text(encoding="utf-8")
 
 #: The rule index's filter: a row is shown when its rule's id is the query, or, when no id is,
 #: when its text holds every word of the query (any case). ``?q=`` fills the box on arrival.
@@ -134,7 +160,33 @@ def _search(block: Search) -> list[str]:
     return out
 
 
-def render(page: Page) -> str:
+def _data(text: str) -> str:
+    """JSON inside a script element: "<" escaped, so that no text ends the script."""
+    return text.replace("<", "\\u003c")
+
+
+def _live(block: Live, root: str) -> tuple[list[str], list[str]]:
+    """The panel where it stands, and the scripts after the page: the cases, the engine, live.js."""
+    examples = []
+    for anchor, path in block.examples:
+        with open(os.path.join(root, *path.split("/")), encoding="utf-8") as handle:
+            examples.append({"anchor": anchor, "case": json.load(handle)})
+    data = json.dumps({"structure": block.structure, "examples": examples}, ensure_ascii=False, separators=(",", ":"))
+    panel = [
+        '<div id="live-play" class="live">',
+        "<noscript><p>Playing a hand here needs JavaScript.</p></noscript>",
+        "</div>",
+    ]
+    scripts = [
+        f'<script type="application/json" id="live-data">{_data(data)}</script>',
+        '<script src="js/runtime.js"></script>',
+        f'<script src="js/{_escape(block.structure)}.js"></script>',
+        '<script src="live.js"></script>',
+    ]
+    return panel, scripts
+
+
+def render(page: Page, root: str = ".") -> str:
     comment = "\n".join(line.replace("--", "- -") for line in page.header)
     out = [
         "<!DOCTYPE html>",
@@ -180,17 +232,22 @@ def render(page: Page) -> str:
             split = found.index("<script>") if "<script>" in found else len(found)
             out += found[:split]
             scripts += found[split:]
+        elif isinstance(block, Live):
+            panel, after = _live(block, root)
+            out += panel
+            scripts += after
     out += [*scripts, "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
 class SiteBackend:
     name = "site"
-    owns: tuple[tuple[str, tuple[str, ...]], ...] = (("docs/site", (".html", ".css")),)
+    owns: tuple[tuple[str, tuple[str, ...]], ...] = (("docs/site", (".html", ".css", ".js")),)
 
     def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
-        files = {f"docs/site/{page.name}.html": render(page) for page in book(specs, root, context)}
+        files = {f"docs/site/{page.name}.html": render(page, root) for page in book(specs, root, context)}
         files["docs/site/style.css"] = STYLE
+        files["docs/site/live.js"] = LIVE
         return files
 
 

@@ -1,0 +1,246 @@
+"""The live book: each structure's page of the static site plays its engine, compiled to a classic
+script (``docs/site/js``, by ``python -m betspec.tools.site_js``).
+
+Without Node: every structure page has its engine's script, and every script records the digest of
+the committed TypeScript sources (so a change to the engines that was not compiled anew is caught).
+With Node and the package's tsc: the committed scripts are byte for byte what compiling the sources
+now prints. In headless Chromium (skipped where it is absent), on every structure page opened by
+``file://``: no console error; every worked example stepped to its end shows, after its last step,
+the state the case expects there (stacks, committed, pot, who acts, legal actions and bounds), and
+one stepped a step at a time ends the same; a hand is played through a refusal (a raise below the
+minimum: the refusal's rule id, text and source shown, the table unchanged), a verbal declaration
+and chips pushed with words, street after street to its settlement and the next hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+
+SITE = ROOT / "docs" / "site"
+STRUCTURES = sorted(page for page in SITE.glob("*.html") if page.stem not in ("index", "rule-index"))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+needs_chromium = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="headless Chromium is not installed")
+
+
+def _data(page: Path) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="live-data">(.*?)</script>', page.read_text(), re.S)
+    assert found, f"{page.name} has no live data"
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+@pytest.mark.parametrize("page", STRUCTURES, ids=lambda p: p.stem)
+def test_a_structure_page_loads_its_engine_and_its_cases(page: Path) -> None:
+    from betspec.tools.site_js import digest
+
+    text = page.read_text()
+    for script in ("js/runtime.js", f"js/{page.stem}.js", "live.js"):
+        assert f'<script src="{script}"></script>' in text
+        assert (SITE / script).is_file(), script
+    data = _data(page)
+    assert data["structure"] == page.stem
+    for example in data["examples"]:
+        assert f'id="{example["anchor"]}"' in text
+        assert example["case"]["structure"] == page.stem
+    first = (SITE / "js" / f"{page.stem}.js").read_text().splitlines()[0]
+    assert f"sources sha256 {digest(str(ROOT))}." in first, "run `python -m betspec.tools.site_js`"
+
+
+def test_the_committed_scripts_are_what_tsc_compiles_now() -> None:
+    from betspec.tools.site_js import scripts
+    from betspec.tools.typescript_run import NodeMissing
+
+    try:
+        fresh = scripts(str(ROOT))
+    except NodeMissing as missing:
+        pytest.skip(str(missing))
+    committed = {f"docs/site/js/{path.name}": path.read_text() for path in (SITE / "js").glob("*.js")}
+    assert sorted(fresh) == sorted(committed)
+    stale = [path for path, content in fresh.items() if committed[path] != content]
+    assert stale == [], "run `python -m betspec.tools.site_js`"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    if not (CHROMIUM and DRIVER):
+        pytest.skip("headless Chromium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    options.binary_location = str(CHROMIUM)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _errors(browser: Any) -> list[str]:
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+#: What a panel shows of the table: each fact by its key (as JSON), each seat's stack and committed.
+SHOWN = """
+const root = arguments[0];
+const facts = {};
+for (const dd of root.querySelectorAll('.live-facts dd')) facts[dd.dataset.key] = JSON.parse(dd.textContent);
+const seats = [...root.querySelectorAll('.live-seats tr[data-seat]')];
+facts.stacks = seats.map(row => Number(row.querySelector('[data-key=stack]').textContent));
+facts.committed = seats.map(row => Number(row.querySelector('[data-key=committed]').textContent));
+return facts;
+"""
+
+
+def _normal(key: str, value: Any) -> Any:
+    if key == "legal":
+        return sorted(value)
+    if key == "pots":
+        return [{"amount": pot["amount"], "eligible": sorted(pot["eligible"])} for pot in value]
+    return value
+
+
+def _shown(browser: Any, root: Any) -> dict[str, Any]:
+    facts = browser.execute_script(SHOWN, root)
+    return {key: _normal(key, value) for key, value in facts.items()}
+
+
+def _panel(browser: Any, anchor: str) -> Any:
+    return browser.find_element("css selector", f'.live-example[data-example="{anchor}"]')
+
+
+@needs_chromium
+@pytest.mark.parametrize("page", STRUCTURES, ids=lambda p: p.stem)
+def test_every_worked_example_stepped_to_its_end_shows_what_the_case_expects(browser: Any, page: Path) -> None:
+    browser.get_log("browser")
+    browser.get(page.as_uri())
+    assert _errors(browser) == []
+    examples = _data(page)["examples"]
+    assert len(browser.find_elements("css selector", ".live-example")) == len(examples)
+    checked = 0
+    for example in examples:
+        case, anchor = example["case"], example["anchor"]
+        panel = _panel(browser, anchor)
+        browser.execute_script("arguments[0].querySelector('[data-go=end]').click();", panel)
+        steps = case.get("steps", [])
+        if "refused" in case:
+            refusal = panel.find_element("css selector", ".live-refusal")
+            assert refusal.get_attribute("data-code")
+            continue
+        assert panel.get_attribute("data-at") == str(len(steps))
+        want = steps[-1].get("expect", {}) if steps else {}
+        shown = _shown(browser, panel)
+        for key, value in want.items():
+            assert shown[key] == _normal(key, value), (anchor, key)
+            checked += 1
+        assert not panel.find_elements("css selector", ".live-differs"), anchor
+        if steps and "error" in steps[-1]:
+            refusal = panel.find_element("css selector", ".live-refusal")
+            assert refusal.get_attribute("data-code") == steps[-1]["error"], anchor
+    # One example a step at a time: the same end as the jump.
+    longest = max(examples, key=lambda example: len(example["case"].get("steps", [])))
+    panel = _panel(browser, longest["anchor"])
+    at_end = _shown(browser, panel)
+    browser.execute_script("arguments[0].querySelector('[data-go=start]').click();", panel)
+    for number in range(len(longest["case"]["steps"])):
+        browser.execute_script("arguments[0].querySelector('[data-go=next]').click();", panel)
+        assert panel.get_attribute("data-at") == str(number + 1)
+    assert _shown(browser, panel) == at_end
+    assert checked > 0 or all("refused" in e["case"] or not e["case"].get("steps") for e in examples)
+    assert _errors(browser) == []
+
+
+def _click(browser: Any, selector: str) -> None:
+    browser.execute_script("document.querySelector(arguments[0]).click();", selector)
+
+
+def _play(browser: Any) -> dict[str, Any]:
+    return _shown(browser, browser.find_element("id", "live-table"))
+
+
+@needs_chromium
+@pytest.mark.parametrize("page", STRUCTURES, ids=lambda p: p.stem)
+def test_a_hand_is_played_through_a_refusal_to_its_settlement(browser: Any, page: Path) -> None:
+    browser.get_log("browser")
+    browser.get(page.as_uri())
+    # Dealt as the page deals it: the structure's inputs and options at their defaults.
+    state = _play(browser)
+    assert state["to_act"] is not None and state["legal"], state
+    # A wager below its minimum: refused, with its rule (id, text and source), the table unchanged.
+    wagers = browser.find_elements("css selector", "#live-actions input[data-to]")
+    if not wagers:  # the first to act may not wager (a bring-in): take the first action offered
+        _click(browser, "#live-actions button[data-action]")
+        wagers = browser.find_elements("css selector", "#live-actions input[data-to]")
+    assert wagers, "no bet or raise is offered"
+    before = _play(browser)
+    action = wagers[0].get_attribute("data-to")
+    browser.execute_script("arguments[0].value = arguments[1];", wagers[0], before["min_to"] - 1)
+    _click(browser, f'#live-actions button[data-action="{action}"]')
+    refusal = browser.find_element("css selector", "#live-message .live-refusal")
+    rule = refusal.get_attribute("data-rule")
+    assert rule and refusal.get_attribute("data-code"), refusal.text
+    assert browser.find_elements("id", f"rule-{rule.lower()}"), f"rule {rule} is not on the page"
+    assert rule in refusal.text and "Source: " in refusal.text
+    assert _play(browser) == before
+    # Words alone (a verbal declaration), then chips pushed with words: each ruled, or refused with its rule.
+    browser.execute_script("document.getElementById('live-declare-say').value = arguments[0];", before["legal"][0])
+    _click(browser, "#live-declare")
+    assert browser.find_elements("css selector", "#live-message .live-ruling, #live-message .live-refusal")
+    # Chips pushed with words, on a table dealt anew: the push is ruled (with its rule) and taken.
+    _click(browser, "#live-deal-table")
+    dealt = _play(browser)
+    if dealt["call"] > 0:
+        chips, word, to = dealt["call"], "call", ""
+    else:
+        chips, word, to = dealt["min_to"], next(a for a in dealt["legal"] if a in ("bet", "raise")), dealt["min_to"]
+    browser.execute_script(
+        "document.getElementById('live-chips').value = arguments[0];"
+        "document.getElementById('live-push-say').value = arguments[1];"
+        "document.getElementById('live-push-to').value = arguments[2];",
+        str(chips),
+        word,
+        str(to),
+    )
+    logged = len(browser.find_elements("css selector", "#live-log li"))
+    _click(browser, "#live-push")
+    assert not browser.find_elements("css selector", "#live-message .live-refusal"), browser.find_element(
+        "id", "live-message"
+    ).text
+    ruling = browser.find_element("css selector", "#live-message .live-ruling")
+    assert ruling.get_attribute("data-rule") and ruling.get_attribute("data-rule") in ruling.text
+    assert len(browser.find_elements("css selector", "#live-log li")) == logged + 1
+    assert _play(browser) != dealt
+    # Then street after street, checking or calling, to the settlement and the next hand.
+    for _ in range(300):
+        if browser.find_elements("id", "live-next-hand"):
+            break
+        if browser.find_elements("id", "live-settle"):
+            _click(browser, "#live-settle")
+            continue
+        if browser.find_elements("id", "live-deal"):
+            _click(browser, "#live-deal")
+            assert not browser.find_elements("css selector", "#live-message .live-refusal")
+            continue
+        legal = _play(browser)["legal"]
+        for choice in ("check", "call", "bring_in", *legal):
+            if choice in legal:
+                break
+        _click(browser, f'#live-actions button[data-action="{choice}"]')
+    assert browser.find_elements("id", "live-next-hand"), _play(browser)
+    assert _play(browser)["paid"] is True
+    _click(browser, "#live-next-hand")
+    assert _play(browser)["paid"] is False
+    assert _errors(browser) == []
