@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 05fbdef537a7b7b1dd9e31c0ca4c9500afb4989667d26c7d51a550a7f307324d.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5ddd2b4cc8f6bdef9764224ae1066d9374d1255a8ee272e3d4aa4e04a7cd5548.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -33,7 +33,7 @@ define(["require", "exports"], function (require, exports) {
     exports.ACT_NAMES = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];
     exports.BETTING_PHASES = ["unopened", "facing_bet"];
     exports.DECLARATIONS = ["fold", "check", "call", "bet", "raise"];
-    exports.HAND_OVER_PHASES = ["runout", "showdown", "settled"];
+    exports.HAND_OVER_PHASES = ["runout", "showdown", "settled", "dead"];
     exports.OUT_OF_TURN_DECLARATIONS = ["check", "call", "bet", "raise"];
     exports.WAGERS = ["bet", "raise"];
 });
@@ -53,7 +53,7 @@ define(["require", "exports"], function (require, exports) {
 define(["require", "exports", "./vocabulary.js"], function (require, exports, vocabulary_js_1) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.MAX_DEPTH = exports.MAX_TEXT = exports.MAX_VALUES = exports.Engine = exports.MAX_LOG = exports.SNAPSHOT_VERSION = exports.SNAPSHOT_FORMAT = exports.NO_VIEW = exports.Said = exports.MAX_TABLE_CHIPS = exports.MAX_CHIPS = exports.MAX_SEATS = exports.SnapshotError = exports.InvalidTable = exports.IllegalAction = exports.BetspecError = void 0;
+    exports.MAX_DEPTH = exports.MAX_TEXT = exports.MAX_VALUES = exports.Engine = exports.MAX_LOG = exports.SNAPSHOT_VERSION = exports.SNAPSHOT_FORMAT = exports.CARRIED_POT = exports.NO_VIEW = exports.Said = exports.MAX_TABLE_CHIPS = exports.MAX_CHIPS = exports.MAX_SEATS = exports.SnapshotError = exports.InvalidTable = exports.IllegalAction = exports.BetspecError = void 0;
     exports.shown = shown;
     exports.typeName = typeName;
     exports.isInt = isInt;
@@ -446,6 +446,10 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     }
     exports.Said = Said;
     exports.NO_VIEW = [[], 0, null, null];
+    /** What any table may give besides its spec's inputs: the pot a dead hand carried to it. */
+    exports.CARRIED_POT = "carried_pot";
+    /** The phases of a hand that ends with no winner: settling it pays nobody. */
+    const DEAD_PHASES = ["dead"];
     const NOT_BOUND = 0;
     const BOUND_TO_CALL = 1;
     const BOUND_TO_WAGER = 2;
@@ -501,6 +505,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         /** @internal */ _put_in = [];
         /** @internal */ _raises = 0;
         /** @internal */ _returned = [];
+        /** @internal */ _won = [];
         /** @internal */ _start = null;
         /** @internal */ _state = "";
         /** @internal */ _street = 0;
@@ -537,7 +542,13 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             else if (checked.stacks.some((stack) => stack === 0)) {
                 throw new InvalidTable("a seat with no chips is not dealt in (give every seat chips)");
             }
-            const total = checked.stacks.reduce((a, b) => a + b, 0) + (begin ? begin.pot : 0);
+            let given = checked.inputs;
+            let carried = 0;
+            if (exports.CARRIED_POT in given) {
+                carried = chips(given[exports.CARRIED_POT], "the carried pot");
+                given = Object.fromEntries(Object.entries(given).filter(([name]) => name !== exports.CARRIED_POT));
+            }
+            const total = checked.stacks.reduce((a, b) => a + b, 0) + (begin ? begin.pot : 0) + carried;
             if (total > exports.MAX_TABLE_CHIPS) {
                 throw new InvalidTable(`the TypeScript engines play tables of at most ${exports.MAX_TABLE_CHIPS} chips in all, not ${total}`);
             }
@@ -547,7 +558,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             const n = checked.stacks.length;
             this._n = n;
             this._button = checked.button;
-            this._loadInputs(checked.inputs);
+            this._loadInputs(given);
             this._computeRoles();
             this._checkTable();
             this._behind = [...checked.stacks];
@@ -562,14 +573,16 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             this._last_full_level = 0;
             this._raises = 0;
             this._street = 0;
-            this._pot = 0;
-            this._dead = 0;
+            // A pot carried from a dead hand is in the middle from the start: dead money.
+            this._pot = carried;
+            this._dead = carried;
             this._dead_in = new Array(n).fill(0);
             this._players_in = n;
             this._last_live = checked.button;
             this._deferred = -1;
             this._paid = false;
             this._returned = new Array(n).fill(0);
+            this._won = new Array(n).fill(0);
             this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
             this._out_of_turn = new Map();
             this._declared = NOT_BOUND;
@@ -588,7 +601,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                     throw new InvalidTable(`start street must be one of ${streets.join(", ")}, not ${shown(begin.street)}`);
                 }
                 this._street = streets.indexOf(begin.street);
-                this._dead = this._pot = begin.pot;
+                this._dead = this._pot = begin.pot + carried;
                 this._loadDeal(begin.inputs);
                 this._begin(begin.street);
             }
@@ -648,7 +661,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             const phase = this.phase;
             if (phase === "runout" || phase === "showdown")
                 return "showdown";
-            return phase === "settled" ? "settled" : (this.meta.streets[this._street] ?? "");
+            return phase === "settled" || phase === "dead" ? phase : (this.meta.streets[this._street] ?? "");
         }
         get phase() {
             return this.meta.statePhase[this._state] ?? "";
@@ -773,8 +786,11 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             if (oddChipSeat !== null && !(isInt(oddChipSeat) && oddChipSeat >= 0 && oddChipSeat < this._n)) {
                 throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
             }
+            // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
+            // as for a pot won uncontested (and logged), then pays nothing.
+            const dead = DEAD_PHASES.includes(this.phase);
             const pots = this.pots();
-            const contested = pots.filter((p) => p.eligible.length > 1);
+            const contested = dead ? [] : pots.filter((p) => p.eligible.length > 1);
             let orders;
             if (runs !== null) {
                 if (ranking !== null)
@@ -789,6 +805,12 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             }
             else {
                 orders = [[]];
+            }
+            if (dead) {
+                this._paid = true;
+                this._view = null;
+                this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
+                return { awards: [], won: [...this._won], returned: [...this._returned] };
             }
             const n = this._n;
             const first = oddChipSeat === null ? this._oddChipAfter() : mod(oddChipSeat - 1, n);
@@ -820,6 +842,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             won.forEach((amount, seat) => {
                 this._behind[seat] = this._behind[seat] + amount;
             });
+            this._won = won;
             this._pot -= won.reduce((a, b) => a + b, 0);
             this._paid = true;
             this._view = null;
@@ -893,15 +916,59 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw new InvalidTable("the session is over: fewer than two seats have chips");
             const [button, given] = this._nextHand();
             const inputs = {};
-            for (const [name, value] of Object.entries(this._table.inputs)) {
+            for (const [name, found] of [...Object.entries(this._table.inputs), ...Object.entries(given)]) {
                 const declared = this.meta.inputs[name];
-                if (declared === undefined || declared.hand)
+                if (declared === undefined || (declared.hand && !(name in given)))
                     continue;
-                inputs[name] = declared.perSeat && Array.isArray(value) ? live.map((seat) => value[seat]) : jsonCopy(value);
+                let value = declared.perSeat && Array.isArray(found) ? live.map((seat) => found[seat]) : jsonCopy(found);
+                if ((declared.type === "seat" || declared.type === "seat?") && isInt(value)) {
+                    // A seat of this hand, numbered as the next table numbers it (null: it is gone).
+                    const number = live.indexOf(value);
+                    value = number < 0 ? null : number;
+                    if (value === null && declared.type === "seat") {
+                        delete inputs[name];
+                        continue;
+                    }
+                }
+                inputs[name] = value;
             }
-            Object.assign(inputs, given);
+            if (this._pot)
+                inputs[exports.CARRIED_POT] = this._pot; // a dead hand's pot, the next deal's dead money
             const index = live.indexOf(button);
             return { stacks: live.map((seat) => this._behind[seat]), button: index < 0 ? 0 : index, ...inputs };
+        }
+        // ---- what next_hand reads of the settlement -------------------------------------------------
+        /** @internal The one seat the settlement paid, or null (nobody, or pots split). */
+        _settled_winner() {
+            const paid = [];
+            this._won.forEach((amount, seat) => {
+                if (amount > 0)
+                    paid.push(seat);
+            });
+            return paid.length === 1 ? paid[0] : null;
+        }
+        /** @internal What the winner was paid less what he put in (0 without a winner). */
+        _settled_winner_profit() {
+            const winner = this._settled_winner();
+            return winner === null ? 0 : this._won[winner] - this._contributed[winner];
+        }
+        /** @internal */
+        _settled_pot_paid() {
+            return this._won.reduce((a, b) => a + b, 0);
+        }
+        /** @internal The chips a dead hand leaves in the middle (the next table's carried pot). */
+        _settled_pot_carried() {
+            return this._paid ? this._pot : 0;
+        }
+        /** The spec's own variables as they are now (a seat's as a list by seat); session ones are table inputs. */
+        get variables() {
+            const fields = this;
+            const out = {};
+            for (const [name, scope] of Object.entries(this.meta.declaredVariables)) {
+                const value = fields[`_v_${name}`];
+                out[name] = scope === "seat" && Array.isArray(value) ? [...value] : value;
+            }
+            return out;
         }
         // ---- variables the specs read ------------------------------------------------------------
         /** @internal */
@@ -1320,6 +1387,14 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                     this.raise(seat, to);
                 return;
             }
+            if (typeof action === "string" && this.meta.ownActions.includes(action)) {
+                // An action of the spec's own: the method of its name in camelCase.
+                if (to !== null && to !== undefined)
+                    this._noAmount(seat, action, to);
+                const method = action.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+                this[method]?.call(this, seat);
+                return;
+            }
             if (typeof action !== "string" || !vocabulary_js_1.ACT_NAMES.includes(action) || vocabulary_js_1.WAGERS.includes(action)) {
                 throw this._reject("illegal_action", this.meta.procedureRules["unknown_action"] ?? "", seat, shown(action), to, "unknown action");
             }
@@ -1360,6 +1435,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 committed: this.committed,
                 pot: this.pot,
                 pots: this.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
+                // The spec's own variables, where it declares any (as the Python engine's snapshots).
+                ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
             };
         }
         /** This hand as JSON data, the Python engine's snapshot format: `restore` reads it back. */
@@ -1421,7 +1498,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         }
         require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);
         const s = seat;
-        if (vocabulary_js_1.ACT_NAMES.includes(name) && !vocabulary_js_1.WAGERS.includes(name)) {
+        if ((vocabulary_js_1.ACT_NAMES.includes(name) && !vocabulary_js_1.WAGERS.includes(name)) || engine.meta.ownActions.includes(name)) {
             require(argument === null, `${where}: ${name} takes no amount`);
             engine.act(s, name);
         }
