@@ -181,7 +181,10 @@ def test_a_hand_is_played_through_a_refusal_to_its_settlement(browser: Any, page
     assert state["to_act"] is not None and state["legal"], state
     # A wager below its minimum: refused, with its rule (id, text and source), the table unchanged.
     wagers = browser.find_elements("css selector", "#live-actions input[data-to]")
-    if not wagers:  # the first to act may not wager (a bring-in): take the first action offered
+    for _ in range(len(state["stacks"])):
+        if wagers:
+            break
+        # The first to act may not wager (a bring-in owed, no openers held): the first action offered.
         _click(browser, "#live-actions button[data-action]")
         wagers = browser.find_elements("css selector", "#live-actions input[data-to]")
     assert wagers, "no bet or raise is offered"
@@ -202,6 +205,11 @@ def test_a_hand_is_played_through_a_refusal_to_its_settlement(browser: Any, page
     # Chips pushed with words, on a table dealt anew: the push is ruled (with its rule) and taken.
     _click(browser, "#live-deal-table")
     dealt = _play(browser)
+    for _ in range(len(dealt["stacks"])):
+        if dealt["call"] > 0 or any(a in ("bet", "raise") for a in dealt["legal"]):
+            break
+        _click(browser, "#live-actions button[data-action]")  # no chips to push yet (no openers held)
+        dealt = _play(browser)
     if dealt["call"] > 0:
         chips, word, to = dealt["call"], "call", ""
     else:

@@ -60,8 +60,19 @@
       case "hand_over": return engine.handOver;
       case "pots": return engine.pots().map(function (p) { return { amount: p.amount, eligible: p.eligible.slice() }; });
       case "paid": return engine.paid;
+      case "variables": return engine.variables;
+      case "next_table": return nextTable(engine);
     }
     return undefined;
+  }
+
+  /** The next hand's table once this one is paid, or why there is none yet, as the case runner says it. */
+  function nextTable(engine) {
+    try {
+      return engine.nextTable();
+    } catch (error) {
+      return "refused: " + error.message;
+    }
   }
 
   function expected(key, value) {
@@ -96,6 +107,9 @@
       ["max_to", engine.maxTo], ["round_over", engine.roundOver], ["hand_over", engine.handOver],
       ["pots", observe(engine, "pots")], ["paid", engine.paid],
     ];
+    // What the structure remembers, where it declares anything; the next table once paid.
+    if (Object.keys(engine.meta.declaredVariables || {}).length) facts.push(["variables", engine.variables]);
+    if (engine.paid) facts.push(["next_table", nextTable(engine)]);
     var list = el("dl", { class: "live-facts" });
     facts.forEach(function (fact) {
       list.appendChild(el("dt", {}, fact[0]));
@@ -249,8 +263,11 @@
 
   // ---- play a hand --------------------------------------------------------------------------------
 
-  /** A declared input's or option's starting value: its default, else its example, else a seat 0. */
+  /** A declared input's or option's starting value: its default, else its example, else a seat 0;
+   *  for what the dealer gives hand by hand (who holds openers), the example where there is one:
+   *  a table dealt to play on shows the rule at work, not its idle default. */
   function starting(declared) {
+    if (declared.hand && declared.example !== undefined && declared.example !== null) return declared.example;
     if (declared.default !== undefined) return declared.default;
     if (declared.example !== undefined) return declared.example;
     if (declared.type === "seat") return 0;
