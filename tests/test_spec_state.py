@@ -162,3 +162,14 @@ def test_a_dead_hand_pays_nobody_and_its_pot_opens_the_next(tmp_path: Path) -> N
     assert following.get("carried_pot") == 15 and following.button == 0
     again = jacks(following)
     assert again.pot == 30 and again.total_chips() == 300 and again.pots()[0].amount == 30
+
+
+def test_no_game_of_the_same_streets_deals_draw_high_and_ranks_it_as_lowball() -> None:
+    """jacks_or_better has five-card draw's streets: dealt as 2-7 single draw, its showdown would
+    be ranked low, paying the wrong player; no PHH variant deals it, so `play` deals no cards."""
+    from betspec.cards import CardError, game_for
+    from betspec.runtime import engine_class
+
+    with pytest.raises(CardError, match="no PHH variant deals jacks_or_better"):
+        game_for("jacks_or_better", engine_class("jacks_or_better").STREETS)
+    assert game_for("five_card_draw_fixed_limit", ("predraw", "postdraw")).code == "N2L1D"

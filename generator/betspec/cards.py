@@ -77,7 +77,7 @@ class Game:
         return len(self.hands) > 1
 
 
-def _load_games() -> tuple[dict[str, Game], dict[str, str]]:
+def _load_games() -> tuple[dict[str, Game], dict[str, str | None]]:
     """The games of ``games.json`` (how each PHH variant deals and ranks, and the structure whose
     betting it is: data of the format and of the shipped specs, not rules of the code)."""
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "games.json"), encoding="utf-8") as handle:
@@ -99,14 +99,15 @@ def _load_games() -> tuple[dict[str, Game], dict[str, str]]:
         )
         for code, entry in data["games"].items()
     }
-    return games, {str(k): str(v) for k, v in data["structures"].items()}
+    # A structure named with null is one no PHH variant deals (draw high with openers): no cards.
+    return games, {str(k): None if v is None else str(v) for k, v in data["structures"].items()}
 
 
 _GAMES, _STRUCTURE_GAMES = _load_games()
 #: The PHH variants whose betting is a betspec structure, by code.
 GAMES: Mapping[str, Game] = _GAMES
 #: The game each shipped structure is dealt as when nothing else is said (``betspec play``).
-STRUCTURE_GAMES: Mapping[str, str] = _STRUCTURE_GAMES
+STRUCTURE_GAMES: Mapping[str, str | None] = _STRUCTURE_GAMES
 
 
 def game(code: str) -> Game:
@@ -123,6 +124,10 @@ def game_for(structure: str, streets: Sequence[str]) -> Game:
     code = STRUCTURE_GAMES.get(structure)
     if code is not None:
         return GAMES[code]
+    if structure in STRUCTURE_GAMES:
+        # Named with no game: its cards rank as no PHH variant does (a game with the same streets
+        # would deal it and rank its showdown wrong).
+        raise CardError(f"no PHH variant deals {structure}")
     for candidate in GAMES.values():
         try:
             theirs = engine_class(candidate.structure).STREETS
