@@ -941,16 +941,18 @@ class _Checker:
         def written(effects: Iterable[Effect]) -> list[str]:
             return [e.target for e in effects if isinstance(e, Assignment) and e.target in per_seat]
 
+        def refuse(target: str, where: str) -> None:
+            message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
+            self.error(where, DiagnosticCode.SCOPE, message)
+
         for name, event in events.items():
             if event.kind == "action":
                 continue
             for target in written(event.effects):
-                message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
-                self.error(f"/events/{name}/effects", DiagnosticCode.SCOPE, message)
+                refuse(target, f"/events/{name}/effects")
             for transition in (t for t in transitions if t.event == name):
                 for target in written(transition.effects):
-                    message = f"{target!r} is one value per seat, the seat to act's: only an action's effects write it"
-                    self.error(transition.origin or "/transitions", DiagnosticCode.SCOPE, message)
+                    refuse(target, transition.origin or "/transitions")
 
     def unused_state(
         self,

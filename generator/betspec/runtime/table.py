@@ -16,18 +16,14 @@ MAX_SEATS = 23  # 52 cards, 2 each, 5 on the board
 MAX_CHIPS = 10**15
 
 
-def _chips(value: object, what: str) -> int:
+def chips_value(value: object, what: str) -> int:
+    """``value`` as a number of chips (a plain int, 0 to MAX_CHIPS); raises :class:`InvalidTable`
+    naming ``what`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidTable(f"{what} must be a whole number of chips, not {shown(value)}")
     if not 0 <= value <= MAX_CHIPS:
         raise InvalidTable(f"{what} must be between 0 and {MAX_CHIPS}, not {shown(value)}")
     return value
-
-
-def chips_value(value: object, what: str) -> int:
-    """``value`` as a number of chips (a plain int, 0 to MAX_CHIPS); raises :class:`InvalidTable`
-    naming ``what`` otherwise."""
-    return _chips(value, what)
 
 
 class Table:
@@ -103,7 +99,7 @@ class Table:
         stacks = tuple(self.stacks)
         for seat, stack in enumerate(stacks):
             if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
-                _chips(stack, f"stack of seat {seat}")  # raises, naming the seat
+                chips_value(stack, f"stack of seat {seat}")  # raises, naming the seat
                 stacks = tuple(int(s) for s in stacks)  # an int subclass: keep plain ints
         if type(self.button) is not int:
             raise InvalidTable(f"button must be a seat number, not {shown(self.button)}")
@@ -190,7 +186,7 @@ class Start:
             raise InvalidTable(f"start street must be a street's name, not {shown(self.street)}")
         if not isinstance(self.inputs, Mapping) or not all(type(name) is str for name in self.inputs):
             raise InvalidTable("a start's inputs are named")
-        return Start(self.street, _chips(self.pot, "start pot"), dict(self.inputs))
+        return Start(self.street, chips_value(self.pot, "start pot"), dict(self.inputs))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"street": self.street, "pot": self.pot}
