@@ -91,7 +91,8 @@ MAX_CHIPS = 10**15
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: What a message quotes of a value or an action from the file, at most (in characters).
 QUOTED = 60
-_PLAYER = re.compile(r"^p([1-9][0-9]{0,2})$")
+#: A player's seat by its PHH name: ``p1`` .. ``p999`` (a number without a leading zero).
+_SEATS = {f"p{number}": number - 1 for number in range(1, 1000)}
 _CARDS = re.compile(r"^(?:[2-9TJQKA?][cdhs?])+$")
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -125,6 +126,41 @@ class Act:
     street: int = 0  # a deal: the index of the street it opens (1 for the second)
     upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # a stud deal: each live seat's upcards
     first: int | None = None  # a deal: the seat of the betting action that follows it, if any
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _act(
+    number: int,
+    text: str,
+    seat: int,
+    verb: str,
+    to: int | None = None,
+    street: int = 0,
+    upcards: tuple[tuple[int, tuple[str, ...]], ...] = (),
+    first: int | None = None,
+) -> Act:
+    """``Act(...)``, built at a third of the cost: a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``; this sets them all at once (the same object: fields, equality,
+    hash, repr and pickling read them as they read an Act built by its class)."""
+    act = _new(Act)
+    _set(
+        act,
+        "__dict__",
+        {
+            "number": number,
+            "text": text,
+            "seat": seat,
+            "verb": verb,
+            "to": to,
+            "street": street,
+            "upcards": upcards,
+            "first": first,
+        },
+    )
+    return act
 
 
 @dataclass(frozen=True)
@@ -366,13 +402,14 @@ class _Parsed:
     key: str
     variant: str
     amounts: dict[str, Any]
-    acts: list[_RawAct]
+    acts: list[Act]  # a bet or raise's ``to`` not yet known: None until scaled
     number: str | None
     places: int = 0
     cards: _Cards | None = None
+    bets: list[tuple[int, Decimal | int]] = field(default_factory=list)  # (index in acts, amount as written)
 
     def hand(self, path: str, scale: int, header: str) -> Hand:
-        def chips(value: Decimal, what: str) -> int:
+        def chips(value: Decimal | int, what: str) -> int:
             scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
             if scaled > MAX_CHIPS:
                 unit = "" if scale == 1 else f" in chips of 1/{scale}"
@@ -380,29 +417,23 @@ class _Parsed:
             return int(scaled)
 
         def chip_list(name: str) -> tuple[int, ...]:
-            return tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(self.amounts[name]))
+            values = self.amounts[name]
+            fast = _scaled(values, scale)  # at once, each one named only where one is too many chips
+            return fast if fast is not None else tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(values))
 
         def optional(name: str) -> int | None:
             value = self.amounts.get(name)
             return None if value is None else chips(value, name)
 
-        stacks = tuple(
-            None if v is None else chips(v, f"starting_stacks[{i}]")
-            for i, v in enumerate(self.amounts["starting_stacks"])
-        )
-        acts = tuple(
-            Act(
-                act.number,
-                act.text,
-                act.seat,
-                act.verb,
-                None if act.amount is None else chips(act.amount, f"action {act.number} {_brief(act.text)}"),
-                act.street,
-                act.upcards,
-                act.first,
-            )
-            for act in self.acts
-        )
+        written = self.amounts["starting_stacks"]
+        stacks: tuple[int | None, ...] | None = _scaled(written, scale)
+        if stacks is None:
+            stacks = tuple(None if v is None else chips(v, f"starting_stacks[{i}]") for i, v in enumerate(written))
+        acts = list(self.acts)
+        for index, amount in self.bets:
+            act = acts[index]
+            to = chips(amount, f"action {act.number} {_brief(act.text)}")
+            acts[index] = _act(act.number, act.text, act.seat, act.verb, to, act.street, act.upcards, act.first)
         cards = self.cards or _Cards([], [], [])
         bring_in = self.amounts.get("bring_in")
         return Hand(
@@ -416,7 +447,7 @@ class _Parsed:
             min_bet=optional("min_bet"),
             small_bet=optional("small_bet"),
             big_bet=optional("big_bet"),
-            acts=acts,
+            acts=tuple(acts),
             bring_in=None if bring_in is None else chips(bring_in, "bring_in"),
             winnings=chip_list("winnings") if "winnings" in self.amounts else None,
             number=self.number,
@@ -430,6 +461,16 @@ class _Parsed:
         )
 
 
+def _scaled(values: Sequence[Decimal | int | None], scale: int) -> tuple[int, ...] | None:
+    """Each amount in chips (times ``scale``, exact), or None where one is unknown or more chips
+    than a table holds (each is then turned one by one, to say which)."""
+    if None in values:
+        return None
+    known_values = cast(Sequence[Decimal | int], values)
+    chips = tuple([int(value * scale) for value in known_values])
+    return chips if not chips or max(chips) <= MAX_CHIPS else None
+
+
 @dataclass
 class _Cards:
     """The cards a hand's actions write: each seat's cards, board deals, showdowns."""
@@ -441,16 +482,47 @@ class _Cards:
     first_actor: int | None = None
 
 
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
+def _places(value: Decimal | int) -> int:
+    """The decimal places ``value`` is written with (0 for an int): read from its text, which
+    says it in positional notation, else from its exponent."""
+    if type(value) is int:
+        return 0
+    text = str(value)
+    if "E" in text and isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    dot = text.find(".")
+    return 0 if dot < 0 else len(text) - dot - 1
 
 
-def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | None:
-    """A PHH amount (TOML integer or float) as a Decimal; ``inf`` is None where PHH allows it.
+#: An amount of this many digits or more is more chips than a table holds (see :func:`_amount`).
+_TOO_MANY_DIGITS = 10 ** len(str(MAX_CHIPS))
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is an amount :func:`_amount` takes as it is, without a word to say: an int
+    or a finite Decimal, not negative, of fewer digits than :data:`_TOO_MANY_DIGITS` and at most
+    :data:`MAX_PLACES` places (the common case, checked at once; any other goes to _amount)."""
+    if type(value) is int:
+        return bool(0 <= value < _TOO_MANY_DIGITS)
+    if type(value) is Decimal:
+        return (
+            value.is_finite() and not value.is_signed() and value.adjusted() < _DIGITS and _places(value) <= MAX_PLACES
+        )
+    return False
+
+
+_DIGITS = len(str(MAX_CHIPS))
+
+
+def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | int | None:
+    """A PHH amount (TOML integer or float) as a Decimal (an int as it is where it is plain, see
+    :func:`_plain`); ``inf`` is None where PHH allows it.
 
     Checked before any arithmetic: no amount is bigger than a table holds or written with more
     than :data:`MAX_PLACES` decimals, so none overflows or turns into a huge int later."""
+    if (type(value) is int or type(value) is Decimal) and _plain(value):
+        return value
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{what} must be a number, not {_brief(value)}")
     amount = Decimal(value)
@@ -469,25 +541,13 @@ def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | Non
     return amount
 
 
-def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False) -> list[Decimal | None]:
+def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False) -> list[Decimal | int | None]:
     values = raw[name]
     if not isinstance(values, list) or len(values) != n:
         raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
+    if all(map(_plain, values)):
+        return cast(list[Decimal | int | None], values)
     return [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
-
-
-@dataclass
-class _RawAct:
-    """An action as parsed, its amount still as written."""
-
-    number: int
-    text: str
-    seat: int
-    verb: str
-    amount: Decimal | None = None
-    street: int = 0
-    upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    first: int | None = None
 
 
 #: The PHH fields of each kind of limits (:attr:`betspec.cards.Game.limits`).
@@ -536,28 +596,32 @@ def _parse(key: str, raw: object) -> _Parsed:
     if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
         raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
     cards = _Cards([[] for _ in range(n)], [], [])
-    acts = _parse_actions(raw["actions"], n, game, cards)
+    bets: list[tuple[int, Decimal | int]] = []
+    acts = _parse_actions(raw["actions"], n, game, cards, bets)
     written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
     written += [amounts[name] for name in limits]
     written += amounts.get("winnings", []) + amounts.get("finishing_stacks", [])
-    written += [act.amount for act in acts]
-    places = max((_places(v) for v in written if v is not None), default=0)
+    written += [amount for _, amount in bets]
+    places = max((_places(v) for v in written if v is not None and type(v) is not int), default=0)
     hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
-    return _Parsed(key, variant, amounts, acts, hand_number, places, cards)
+    return _Parsed(key, variant, amounts, acts, hand_number, places, cards, bets)
 
 
 _BETTING = frozenset({"f", "cc", "cbr", "pb"})
 
 
-def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_RawAct]:
+def _parse_actions(
+    actions: object, n: int, game: Game, cards: _Cards, bets: list[tuple[int, Decimal | int]]
+) -> list[Act]:
     """The betting actions and street deals of a hand; its cards kept in ``cards``.
 
     Streets open as the game deals them: a board deal in hold'em; in stud, the first card of a
     street (a seat's fourth card opens fourth street); in draw games the first draw after a
-    betting round. A deal is placed just before the betting action that follows it."""
+    betting round. A deal is placed just before the betting action that follows it. A bet or
+    raise is an Act without its amount: ``bets`` gets its index and the amount as written."""
     if not isinstance(actions, list):
         raise PhhError(f"actions must be a list of strings, not {_brief(actions)}")
-    acts: list[_RawAct] = []
+    acts: list[Act] = []
     street = 0  # the streets opened so far after the first
     pending: list[tuple[int, str]] = []  # deals to place: (action number, text)
     folded: set[int] = set()
@@ -567,6 +631,7 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
     dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
     statuses = [status for street_statuses in game.hole for status in street_statuses]
     dealt = [0] * n  # hole cards dealt to each seat, draws' replacements aside (stud's streets)
+    stud = not game.draw and game.opening != "position"
 
     def open_street(number: int, text: str) -> None:
         nonlocal street
@@ -589,41 +654,46 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
                 )
             verb = BOARD_STREETS[opened - 1] if game.board[opened] else f"street {opened + 1}"
             last = i == len(pending) - 1
-            acts.append(_RawAct(number, text, -1, verb, None, opened, ups, first if last else None))
+            acts.append(_act(number, text, -1, verb, None, opened, ups, first if last else None))
         pending.clear()
 
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise PhhError(f"action {number} must be a string, not {_brief(text)}")
-        words = text.split("#", 1)[0].split()  # what follows '#' is commentary
-        where = f"action {number} {_brief(text)}"
+        words = (text.split("#", 1)[0] if "#" in text else text).split()  # what follows '#' is commentary
         if not words:
             continue  # a no-op
         if words[0] == "d":
-            if len(words) == 4 and words[1] == "dh" and _CARDS.match(words[3]):
-                seat = _seat(words[2], n, where)
-                new = split_cards(words[3])
-                if not game.draw and game.opening != "position":  # stud: the cards say the street
+            if len(words) == 4 and words[1] == "dh" and _cards(words[3]) is not None:
+                seat = _seat(words[2], n, number, text)
+                new = _cards(words[3]) or ()
+                if stud:  # stud: the cards say the street
                     reached = dealt[seat] + len(new)
                     if reached > len(statuses):
-                        raise PhhError(f"{where}: more cards than {game.name} deals a player ({len(statuses)})")
+                        raise PhhError(
+                            f"{_where(number, text)}: more cards than {game.name} deals a player ({len(statuses)})"
+                        )
                     while street + 1 < game.streets and reached > dealt_by_street[street]:
                         open_street(number, text)
                     dealt[seat] = reached
                 cards.hole[seat] += new
                 continue
-            if len(words) == 3 and words[1] == "db" and _CARDS.match(words[2]):
+            if len(words) == 3 and words[1] == "db" and _cards(words[2]) is not None:
                 if not any(game.board[street + 1 :]):
                     if any(game.board):
-                        raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
-                    raise PhhError(f"{where}: a board deal {game.name} does not make")
+                        raise PhhError(
+                            f"{_where(number, text)}: a fourth board deal (hold'em deals flop, turn and river)"
+                        )
+                    raise PhhError(f"{_where(number, text)}: a board deal {game.name} does not make")
                 open_street(number, text)
                 # Hold'em's board deal is where the street opens: placed at once.
                 place(None)
                 cards.board += split_cards(words[2])
                 continue
-            raise PhhError(f"{where}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)")
-        seat = _seat(words[0], n, where)
+            raise PhhError(
+                f"{_where(number, text)}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)"
+            )
+        seat = _seat(words[0], n, number, text)
         verb = words[1] if len(words) > 1 else ""
         if verb in _BETTING:
             if pending:
@@ -638,22 +708,23 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
             betting_since_draw = True
         if verb in ("f", "cc", "pb") and len(words) == 2:
             if verb == "pb" and game.limits != "bring_in":
-                raise PhhError(f"{where}: a bring-in (pb) in {game.name}, which has none")
+                raise PhhError(f"{_where(number, text)}: a bring-in (pb) in {game.name}, which has none")
             if verb == "f":
                 folded.add(seat)
-            acts.append(_RawAct(number, text, seat, verb))
+            acts.append(_act(number, text, seat, verb))
         elif verb == "cbr" and len(words) == 3:
             try:
                 amount = Decimal(words[2])
             except InvalidOperation:
-                raise PhhError(f"{where}: the amount is not a number") from None
-            checked = _amount(amount, where)
+                raise PhhError(f"{_where(number, text)}: the amount is not a number") from None
+            checked = amount if _plain(amount) else _amount(amount, _where(number, text))
             if checked is None or checked == 0:
-                raise PhhError(f"{where}: a bet or raise is to a positive amount")
-            acts.append(_RawAct(number, text, seat, verb, checked))
+                raise PhhError(f"{_where(number, text)}: a bet or raise is to a positive amount")
+            bets.append((len(acts), checked))
+            acts.append(_act(number, text, seat, verb))
         elif verb == "sm" and len(words) <= 3:
             showing = words[2] if len(words) == 3 else ""
-            if showing not in ("", "-") and _CARDS.match(showing):
+            if showing not in ("", "-") and _cards(showing) is not None:
                 cards.hole[seat] = split_cards(showing)  # the cards it holds, now known
             cards.shows.append((seat, showing))  # no cards: a muck
         elif verb == "sd" and len(words) <= 3 and game.draw:
@@ -664,7 +735,7 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
             drawn.add(seat)
             if len(words) == 3:
                 if not _CARDS.match(words[2]):
-                    raise PhhError(f"{where}: {_brief(words[2])} are not cards")
+                    raise PhhError(f"{_where(number, text)}: {_brief(words[2])} are not cards")
                 held = cards.hole[seat]
                 for card in split_cards(words[2]):
                     if card in held:
@@ -672,22 +743,46 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
                     elif "??" in held:
                         held.remove("??")
                     else:
-                        raise PhhError(f"{where}: p{seat + 1} discards {card}, which it does not hold")
+                        raise PhhError(f"{_where(number, text)}: p{seat + 1} discards {card}, which it does not hold")
         elif game.draw:
-            raise PhhError(f"{where}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])")
+            raise PhhError(
+                f"{_where(number, text)}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])"
+            )
         elif game.limits == "bring_in":
-            raise PhhError(f"{where}: not a stud action (f, cc, cbr AMOUNT, pb, sm [CARDS])")
+            raise PhhError(f"{_where(number, text)}: not a stud action (f, cc, cbr AMOUNT, pb, sm [CARDS])")
         else:
-            raise PhhError(f"{where}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
+            raise PhhError(f"{_where(number, text)}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
     place(None)
     return acts
 
 
-def _seat(word: str, n: int, where: str) -> int:
-    match = _PLAYER.match(word)
-    if match is None or int(match.group(1)) > n:
-        raise PhhError(f"{where}: {_brief(word)} is not a player (p1 .. p{n})")
-    return int(match.group(1)) - 1
+#: Text of cards read so far, as its cards (None: not cards); emptied when it grows large.
+_CARD_TEXTS: dict[str, tuple[str, ...] | None] = {}
+
+
+def _cards(text: str) -> tuple[str, ...] | None:
+    """``text`` as cards (``"AhKs??"`` as ``("Ah", "Ks", "??")``), or None where it is not cards."""
+    found = _CARD_TEXTS.get(text, _NOT_READ)
+    if found is _NOT_READ:  # not read yet
+        if len(_CARD_TEXTS) > 4096:
+            _CARD_TEXTS.clear()
+        found = _CARD_TEXTS[text] = tuple(split_cards(text)) if _CARDS.match(text) else None
+    return cast("tuple[str, ...] | None", found)
+
+
+_NOT_READ: Any = object()
+
+
+def _seat(word: str, n: int, number: int, text: str) -> int:
+    seat = _SEATS.get(word, n)
+    if seat >= n:
+        raise PhhError(f"{_where(number, text)}: {_brief(word)} is not a player (p1 .. p{n})")
+    return seat
+
+
+def _where(number: int, text: str) -> str:
+    """An action as a message names it (built only for a message)."""
+    return f"action {number} {_brief(text)}"
 
 
 # ---- PHH fields to a betspec table ------------------------------------------------------------
