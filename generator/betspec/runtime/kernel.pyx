@@ -1101,6 +1101,10 @@ cdef chips_t _NOT_TAKEN = -2
 cdef chips_t _EITHER = 1000
 
 
+#: How many of the last distinct inputs a packed table is compared with (Logged._group).
+cdef Py_ssize_t _GROUPS_SEEN = 8
+
+
 cdef class Logged:
     """Logged hands of one kernel class packed for a replay in C: each hand's table, and its
     steps as three 64-bit numbers each (seat or -1 for a deal; the action's number, a pair of
@@ -1184,12 +1188,21 @@ cdef class Logged:
             total += stack
         if total > _SEAT_CHIPS_MAX:
             return 0
-        if not self._given or not _same(given, self._given[len(self._given) - 1]):  # (no wraparound here)
-            self._given.append(given)
-        self._groups[index] = len(self._given) - 1
+        self._groups[index] = self._group(given)
         self._buttons[index] = button
         self._seats[index] = <int>n
         return n
+
+    cdef int _group(self, dict given) except -1:
+        """Which of the distinct inputs packed so far ``given`` is (the same as one of the last
+        _GROUPS_SEEN, as _same compares them), else a new one: hands of a log alternate between
+        a few sets of inputs (with an ante, without), each loaded once a number of seats."""
+        cdef Py_ssize_t group, count = len(self._given)
+        for group in range(count - 1, max(count - _GROUPS_SEEN, 0) - 1, -1):
+            if _same(given, self._given[group]):
+                return <int>group
+        self._given.append(given)
+        return <int>count
 
     def __dealloc__(self):
         PyMem_Free(self._data)
