@@ -912,10 +912,12 @@ class Replay:
     act: Act | None = None  # the action refused
     error: IllegalAction | None = None
     # A hand replayed in C (phh check): no engine kept; a new one at the hand's start, to pay the
-    # pots on, and whether the hand was over. Its steps then hold pairs of actions ("check",
-    # "call") where the log does not say which, as replay_hands takes them.
+    # pots on, and whether the hand was over. Its steps are then in ``logged`` (``steps`` empty)
+    # as replay_hands takes them: (seat, action, to), a pair of actions ("check", "call") where
+    # the log does not say which, a deal (-1, street, None).
     fresh: Callable[[], Engine] | None = None
     over: bool = False
+    logged: list[tuple[int, Any, int | None]] | None = None
 
     def line(self) -> str:
         return f"{self.status} {self.name}: {self.detail}"
@@ -1113,6 +1115,13 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
         engine = type(played)(played.table, **cast(dict[str, Any], played.options))
     else:
         engine = cast("Callable[[], Engine]", result.fresh)()
+    for seat, what, to in result.logged or ():  # replayed in C: the one of a pair legal here
+        if seat < 0:
+            cast(_Dealer, engine).deal(what)
+        elif type(what) is tuple:
+            engine.act(seat, what[0] if what[0] in engine.legal_actions() else what[1], to)
+        else:
+            engine.act(seat, what, to)
     for step in result.steps:
         if "deal" in step:
             cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
@@ -1121,10 +1130,11 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
             engine.act(step["seat"], next((a for a in step["act"] if a in legal), step["act"][-1]), step.get("to"))
         else:
             engine.act(step["seat"], step["act"], step.get("to"))
-    contenders = sorted({seat for pot in engine.pots() for seat in pot.eligible})
+    pots = engine.pots()
+    contenders = sorted({seat for pot in pots for seat in pot.eligible})
     ranking: list[list[int]] = []
     how: dict[str, Any] = {}
-    if any(len(pot.eligible) > 1 for pot in engine.pots()):
+    if any(len(pot.eligible) > 1 for pot in pots):
         ranked, why = _ranking(hand, contenders)
         if ranked is None and not recorded:
             return Pots(UNCHECKED, NOTHING_RECORDED)
@@ -1594,31 +1604,36 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
         return {}
     runtime = importlib.import_module("betspec.runtime.kernel")
     chosen: list[int] = []
-    logged: list[tuple[Table, list[tuple[int, Any, Any]]]] = []
-    streets = len(cls.STREETS)
+    logged: list[tuple[Table, list[tuple[int, Any, int | None]]]] = []
+    names = cls.STREETS
+    streets = len(names)
+    check_or_call, bet_or_raise = _PAIRS["cc"], _PAIRS["cbr"]
     for index, hand in enumerate(hands):
         if isinstance(hand, Bad) or hand.game.opening != "position" or hand.first_upcards:
             continue
-        if any(act.seat < 0 and act.street >= streets for act in hand.acts):
-            continue
-        try:
-            inputs = table_inputs(hand)
-        except Irregular:
-            continue
-        if "bring_in_seat" in inputs or any(
-            act.verb not in _PAIRS and act.verb != "f" for act in hand.acts if act.seat >= 0
-        ):
-            continue
-        steps = [
-            (-1, cls.STREETS[act.street], None)
-            if act.seat < 0
-            else (act.seat, "fold", None)
-            if act.verb == "f"
-            else (act.seat, _PAIRS[act.verb], act.to if act.verb == "cbr" else None)
-            for act in hand.acts
-        ]
-        chosen.append(index)
-        logged.append((Table(**inputs), steps))
+        steps: list[tuple[int, Any, int | None]] = []
+        for act in hand.acts:
+            seat, verb = act.seat, act.verb
+            if seat < 0:
+                if act.street >= streets:
+                    break
+                steps.append((-1, names[act.street], None))
+            elif verb == "f":
+                steps.append((seat, "fold", None))
+            elif verb == "cc":
+                steps.append((seat, check_or_call, None))
+            elif verb == "cbr":
+                steps.append((seat, bet_or_raise, act.to))
+            else:
+                break
+        else:
+            try:
+                inputs = table_inputs(hand)
+            except Irregular:
+                continue
+            if "bring_in_seat" not in inputs:
+                chosen.append(index)
+                logged.append((Table(**inputs), steps))
     ends: list[tuple[int | None, str, bool]] = []
     taken = runtime.replay_hands(module.KERNEL, cls, dict(options), logged, ends)
     found: dict[int, Replay] = {}
@@ -1628,20 +1643,16 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
             continue
         hand = cast(Hand, hands[index])
         to_act, street, over = next(ended)
-        betting = sum(1 for act in hand.acts if act.seat >= 0)
+        betting = sum(1 for step in steps if step[0] >= 0)
         if over:
             end = street
         elif to_act is not None:
             end = f"{street}, seat {to_act} to act when the history stops"
         else:
             end = f"{street} over, the history stops before the next deal"
-        detail = f"{_count(betting, 'action')} and {_count(len(hand.acts) - betting, 'deal')}, {end}"
-        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over))
+        detail = f"{_count(betting, 'action')} and {_count(len(steps) - betting, 'deal')}, {end}"
+        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=steps)
         result.fresh = lambda table=table: cls(table, **options)
-        result.steps = [
-            {"deal": what} if seat < 0 else {"seat": seat, "act": what, **({} if to is None else {"to": to})}
-            for seat, what, to in steps
-        ]
         found[index] = result
     return found
 
