@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from betspec.cards import GAMES, CardError, Game, NoEvaluator, known, rankings, settlement_rankings, split_cards
 from betspec.cards import bring_in_seat as cards_bring_in_seat
@@ -130,6 +130,17 @@ class Act:
 
 _new = object.__new__
 _set = object.__setattr__
+_Frozen = TypeVar("_Frozen")
+
+
+def _built(cls: type[_Frozen], fields: dict[str, Any]) -> _Frozen:
+    """``cls(**fields)`` for a frozen dataclass given every field, built at a third of the cost:
+    its ``__init__`` sets each field through ``object.__setattr__``; this sets them all at once
+    (the same object: fields, equality, hash, repr and pickling read them as they read one built
+    by its class)."""
+    built = _new(cls)
+    _set(built, "__dict__", fields)
+    return built
 
 
 def _act(
@@ -142,9 +153,7 @@ def _act(
     upcards: tuple[tuple[int, tuple[str, ...]], ...] = (),
     first: int | None = None,
 ) -> Act:
-    """``Act(...)``, built at a third of the cost: a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``; this sets them all at once (the same object: fields, equality,
-    hash, repr and pickling read them as they read an Act built by its class)."""
+    """``Act(...)`` (as :func:`_built` builds one, the call inlined: the commonest object read)."""
     act = _new(Act)
     _set(
         act,
@@ -316,7 +325,7 @@ def _toml(text: str) -> dict[str, Any]:
     scale is read from it). toml-rs (the ``fast`` extra, compiled) reads it when installed, as
     the TOML 1.0.0 tomllib reads and with the same ``parse_float``, so the document is the same;
     whatever it refuses or fails on is read again by tomllib, so that a refusal is tomllib's."""
-    if _fast_toml is not None and _shallow(text) and not _long_number(text):
+    if _fast_toml is not None and _shallow(text) and not _long_number(text):  # (scanned as bytes)
         try:
             document: dict[str, Any] = _fast_toml.loads(text, parse_float=Decimal, toml_version="1.0.0")
             return document
@@ -331,15 +340,25 @@ def _toml(text: str) -> dict[str, Any]:
 #: The deepest nesting of arrays and inline tables handed to the fast reader: toml-rs 0.4 crashes
 #: the process (a stack overflow in Rust) on some thousands; PHH nests two deep.
 FAST_DEPTH = 32
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+#: Every byte but the brackets (deleted from UTF-8 text, they leave its brackets: no byte of a
+#: character beyond ASCII is one).
+_NOT_BRACKET_BYTES = bytes(byte for byte in range(256) if byte not in b"[]{}")
+#: Digits and underscores as 1, every other byte as 0 (a run of them: a number's digits).
+_DIGIT_BYTES = bytes.maketrans(bytes(range(256)), bytes(int(chr(byte) in "0123456789_") for byte in range(256)))
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _shallow(text: str) -> bool:
     """Whether the brackets of ``text`` nest at most :data:`FAST_DEPTH` deep: each pass removes
     the innermost pairs. Brackets inside strings and comments count too, which can only send a
     file to tomllib."""
-    brackets = _NOT_BRACKET.sub("", text)
+    brackets = _utf8(text).translate(None, _NOT_BRACKET_BYTES).decode("ascii")
     for _ in range(FAST_DEPTH):
         if not brackets:
             return True
@@ -354,7 +373,7 @@ def _long_number(text: str) -> bool:
     (``sys.get_int_max_str_digits``): toml-rs reads it, tomllib refuses it, and tomllib's answer is
     the one given."""
     limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
-    return bool(limit) and re.search(f"[0-9_]{{{limit + 1},}}", text) is not None
+    return bool(limit) and b"\x01" * (limit + 1) in _utf8(text).translate(_DIGIT_BYTES)
 
 
 def _cut(text: str, room: int = QUOTED) -> str:
@@ -436,28 +455,31 @@ class _Parsed:
             acts[index] = _act(act.number, act.text, act.seat, act.verb, to, act.street, act.upcards, act.first)
         cards = self.cards or _Cards([], [], [])
         bring_in = self.amounts.get("bring_in")
-        return Hand(
-            path=path,
-            key=self.key,
-            variant=self.variant,
-            scale=scale,
-            starting_stacks=stacks,
-            antes=chip_list("antes"),
-            blinds_or_straddles=chip_list("blinds_or_straddles"),
-            min_bet=optional("min_bet"),
-            small_bet=optional("small_bet"),
-            big_bet=optional("big_bet"),
-            acts=tuple(acts),
-            bring_in=None if bring_in is None else chips(bring_in, "bring_in"),
-            winnings=chip_list("winnings") if "winnings" in self.amounts else None,
-            number=self.number,
-            header=header,
-            finishing_stacks=chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
-            hole=tuple("".join(held) for held in cards.hole),
-            board=tuple(cards.board),
-            shows=tuple(cards.shows),
-            first_upcards=tuple(cards.first_upcards),
-            first_actor=cards.first_actor,
+        return _built(  # Hand(...), every field in its order
+            Hand,
+            {
+                "path": path,
+                "key": self.key,
+                "variant": self.variant,
+                "scale": scale,
+                "starting_stacks": stacks,
+                "antes": chip_list("antes"),
+                "blinds_or_straddles": chip_list("blinds_or_straddles"),
+                "min_bet": optional("min_bet"),
+                "small_bet": optional("small_bet"),
+                "big_bet": optional("big_bet"),
+                "acts": tuple(acts),
+                "bring_in": None if bring_in is None else chips(bring_in, "bring_in"),
+                "number": self.number,
+                "winnings": chip_list("winnings") if "winnings" in self.amounts else None,
+                "header": header,
+                "finishing_stacks": chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
+                "hole": tuple(["".join(held) for held in cards.hole]),
+                "board": tuple(cards.board),
+                "shows": tuple(cards.shows),
+                "first_upcards": tuple(cards.first_upcards),
+                "first_actor": cards.first_actor,
+            },
         )
 
 
@@ -541,13 +563,30 @@ def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | int
     return amount
 
 
-def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False) -> list[Decimal | int | None]:
+def _amounts(
+    raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False
+) -> tuple[list[Decimal | int | None], int]:
+    """The field's amounts, one a player, each checked (:func:`_amount`), and the most decimal
+    places one is written with."""
     values = raw[name]
     if not isinstance(values, list) or len(values) != n:
         raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
-    if all(map(_plain, values)):
-        return cast(list[Decimal | int | None], values)
-    return [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
+    most = 0
+    for value in values:  # the common case at once: plain amounts (_plain), taken as they are
+        if type(value) is int:
+            if not 0 <= value < _TOO_MANY_DIGITS:
+                break
+        elif type(value) is Decimal and value.is_finite() and not value.is_signed() and value.adjusted() < _DIGITS:
+            places = _places(value)
+            if places > MAX_PLACES:
+                break
+            most = max(most, places)
+        else:
+            break
+    else:
+        return values, most
+    checked = [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
+    return checked, max((_places(v) for v in checked if v is not None), default=0)
 
 
 #: The PHH fields of each kind of limits (:attr:`betspec.cards.Game.limits`).
@@ -579,31 +618,36 @@ def _parse(key: str, raw: object) -> _Parsed:
         raise PhhError(f"starting_stacks must list two players or more, not {_brief(stacks_raw)}")
     n = len(stacks_raw)
     amounts: dict[str, Any] = {}
+    places = 0  # the most decimal places an amount is written with
     for name in ("antes", "blinds_or_straddles", "starting_stacks"):
         if name in raw:
-            amounts[name] = _amounts(raw, name, n, unknown=name == "starting_stacks")
+            amounts[name], most = _amounts(raw, name, n, unknown=name == "starting_stacks")
+            places = max(places, most)
         else:
             amounts[name] = [Decimal(0)] * n
     for i, stack in enumerate(amounts["starting_stacks"]):
         if stack is not None and stack == 0:
             raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
     for name in limits:
-        amounts[name] = _amount(raw[name], name)
+        amounts[name] = limit = _amount(raw[name], name)
+        if limit is not None:
+            places = max(places, _places(limit))
     for name in ("winnings", "finishing_stacks"):  # recorded by some sites: what each won, or ended with
         if name in raw:
-            amounts[name] = _amounts(raw, name, n)
+            amounts[name], most = _amounts(raw, name, n)
+            places = max(places, most)
     number = raw.get("hand")
     if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
         raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
     cards = _Cards([[] for _ in range(n)], [], [])
     bets: list[tuple[int, Decimal | int]] = []
     acts = _parse_actions(raw["actions"], n, game, cards, bets)
-    written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
-    written += [amounts[name] for name in limits]
-    written += amounts.get("winnings", []) + amounts.get("finishing_stacks", [])
-    written += [amount for _, amount in bets]
-    places = max((_places(v) for v in written if v is not None and type(v) is not int), default=0)
-    hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
+    for _, amount in bets:
+        places = max(places, _places(amount))
+    if type(number) is int and -_TOO_MANY_DIGITS < number < _TOO_MANY_DIGITS:
+        hand_number: str | None = repr(number)  # as shown() writes it, at once
+    else:
+        hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
     return _Parsed(key, variant, amounts, acts, hand_number, places, cards, bets)
 
 
@@ -632,6 +676,10 @@ def _parse_actions(
     statuses = [status for street_statuses in game.hole for status in street_statuses]
     dealt = [0] * n  # hole cards dealt to each seat, draws' replacements aside (stud's streets)
     stud = not game.draw and game.opening != "position"
+    # Where position decides who acts (not stud), the commonest lines are taken at once, as
+    # read once (_line); any other, and any the hand's players or streets do not allow, below.
+    at_once = game.opening == "position"
+    lines = _LINES
 
     def open_street(number: int, text: str) -> None:
         nonlocal street
@@ -658,6 +706,44 @@ def _parse_actions(
         pending.clear()
 
     for number, text in enumerate(actions, 1):
+        if at_once and type(text) is str:
+            line = lines.get(text)
+            if line is None:
+                line = _line(text)
+                if len(text) <= _LINE_KEPT:
+                    if len(lines) > _LINES_KEPT:
+                        lines.clear()
+                    lines[text] = line
+            kind = line[0]
+            if kind == _NO_OP:
+                continue
+            if kind == _HOLE and line[1] < n:
+                cards.hole[line[1]] += line[2]
+                continue
+            if kind == _BETTING_LINE and line[1] < n:
+                seat = line[1]
+                if pending:
+                    place(seat)
+                if cards.first_actor is None:
+                    cards.first_actor = seat
+                betting_since_draw = True
+                verb, amount = line[2], line[3]
+                if verb == "f":
+                    folded.add(seat)
+                elif amount is not None:
+                    bets.append((len(acts), amount))
+                acts.append(_act(number, text, seat, verb))
+                continue
+            if kind == _BOARD and any(game.board[street + 1 :]):
+                open_street(number, text)
+                place(None)
+                cards.board += line[1]
+                continue
+            if kind == _SHOW and line[1] < n:
+                if line[3] is not None:
+                    cards.hole[line[1]] = list(line[3])  # the cards it holds, now known
+                cards.shows.append((line[1], line[2]))  # no cards: a muck
+                continue
         if not isinstance(text, str):
             raise PhhError(f"action {number} must be a string, not {_brief(text)}")
         words = (text.split("#", 1)[0] if "#" in text else text).split()  # what follows '#' is commentary
@@ -754,6 +840,50 @@ def _parse_actions(
             raise PhhError(f"{_where(number, text)}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
     place(None)
     return acts
+
+
+#: What an action's text is, as _parse_actions takes it at once where position decides who acts:
+#: (_NO_OP,), (_HOLE, seat, cards), (_BOARD, cards), (_BETTING_LINE, seat, verb, amount or None)
+#: for ``f``, ``cc`` and ``cbr`` (a plain positive amount), (_SHOW, seat, shown, cards or None);
+#: (_OTHER,) for anything else, read by the general code (which words its refusal).
+_NO_OP, _HOLE, _BOARD, _BETTING_LINE, _SHOW, _OTHER = range(6)
+#: The texts read so far (of at most _LINE_KEPT characters), emptied when it grows large.
+_LINES: dict[str, tuple[Any, ...]] = {}
+_LINE_KEPT = 64
+_LINES_KEPT = 65536
+
+
+def _line(text: str) -> tuple[Any, ...]:
+    """What an action's text is (see :data:`_LINES`); seats still to check against the hand's."""
+    words = (text.split("#", 1)[0] if "#" in text else text).split()  # what follows '#' is commentary
+    if not words:
+        return (_NO_OP,)
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            held, seat = _cards(words[3]), _SEATS.get(words[2])
+            if held is not None and seat is not None:
+                return (_HOLE, seat, held)
+        elif len(words) == 3 and words[1] == "db":
+            board = _cards(words[2])
+            if board is not None:
+                return (_BOARD, board)
+        return (_OTHER,)
+    seat = _SEATS.get(words[0])
+    if seat is None or len(words) < 2:
+        return (_OTHER,)
+    verb = words[1]
+    if len(words) == 2 and verb in ("f", "cc"):
+        return (_BETTING_LINE, seat, verb, None)
+    if len(words) == 3 and verb == "cbr":
+        try:
+            amount = Decimal(words[2])
+        except InvalidOperation:
+            return (_OTHER,)
+        return (_BETTING_LINE, seat, verb, amount) if _plain(amount) and amount else (_OTHER,)
+    if verb == "sm" and len(words) <= 3:
+        showing = words[2] if len(words) == 3 else ""
+        return (_SHOW, seat, showing, None if showing in ("", "-") else _cards(showing))
+    return (_OTHER,)
 
 
 #: Text of cards read so far, as its cards (None: not cards); emptied when it grows large.
