@@ -17,7 +17,7 @@ way stays with the Python engine.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import importlib
 
@@ -761,6 +761,7 @@ cdef class Kernel:
                 self._take(action, to)
             except KernelRefusal:
                 return index  # nothing changed: the Python engine says why
+            steps[-2] = action  # a pair as the one taken (Logged replays a copy: Logged.taken)
         return -1
 
     # ---- one hand, action by action: the engine's API ---------------------------------------
@@ -1113,6 +1114,8 @@ cdef class Logged:
     is packed as one it refuses, so that the Python engine rules on it."""
 
     cdef chips_t* _data
+    cdef chips_t* _taken  # the copy of _data the last replay took, its pairs as the action taken
+    cdef Py_ssize_t _size
     cdef Py_ssize_t* _starts
     cdef list _tables
     cdef Py_ssize_t _count
@@ -1125,12 +1128,15 @@ cdef class Logged:
     cdef Py_ssize_t* _stacks_at
     cdef chips_t* _stacks
     cdef list _given
+    cdef tuple _names
+    cdef tuple _streets
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
         cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
         names, streets = kernel._names(), kernel._streets()
+        self._names, self._streets = names, streets
         self._kind = kind
         self._tables = []
         self._given = []
@@ -1142,6 +1148,7 @@ cdef class Logged:
             logged.append(steps)
             size += len(steps)
         self._count = len(logged)
+        self._size = size
         self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
         self._data = <chips_t*>PyMem_Malloc((3 * size + 1) * sizeof(chips_t))
         self._seats = <int*>PyMem_Malloc((self._count + 1) * 3 * sizeof(int))
@@ -1206,6 +1213,7 @@ cdef class Logged:
 
     def __dealloc__(self):
         PyMem_Free(self._data)
+        PyMem_Free(self._taken)
         PyMem_Free(self._starts)
         PyMem_Free(self._seats)
         PyMem_Free(self._stacks_at)
@@ -1213,6 +1221,27 @@ cdef class Logged:
 
     def __len__(self):
         return self._count
+
+    def taken(self, Py_ssize_t index):
+        """Hand ``index``'s steps as the last replay took them (a hand it took to its end): (seat,
+        action, to), a pair of actions as the one taken; a deal (-1, street, None)."""
+        cdef Py_ssize_t at
+        cdef chips_t seat, code, to
+        cdef chips_t* data = self._taken if self._taken != NULL else self._data
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        steps = []
+        for at in range(3 * self._starts[index], 3 * self._starts[index + 1], 3):
+            seat, code, to = data[at], data[at + 1], data[at + 2]
+            if seat < 0:
+                steps.append((-1, self._streets[code] if 0 <= code < len(self._streets) else None, None))
+            elif 0 <= code < len(self._names):
+                steps.append((seat, self._names[code], None if to < 0 else to))
+            elif code >= _EITHER:  # a pair the replay did not reach
+                steps.append((seat, (self._names[(code - _EITHER) >> 4], self._names[(code - _EITHER) & 15]), None if to < 0 else to))
+            else:
+                steps.append((seat, None, None if to < 0 else to))
+        return steps
 
     def replay(self, engine_class, dict options, list ends=None):
         """Each hand replayed in C, one after another on one kernel hand: -1 where the kernel
@@ -1226,6 +1255,11 @@ cdef class Logged:
         cdef Inputs inputs
         loaded = {}  # the inputs loaded, by distinct inputs and number of seats
         answers = []
+        if self._taken == NULL:
+            self._taken = <chips_t*>PyMem_Malloc((3 * self._size + 1) * sizeof(chips_t))
+            if self._taken == NULL:
+                raise MemoryError()
+        memcpy(self._taken, self._data, 3 * self._size * sizeof(chips_t))
         for index in range(self._count):
             n = self._seats[index]
             try:
@@ -1246,7 +1280,7 @@ cdef class Logged:
             except Exception:
                 answers.append(0)  # the Python engine refuses the table, or plays it
                 continue
-            taken = kernel._replay(self._data + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
+            taken = kernel._replay(self._taken + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
             answers.append(taken)
             if taken < 0 and ends is not None:
                 ends.append((kernel.to_act, kernel.street_name, kernel._hand_over()))
