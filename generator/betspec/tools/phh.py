@@ -451,7 +451,9 @@ class _Parsed:
         acts = list(self.acts)
         for index, amount in self.bets:
             act = acts[index]
-            to = chips(amount, f"action {act.number} {_brief(act.text)}")
+            to = int(amount * scale)
+            if to > MAX_CHIPS:  # (exact: see chips) named only for the message
+                chips(amount, f"action {act.number} {_brief(act.text)}")
             acts[index] = _act(act.number, act.text, act.seat, act.verb, to, act.street, act.upcards, act.first)
         cards = self.cards or _Cards([], [], [])
         bring_in = self.amounts.get("bring_in")
@@ -1043,8 +1045,8 @@ class Replay:
     error: IllegalAction | None = None
     # A hand replayed in C (phh check): no engine kept; a new one at the hand's start, to pay the
     # pots on, and whether the hand was over. Its steps are then in ``logged`` (``steps`` empty)
-    # as replay_hands takes them: (seat, action, to), a pair of actions ("check", "call") where
-    # the log does not say which, a deal (-1, street, None).
+    # as the kernel took them (``kernel.Logged.taken``): (seat, action, to), a deal (-1, street,
+    # None); a pair of actions ("check", "call"), the first legal then, where a log does not say.
     fresh: Callable[[], Engine] | None = None
     over: bool = False
     logged: list[tuple[int, Any, int | None]] | None = None
@@ -1245,7 +1247,7 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
         engine = type(played)(played.table, **cast(dict[str, Any], played.options))
     else:
         engine = cast("Callable[[], Engine]", result.fresh)()
-    for seat, what, to in result.logged or ():  # replayed in C: the one of a pair legal here
+    for seat, what, to in result.logged or ():  # replayed in C: each action as the kernel took it
         if seat < 0:
             cast(_Dealer, engine).deal(what)
         elif type(what) is tuple:
@@ -1765,10 +1767,11 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
                 chosen.append(index)
                 logged.append((Table(**inputs), steps))
     ends: list[tuple[int | None, str, bool]] = []
-    taken = runtime.replay_hands(module.KERNEL, cls, dict(options), logged, ends)
+    packed = runtime.Logged(module.KERNEL, logged)  # replay_hands, keeping the steps as taken
+    taken = packed.replay(cls, dict(options), ends)
     found: dict[int, Replay] = {}
     ended = iter(ends)
-    for index, (table, steps), answer in zip(chosen, logged, taken, strict=True):
+    for position, (index, (table, steps), answer) in enumerate(zip(chosen, logged, taken, strict=True)):
         if answer >= 0:
             continue
         hand = cast(Hand, hands[index])
@@ -1781,7 +1784,7 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
         else:
             end = f"{street} over, the history stops before the next deal"
         detail = f"{_count(betting, 'action')} and {_count(len(steps) - betting, 'deal')}, {end}"
-        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=steps)
+        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=packed.taken(position))
         result.fresh = lambda table=table: cls(table, **options)
         found[index] = result
     return found
