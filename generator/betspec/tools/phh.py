@@ -37,6 +37,7 @@ import argparse
 import importlib
 import itertools
 import json
+import operator
 import os
 import re
 import stat
@@ -490,8 +491,7 @@ def _scaled(values: Sequence[Decimal | int | None], scale: int) -> tuple[int, ..
     than a table holds (each is then turned one by one, to say which)."""
     if None in values:
         return None
-    known_values = cast(Sequence[Decimal | int], values)
-    chips = tuple([int(value * scale) for value in known_values])
+    chips = tuple(map(int, map(operator.mul, values, itertools.repeat(scale, len(values)))))
     return chips if not chips or max(chips) <= MAX_CHIPS else None
 
 
@@ -565,6 +565,9 @@ def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | int
     return amount
 
 
+_INTS = {int}
+
+
 def _amounts(
     raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False
 ) -> tuple[list[Decimal | int | None], int]:
@@ -573,6 +576,9 @@ def _amounts(
     values = raw[name]
     if not isinstance(values, list) or len(values) != n:
         raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
+    # Whole numbers, as forced bets are written: at once.
+    if set(map(type, values)) == _INTS and min(values) >= 0 and max(values) < _TOO_MANY_DIGITS:
+        return values, 0
     most = 0
     for value in values:  # the common case at once: plain amounts (_plain), taken as they are
         if type(value) is int:
@@ -1776,7 +1782,7 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
             continue
         hand = cast(Hand, hands[index])
         to_act, street, over = next(ended)
-        betting = sum(1 for step in steps if step[0] >= 0)
+        betting = len(steps) - [seat for seat, _, _ in steps].count(-1)
         if over:
             end = street
         elif to_act is not None:
