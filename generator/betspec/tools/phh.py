@@ -429,35 +429,32 @@ class _Parsed:
     bets: list[tuple[int, Decimal | int]] = field(default_factory=list)  # (index in acts, amount as written)
 
     def hand(self, path: str, scale: int, header: str) -> Hand:
-        def chips(value: Decimal | int, what: str) -> int:
-            scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
-            if scaled > MAX_CHIPS:
-                unit = "" if scale == 1 else f" in chips of 1/{scale}"
-                raise PhhError(f"{what} is more chips{unit} than a table holds ({_brief(value)}; {MAX_CHIPS} at most)")
-            return int(scaled)
+        amounts = self.amounts
 
         def chip_list(name: str) -> tuple[int, ...]:
-            values = self.amounts[name]
+            values = amounts[name]
             fast = _scaled(values, scale)  # at once, each one named only where one is too many chips
-            return fast if fast is not None else tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(values))
+            return fast if fast is not None else tuple(_chips(v, f"{name}[{i}]", scale) for i, v in enumerate(values))
 
         def optional(name: str) -> int | None:
-            value = self.amounts.get(name)
-            return None if value is None else chips(value, name)
+            value = amounts.get(name)
+            return None if value is None else _chips(value, name, scale)
 
-        written = self.amounts["starting_stacks"]
+        written = amounts["starting_stacks"]
         stacks: tuple[int | None, ...] | None = _scaled(written, scale)
         if stacks is None:
-            stacks = tuple(None if v is None else chips(v, f"starting_stacks[{i}]") for i, v in enumerate(written))
+            stacks = tuple(
+                None if v is None else _chips(v, f"starting_stacks[{i}]", scale) for i, v in enumerate(written)
+            )
         acts = list(self.acts)
         for index, amount in self.bets:
             act = acts[index]
             to = int(amount * scale)
-            if to > MAX_CHIPS:  # (exact: see chips) named only for the message
-                chips(amount, f"action {act.number} {_brief(act.text)}")
+            if to > MAX_CHIPS:  # (exact: see _chips) named only for the message
+                _chips(amount, f"action {act.number} {_brief(act.text)}", scale)
             acts[index] = _act(act.number, act.text, act.seat, act.verb, to, act.street, act.upcards, act.first)
         cards = self.cards or _Cards([], [], [])
-        bring_in = self.amounts.get("bring_in")
+        bring_in = amounts.get("bring_in")
         return _built(  # Hand(...), every field in its order
             Hand,
             {
@@ -472,11 +469,11 @@ class _Parsed:
                 "small_bet": optional("small_bet"),
                 "big_bet": optional("big_bet"),
                 "acts": tuple(acts),
-                "bring_in": None if bring_in is None else chips(bring_in, "bring_in"),
+                "bring_in": None if bring_in is None else _chips(bring_in, "bring_in", scale),
                 "number": self.number,
-                "winnings": chip_list("winnings") if "winnings" in self.amounts else None,
+                "winnings": chip_list("winnings") if "winnings" in amounts else None,
                 "header": header,
-                "finishing_stacks": chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
+                "finishing_stacks": chip_list("finishing_stacks") if "finishing_stacks" in amounts else None,
                 "hole": tuple(["".join(held) for held in cards.hole]),
                 "board": tuple(cards.board),
                 "shows": tuple(cards.shows),
@@ -484,6 +481,15 @@ class _Parsed:
                 "first_actor": cards.first_actor,
             },
         )
+
+
+def _chips(value: Decimal | int, what: str, scale: int) -> int:
+    """An amount as written, in chips (times ``scale``); refused where a table cannot hold it."""
+    scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
+    if scaled > MAX_CHIPS:
+        unit = "" if scale == 1 else f" in chips of 1/{scale}"
+        raise PhhError(f"{what} is more chips{unit} than a table holds ({_brief(value)}; {MAX_CHIPS} at most)")
+    return int(scaled)
 
 
 def _scaled(values: Sequence[Decimal | int | None], scale: int) -> tuple[int, ...] | None:
@@ -605,6 +611,20 @@ LIMIT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+_REQUIRED: dict[str, tuple[Game, tuple[str, ...]]] = {}
+
+
+def _required(game: Game) -> tuple[str, ...]:
+    """The fields a hand of ``game`` must have, in the order a missing one is named (once a game,
+    as _deals)."""
+    found = _REQUIRED.get(game.code)
+    if found is None or found[0] is not game:
+        # Stud has no blinds: PHH leaves the field out (zeros if written).
+        forced = ("antes",) if game.limits == "bring_in" else ("antes", "blinds_or_straddles")
+        found = _REQUIRED[game.code] = (game, (*forced, "starting_stacks", "actions", *LIMIT_FIELDS[game.limits]))
+    return found[1]
+
+
 def _parse(key: str, raw: object) -> _Parsed:
     if not isinstance(raw, dict):
         raise PhhError(f"[{_cut(key, 30)}] is not a table of fields" if key else "not a table of fields")
@@ -616,9 +636,7 @@ def _parse(key: str, raw: object) -> _Parsed:
         known_codes = ", ".join(VARIANTS)
         raise PhhError(f"variant {_brief(variant)} is not one betspec replays: it reads {known_codes}")
     limits = LIMIT_FIELDS[game.limits]
-    # Stud has no blinds: PHH leaves the field out (zeros if written).
-    forced = ("antes",) if game.limits == "bring_in" else ("antes", "blinds_or_straddles")
-    for name in (*forced, "starting_stacks", "actions", *limits):
+    for name in _required(game):
         if name not in raw:
             raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
     stacks_raw = raw["starting_stacks"]
@@ -633,9 +651,9 @@ def _parse(key: str, raw: object) -> _Parsed:
             places = max(places, most)
         else:
             amounts[name] = [Decimal(0)] * n
-    for i, stack in enumerate(amounts["starting_stacks"]):
-        if stack is not None and stack == 0:
-            raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
+    if 0 in amounts["starting_stacks"]:  # (None, unknown, is not 0)
+        zero = amounts["starting_stacks"].index(0)
+        raise PhhError(f"starting_stacks[{zero}] is 0: PHH stacks are positive")
     for name in limits:
         amounts[name] = limit = _amount(raw[name], name)
         if limit is not None:
@@ -662,6 +680,22 @@ def _parse(key: str, raw: object) -> _Parsed:
 _BETTING = frozenset({"f", "cc", "cbr", "pb"})
 
 
+#: What is worked out once a game, by its code (with the game it is for: a Game hashes slowly).
+_DEALS: dict[str, tuple[Game, list[int], list[bool]]] = {}
+
+
+def _deals(game: Game) -> tuple[list[int], list[bool]]:
+    """A game's hole cards dealt by the end of each street, and whether each is face up (as dealt
+    in order): worked out once a game."""
+    found = _DEALS.get(game.code)
+    if found is None or found[0] is not game:
+        per_street = [len(statuses) for statuses in game.hole]
+        dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
+        statuses = [status for street_statuses in game.hole for status in street_statuses]
+        found = _DEALS[game.code] = (game, dealt_by_street, statuses)
+    return found[1], found[2]
+
+
 def _parse_actions(
     actions: object, n: int, game: Game, cards: _Cards, bets: list[tuple[int, Decimal | int]]
 ) -> list[Act]:
@@ -679,9 +713,7 @@ def _parse_actions(
     folded: set[int] = set()
     drawn: set[int] = set()  # seats that drew in the current draw round
     betting_since_draw = True
-    per_street = [len(statuses) for statuses in game.hole]
-    dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
-    statuses = [status for street_statuses in game.hole for status in street_statuses]
+    dealt_by_street, statuses = _deals(game)
     dealt = [0] * n  # hole cards dealt to each seat, draws' replacements aside (stud's streets)
     stud = not game.draw and game.opening != "position"
     # Where position decides who acts (not stud), the commonest lines are taken at once, as
