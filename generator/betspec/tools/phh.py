@@ -37,7 +37,6 @@ import argparse
 import importlib
 import itertools
 import json
-import operator
 import os
 import re
 import stat
@@ -497,7 +496,7 @@ def _scaled(values: Sequence[Decimal | int | None], scale: int) -> tuple[int, ..
     than a table holds (each is then turned one by one, to say which)."""
     if None in values:
         return None
-    chips = tuple(map(int, map(operator.mul, values, itertools.repeat(scale, len(values)))))
+    chips = tuple([value * scale if type(value) is int else int(value * scale) for value in values])  # type: ignore[operator]
     return chips if not chips or max(chips) <= MAX_CHIPS else None
 
 
@@ -571,9 +570,6 @@ def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | int
     return amount
 
 
-_INTS = {int}
-
-
 def _amounts(
     raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False
 ) -> tuple[list[Decimal | int | None], int]:
@@ -582,9 +578,6 @@ def _amounts(
     values = raw[name]
     if not isinstance(values, list) or len(values) != n:
         raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
-    # Whole numbers, as forced bets are written: at once.
-    if set(map(type, values)) == _INTS and min(values) >= 0 and max(values) < _TOO_MANY_DIGITS:
-        return values, 0
     most = 0
     for value in values:  # the common case at once: plain amounts (_plain), taken as they are
         if type(value) is int:
