@@ -760,12 +760,15 @@ def _parse_actions(
                 if cards.first_actor is None:
                     cards.first_actor = seat
                 betting_since_draw = True
-                verb, amount = line[2], line[3]
+                verb, amount, built = line[2], line[3], line[4]
                 if verb == "f":
                     folded.add(seat)
                 elif amount is not None:
                     bets.append((len(acts), amount))
-                acts.append(_act(number, text, seat, verb))
+                act = built.get(number)  # an Act is immutable: one a text and number, shared
+                if act is None:
+                    act = built[number] = _act(number, text, seat, verb)
+                acts.append(act)
                 continue
             if kind == _BOARD and any(game.board[street + 1 :]):
                 open_street(number, text)
@@ -876,8 +879,9 @@ def _parse_actions(
 
 
 #: What an action's text is, as _parse_actions takes it at once where position decides who acts:
-#: (_NO_OP,), (_HOLE, seat, cards), (_BOARD, cards), (_BETTING_LINE, seat, verb, amount or None)
-#: for ``f``, ``cc`` and ``cbr`` (a plain positive amount), (_SHOW, seat, shown, cards or None);
+#: (_NO_OP,), (_HOLE, seat, cards), (_BOARD, cards), (_BETTING_LINE, seat, verb, amount or None,
+#: its Acts by action number) for ``f``, ``cc`` and ``cbr`` (a plain positive amount; its Act
+#: without its amount, given once scaled), (_SHOW, seat, shown, cards or None);
 #: (_OTHER,) for anything else, read by the general code (which words its refusal).
 _NO_OP, _HOLE, _BOARD, _BETTING_LINE, _SHOW, _OTHER = range(6)
 #: The texts read so far (of at most _LINE_KEPT characters), emptied when it grows large.
@@ -906,13 +910,13 @@ def _line(text: str) -> tuple[Any, ...]:
         return (_OTHER,)
     verb = words[1]
     if len(words) == 2 and verb in ("f", "cc"):
-        return (_BETTING_LINE, seat, verb, None)
+        return (_BETTING_LINE, seat, verb, None, {})
     if len(words) == 3 and verb == "cbr":
         try:
             amount = Decimal(words[2])
         except InvalidOperation:
             return (_OTHER,)
-        return (_BETTING_LINE, seat, verb, amount) if _plain(amount) and amount else (_OTHER,)
+        return (_BETTING_LINE, seat, verb, amount, {}) if _plain(amount) and amount else (_OTHER,)
     if verb == "sm" and len(words) <= 3:
         showing = words[2] if len(words) == 3 else ""
         return (_SHOW, seat, showing, None if showing in ("", "-") else _cards(showing))
