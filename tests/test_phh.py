@@ -629,3 +629,19 @@ def test_a_hand_replayed_in_c_keeps_each_action_as_the_python_engine_names_it() 
         assert in_c[index].logged == steps, hand.name
         assert in_c[index].steps == []
         assert phh.check_pots(in_c[index]) == phh.check_pots(python)
+
+
+def test_checking_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """check_part collects cyclic garbage less often while it runs (phh.COLLECT_AFTER) and puts
+    the collector's thresholds back as they were, a file unreadable too."""
+    import gc
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(1234, 11, 12)
+        report = phh.check_part(str(SAMPLE), 0, 1, "no_limit", {})
+        assert report.hands == 583 and gc.get_threshold() == (1234, 11, 12)
+        assert phh.check_part("/nonexistent.phh", 0, 1, "no_limit", {}).unreadable == 1
+        assert gc.get_threshold() == (1234, 11, 12)
+    finally:
+        gc.set_threshold(*saved)
