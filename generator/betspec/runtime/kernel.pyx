@@ -16,7 +16,9 @@ replayed through it, step by step, and it answers, its error included. A hand ha
 way stays with the Python engine.
 """
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.string cimport memcpy, memset
 
 import importlib
@@ -1173,6 +1175,7 @@ cdef class Logged:
         where not (_start then takes the table itself). Returns the stacks packed."""
         cdef Py_ssize_t seat, n
         cdef chips_t stack, total = 0
+        cdef int overflow = 0
         cdef chips_t* out = self._stacks + self._stacks_at[index]
         table = self._tables[index]
         self._seats[index] = 0
@@ -1188,9 +1191,11 @@ cdef class Logged:
             return 0
         for seat in range(n):
             value = stacks[seat]
-            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+            if type(value) is not int:
                 return 0
-            stack = value
+            stack = PyLong_AsLongLongAndOverflow(value, &overflow)
+            if overflow or not 0 < stack <= MAX_CHIPS:
+                return 0
             out[seat] = stack
             total += stack
         if total > _SEAT_CHIPS_MAX:
@@ -1289,18 +1294,28 @@ cdef class Logged:
 
 cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
     """One logged step (seat, action, to) as Logged packs it."""
-    cdef int first, second
+    cdef int first, second, overflow = 0
+    cdef long long seat, value
     out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
-    if type(step) is not tuple or len(step) != 3:
+    if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
         return 0
-    seat, action, to = step
-    if type(seat) is not int or not -1 <= seat < MAX_SEATS:
+    # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
+    # not one the kernel takes: the Python engine rules on it).
+    given_seat = <object>PyTuple_GET_ITEM(step, 0)
+    action = <object>PyTuple_GET_ITEM(step, 1)
+    to = <object>PyTuple_GET_ITEM(step, 2)
+    if type(given_seat) is not int:
+        return 0
+    seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
+    if overflow or not -1 <= seat < MAX_SEATS:
         return 0
     out[0] = seat
     if to is None:
         out[2] = _NO_AMOUNT
-    elif type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX:
-        out[2] = to
+    elif type(to) is int:
+        value = PyLong_AsLongLongAndOverflow(to, &overflow)
+        if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
+            out[2] = value
     if seat < 0:
         if type(action) is str:
             for first in range(len(streets)):
