@@ -1117,6 +1117,7 @@ cdef class Logged:
 
     cdef chips_t* _data
     cdef chips_t* _taken  # the copy of _data the last replay took, its pairs as the action taken
+    cdef bint _pairs  # whether a step is a pair of actions (else a replay takes _data itself)
     cdef Py_ssize_t _size
     cdef Py_ssize_t* _starts
     cdef list _tables
@@ -1169,6 +1170,10 @@ cdef class Logged:
             self._stacks_at[index] = chips_at
             chips_at += self._pack_table(index)
         self._starts[self._count] = at
+        for index in range(at):
+            if data[3 * index + 1] >= _EITHER:
+                self._pairs = True
+                break
 
     cdef Py_ssize_t _pack_table(self, Py_ssize_t index) except -1:
         """Hand ``index``'s table packed where it is plain (as _start checks it); its seats 0
@@ -1258,13 +1263,17 @@ cdef class Logged:
         cdef Py_ssize_t index, taken, seat
         cdef int n
         cdef Inputs inputs
+        cdef chips_t* steps
         loaded = {}  # the inputs loaded, by distinct inputs and number of seats
         answers = []
-        if self._taken == NULL:
-            self._taken = <chips_t*>PyMem_Malloc((3 * self._size + 1) * sizeof(chips_t))
+        steps = self._data
+        if self._pairs:  # replayed from a copy, where each pair becomes the action taken
             if self._taken == NULL:
-                raise MemoryError()
-        memcpy(self._taken, self._data, 3 * self._size * sizeof(chips_t))
+                self._taken = <chips_t*>PyMem_Malloc((3 * self._size + 1) * sizeof(chips_t))
+                if self._taken == NULL:
+                    raise MemoryError()
+            memcpy(self._taken, self._data, 3 * self._size * sizeof(chips_t))
+            steps = self._taken
         for index in range(self._count):
             n = self._seats[index]
             try:
@@ -1285,7 +1294,7 @@ cdef class Logged:
             except Exception:
                 answers.append(0)  # the Python engine refuses the table, or plays it
                 continue
-            taken = kernel._replay(self._taken + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
+            taken = kernel._replay(steps + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
             answers.append(taken)
             if taken < 0 and ends is not None:
                 ends.append((kernel.to_act, kernel.street_name, kernel._hand_over()))
