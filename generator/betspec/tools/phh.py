@@ -926,17 +926,20 @@ def _line(text: str) -> tuple[Any, ...]:
     return (_OTHER,)
 
 
-#: Text of cards read so far, as its cards (None: not cards); emptied when it grows large.
+#: Text of cards read so far (of at most _LINE_KEPT characters), as its cards (None: not cards);
+#: emptied when it grows large.
 _CARD_TEXTS: dict[str, tuple[str, ...] | None] = {}
 
 
 def _cards(text: str) -> tuple[str, ...] | None:
     """``text`` as cards (``"AhKs??"`` as ``("Ah", "Ks", "??")``), or None where it is not cards."""
     found = _CARD_TEXTS.get(text, _NOT_READ)
-    if found is _NOT_READ:  # not read yet
-        if len(_CARD_TEXTS) > 4096:
-            _CARD_TEXTS.clear()
-        found = _CARD_TEXTS[text] = tuple(split_cards(text)) if _CARDS.match(text) else None
+    if found is _NOT_READ:  # not read yet (kept where it is short: a line's cards)
+        found = tuple(split_cards(text)) if _CARDS.match(text) else None
+        if len(text) <= _LINE_KEPT:
+            if len(_CARD_TEXTS) > 4096:
+                _CARD_TEXTS.clear()
+            _CARD_TEXTS[text] = found
     return cast("tuple[str, ...] | None", found)
 
 
