@@ -605,3 +605,43 @@ def test_phh_check_replays_in_c_what_the_python_engine_replays_alike(
             theirs.raked,
         )
     assert sum(report.counts[phh.REFUSED] for report in slow) == 2
+
+
+def test_a_hand_replayed_in_c_keeps_each_action_as_the_python_engine_names_it() -> None:
+    """The steps a hand replayed in C keeps (Logged.taken: each check-or-call and bet-or-raise
+    as the one the kernel took) are the steps the Python engine's replay takes, deals named
+    alike; the pots are paid from them."""
+    import betspec.runtime.batch as batch
+
+    cls = engine_class("no_limit")
+    if batch.kernel(cls) is None:
+        pytest.skip("the no_limit kernel is not compiled here")
+    hands = phh.read(str(SAMPLE))
+    in_c = phh.replayed_in_c(hands, cls, {})
+    assert len(in_c) == len(hands)
+    for index, hand in enumerate(hands):
+        python = phh.replay(hand, cls)
+        assert python.status == phh.ACCEPTED
+        steps = [
+            (-1, step["deal"], None) if "deal" in step else (step["seat"], step["act"], step.get("to"))
+            for step in python.steps
+        ]
+        assert in_c[index].logged == steps, hand.name
+        assert in_c[index].steps == []
+        assert phh.check_pots(in_c[index]) == phh.check_pots(python)
+
+
+def test_checking_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """check_part collects cyclic garbage less often while it runs (phh.COLLECT_AFTER) and puts
+    the collector's thresholds back as they were, a file unreadable too."""
+    import gc
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(1234, 11, 12)
+        report = phh.check_part(str(SAMPLE), 0, 1, "no_limit", {})
+        assert report.hands == 583 and gc.get_threshold() == (1234, 11, 12)
+        assert phh.check_part("/nonexistent.phh", 0, 1, "no_limit", {}).unreadable == 1
+        assert gc.get_threshold() == (1234, 11, 12)
+    finally:
+        gc.set_threshold(*saved)

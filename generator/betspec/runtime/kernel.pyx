@@ -16,8 +16,10 @@ replayed through it, step by step, and it answers, its error included. A hand ha
 way stays with the Python engine.
 """
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.string cimport memset
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.string cimport memcpy, memset
 
 import importlib
 
@@ -761,6 +763,7 @@ cdef class Kernel:
                 self._take(action, to)
             except KernelRefusal:
                 return index  # nothing changed: the Python engine says why
+            steps[-2] = action  # a pair as the one taken (Logged replays a copy: Logged.taken)
         return -1
 
     # ---- one hand, action by action: the engine's API ---------------------------------------
@@ -1101,6 +1104,10 @@ cdef chips_t _NOT_TAKEN = -2
 cdef chips_t _EITHER = 1000
 
 
+#: How many of the last distinct inputs a packed table is compared with (Logged._group).
+cdef Py_ssize_t _GROUPS_SEEN = 8
+
+
 cdef class Logged:
     """Logged hands of one kernel class packed for a replay in C: each hand's table, and its
     steps as three 64-bit numbers each (seat or -1 for a deal; the action's number, a pair of
@@ -1109,6 +1116,9 @@ cdef class Logged:
     is packed as one it refuses, so that the Python engine rules on it."""
 
     cdef chips_t* _data
+    cdef chips_t* _taken  # the copy of _data the last replay took, its pairs as the action taken
+    cdef bint _pairs  # whether a step is a pair of actions (else a replay takes _data itself)
+    cdef Py_ssize_t _size
     cdef Py_ssize_t* _starts
     cdef list _tables
     cdef Py_ssize_t _count
@@ -1121,12 +1131,15 @@ cdef class Logged:
     cdef Py_ssize_t* _stacks_at
     cdef chips_t* _stacks
     cdef list _given
+    cdef tuple _names
+    cdef tuple _streets
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
         cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
         names, streets = kernel._names(), kernel._streets()
+        self._names, self._streets = names, streets
         self._kind = kind
         self._tables = []
         self._given = []
@@ -1138,6 +1151,7 @@ cdef class Logged:
             logged.append(steps)
             size += len(steps)
         self._count = len(logged)
+        self._size = size
         self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
         self._data = <chips_t*>PyMem_Malloc((3 * size + 1) * sizeof(chips_t))
         self._seats = <int*>PyMem_Malloc((self._count + 1) * 3 * sizeof(int))
@@ -1156,12 +1170,17 @@ cdef class Logged:
             self._stacks_at[index] = chips_at
             chips_at += self._pack_table(index)
         self._starts[self._count] = at
+        for index in range(at):
+            if data[3 * index + 1] >= _EITHER:
+                self._pairs = True
+                break
 
     cdef Py_ssize_t _pack_table(self, Py_ssize_t index) except -1:
         """Hand ``index``'s table packed where it is plain (as _start checks it); its seats 0
         where not (_start then takes the table itself). Returns the stacks packed."""
         cdef Py_ssize_t seat, n
         cdef chips_t stack, total = 0
+        cdef int overflow = 0
         cdef chips_t* out = self._stacks + self._stacks_at[index]
         table = self._tables[index]
         self._seats[index] = 0
@@ -1177,22 +1196,34 @@ cdef class Logged:
             return 0
         for seat in range(n):
             value = stacks[seat]
-            if type(value) is not int or not 0 < value <= MAX_CHIPS:
+            if type(value) is not int:
                 return 0
-            stack = value
+            stack = PyLong_AsLongLongAndOverflow(value, &overflow)
+            if overflow or not 0 < stack <= MAX_CHIPS:
+                return 0
             out[seat] = stack
             total += stack
         if total > _SEAT_CHIPS_MAX:
             return 0
-        if not self._given or not _same(given, self._given[len(self._given) - 1]):  # (no wraparound here)
-            self._given.append(given)
-        self._groups[index] = len(self._given) - 1
+        self._groups[index] = self._group(given)
         self._buttons[index] = button
         self._seats[index] = <int>n
         return n
 
+    cdef int _group(self, dict given) except -1:
+        """Which of the distinct inputs packed so far ``given`` is (the same as one of the last
+        _GROUPS_SEEN, as _same compares them), else a new one: hands of a log alternate between
+        a few sets of inputs (with an ante, without), each loaded once a number of seats."""
+        cdef Py_ssize_t group, count = len(self._given)
+        for group in range(count - 1, max(count - _GROUPS_SEEN, 0) - 1, -1):
+            if _same(given, self._given[group]):
+                return <int>group
+        self._given.append(given)
+        return <int>count
+
     def __dealloc__(self):
         PyMem_Free(self._data)
+        PyMem_Free(self._taken)
         PyMem_Free(self._starts)
         PyMem_Free(self._seats)
         PyMem_Free(self._stacks_at)
@@ -1200,6 +1231,27 @@ cdef class Logged:
 
     def __len__(self):
         return self._count
+
+    def taken(self, Py_ssize_t index):
+        """Hand ``index``'s steps as the last replay took them (a hand it took to its end): (seat,
+        action, to), a pair of actions as the one taken; a deal (-1, street, None)."""
+        cdef Py_ssize_t at
+        cdef chips_t seat, code, to
+        cdef chips_t* data = self._taken if self._taken != NULL else self._data
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        steps = []
+        for at in range(3 * self._starts[index], 3 * self._starts[index + 1], 3):
+            seat, code, to = data[at], data[at + 1], data[at + 2]
+            if seat < 0:
+                steps.append((-1, self._streets[code] if 0 <= code < len(self._streets) else None, None))
+            elif 0 <= code < len(self._names):
+                steps.append((seat, self._names[code], None if to < 0 else to))
+            elif code >= _EITHER:  # a pair the replay did not reach
+                steps.append((seat, (self._names[(code - _EITHER) >> 4], self._names[(code - _EITHER) & 15]), None if to < 0 else to))
+            else:
+                steps.append((seat, None, None if to < 0 else to))
+        return steps
 
     def replay(self, engine_class, dict options, list ends=None):
         """Each hand replayed in C, one after another on one kernel hand: -1 where the kernel
@@ -1211,8 +1263,17 @@ cdef class Logged:
         cdef Py_ssize_t index, taken, seat
         cdef int n
         cdef Inputs inputs
+        cdef chips_t* steps
         loaded = {}  # the inputs loaded, by distinct inputs and number of seats
         answers = []
+        steps = self._data
+        if self._pairs:  # replayed from a copy, where each pair becomes the action taken
+            if self._taken == NULL:
+                self._taken = <chips_t*>PyMem_Malloc((3 * self._size + 1) * sizeof(chips_t))
+                if self._taken == NULL:
+                    raise MemoryError()
+            memcpy(self._taken, self._data, 3 * self._size * sizeof(chips_t))
+            steps = self._taken
         for index in range(self._count):
             n = self._seats[index]
             try:
@@ -1233,7 +1294,7 @@ cdef class Logged:
             except Exception:
                 answers.append(0)  # the Python engine refuses the table, or plays it
                 continue
-            taken = kernel._replay(self._data + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
+            taken = kernel._replay(steps + 3 * self._starts[index], self._starts[index + 1] - self._starts[index])
             answers.append(taken)
             if taken < 0 and ends is not None:
                 ends.append((kernel.to_act, kernel.street_name, kernel._hand_over()))
@@ -1242,18 +1303,28 @@ cdef class Logged:
 
 cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
     """One logged step (seat, action, to) as Logged packs it."""
-    cdef int first, second
+    cdef int first, second, overflow = 0
+    cdef long long seat, value
     out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
-    if type(step) is not tuple or len(step) != 3:
+    if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
         return 0
-    seat, action, to = step
-    if type(seat) is not int or not -1 <= seat < MAX_SEATS:
+    # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
+    # not one the kernel takes: the Python engine rules on it).
+    given_seat = <object>PyTuple_GET_ITEM(step, 0)
+    action = <object>PyTuple_GET_ITEM(step, 1)
+    to = <object>PyTuple_GET_ITEM(step, 2)
+    if type(given_seat) is not int:
+        return 0
+    seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
+    if overflow or not -1 <= seat < MAX_SEATS:
         return 0
     out[0] = seat
     if to is None:
         out[2] = _NO_AMOUNT
-    elif type(to) is int and 0 <= to <= _SEAT_CHIPS_MAX:
-        out[2] = to
+    elif type(to) is int:
+        value = PyLong_AsLongLongAndOverflow(to, &overflow)
+        if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
+            out[2] = value
     if seat < 0:
         if type(action) is str:
             for first in range(len(streets)):

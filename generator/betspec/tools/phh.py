@@ -34,6 +34,7 @@ other than the big blind, unknown stacks) is reported as irregular with its reas
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import itertools
 import json
@@ -41,11 +42,13 @@ import os
 import re
 import stat
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from contextlib import suppress as _suppress
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from betspec.cards import GAMES, CardError, Game, NoEvaluator, known, rankings, settlement_rankings, split_cards
 from betspec.cards import bring_in_seat as cards_bring_in_seat
@@ -91,7 +94,8 @@ MAX_CHIPS = 10**15
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: What a message quotes of a value or an action from the file, at most (in characters).
 QUOTED = 60
-_PLAYER = re.compile(r"^p([1-9][0-9]{0,2})$")
+#: A player's seat by its PHH name: ``p1`` .. ``p999`` (a number without a leading zero).
+_SEATS = {f"p{number}": number - 1 for number in range(1, 1000)}
 _CARDS = re.compile(r"^(?:[2-9TJQKA?][cdhs?])+$")
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -125,6 +129,50 @@ class Act:
     street: int = 0  # a deal: the index of the street it opens (1 for the second)
     upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # a stud deal: each live seat's upcards
     first: int | None = None  # a deal: the seat of the betting action that follows it, if any
+
+
+_new = object.__new__
+_set = object.__setattr__
+_Frozen = TypeVar("_Frozen")
+
+
+def _built(cls: type[_Frozen], fields: dict[str, Any]) -> _Frozen:
+    """``cls(**fields)`` for a frozen dataclass given every field, built at a third of the cost:
+    its ``__init__`` sets each field through ``object.__setattr__``; this sets them all at once
+    (the same object: fields, equality, hash, repr and pickling read them as they read one built
+    by its class)."""
+    built = _new(cls)
+    _set(built, "__dict__", fields)
+    return built
+
+
+def _act(
+    number: int,
+    text: str,
+    seat: int,
+    verb: str,
+    to: int | None = None,
+    street: int = 0,
+    upcards: tuple[tuple[int, tuple[str, ...]], ...] = (),
+    first: int | None = None,
+) -> Act:
+    """``Act(...)`` (as :func:`_built` builds one, the call inlined: the commonest object read)."""
+    act = _new(Act)
+    _set(
+        act,
+        "__dict__",
+        {
+            "number": number,
+            "text": text,
+            "seat": seat,
+            "verb": verb,
+            "to": to,
+            "street": street,
+            "upcards": upcards,
+            "first": first,
+        },
+    )
+    return act
 
 
 @dataclass(frozen=True)
@@ -280,7 +328,7 @@ def _toml(text: str) -> dict[str, Any]:
     scale is read from it). toml-rs (the ``fast`` extra, compiled) reads it when installed, as
     the TOML 1.0.0 tomllib reads and with the same ``parse_float``, so the document is the same;
     whatever it refuses or fails on is read again by tomllib, so that a refusal is tomllib's."""
-    if _fast_toml is not None and _shallow(text) and not _long_number(text):
+    if _fast_toml is not None and _shallow(text) and not _long_number(text):  # (scanned as bytes)
         try:
             document: dict[str, Any] = _fast_toml.loads(text, parse_float=Decimal, toml_version="1.0.0")
             return document
@@ -295,15 +343,25 @@ def _toml(text: str) -> dict[str, Any]:
 #: The deepest nesting of arrays and inline tables handed to the fast reader: toml-rs 0.4 crashes
 #: the process (a stack overflow in Rust) on some thousands; PHH nests two deep.
 FAST_DEPTH = 32
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+#: Every byte but the brackets (deleted from UTF-8 text, they leave its brackets: no byte of a
+#: character beyond ASCII is one).
+_NOT_BRACKET_BYTES = bytes(byte for byte in range(256) if byte not in b"[]{}")
+#: Digits and underscores as 1, every other byte as 0 (a run of them: a number's digits).
+_DIGIT_BYTES = bytes.maketrans(bytes(range(256)), bytes(int(chr(byte) in "0123456789_") for byte in range(256)))
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _shallow(text: str) -> bool:
     """Whether the brackets of ``text`` nest at most :data:`FAST_DEPTH` deep: each pass removes
     the innermost pairs. Brackets inside strings and comments count too, which can only send a
     file to tomllib."""
-    brackets = _NOT_BRACKET.sub("", text)
+    brackets = _utf8(text).translate(None, _NOT_BRACKET_BYTES).decode("ascii")
     for _ in range(FAST_DEPTH):
         if not brackets:
             return True
@@ -318,7 +376,7 @@ def _long_number(text: str) -> bool:
     (``sys.get_int_max_str_digits``): toml-rs reads it, tomllib refuses it, and tomllib's answer is
     the one given."""
     limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
-    return bool(limit) and re.search(f"[0-9_]{{{limit + 1},}}", text) is not None
+    return bool(limit) and b"\x01" * (limit + 1) in _utf8(text).translate(_DIGIT_BYTES)
 
 
 def _cut(text: str, room: int = QUOTED) -> str:
@@ -366,68 +424,83 @@ class _Parsed:
     key: str
     variant: str
     amounts: dict[str, Any]
-    acts: list[_RawAct]
+    acts: list[Act]  # a bet or raise's ``to`` not yet known: None until scaled
     number: str | None
     places: int = 0
     cards: _Cards | None = None
+    bets: list[tuple[int, Decimal | int]] = field(default_factory=list)  # (index in acts, amount as written)
 
     def hand(self, path: str, scale: int, header: str) -> Hand:
-        def chips(value: Decimal, what: str) -> int:
-            scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
-            if scaled > MAX_CHIPS:
-                unit = "" if scale == 1 else f" in chips of 1/{scale}"
-                raise PhhError(f"{what} is more chips{unit} than a table holds ({_brief(value)}; {MAX_CHIPS} at most)")
-            return int(scaled)
+        amounts = self.amounts
 
         def chip_list(name: str) -> tuple[int, ...]:
-            return tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(self.amounts[name]))
+            values = amounts[name]
+            fast = _scaled(values, scale)  # at once, each one named only where one is too many chips
+            return fast if fast is not None else tuple(_chips(v, f"{name}[{i}]", scale) for i, v in enumerate(values))
 
         def optional(name: str) -> int | None:
-            value = self.amounts.get(name)
-            return None if value is None else chips(value, name)
+            value = amounts.get(name)
+            return None if value is None else _chips(value, name, scale)
 
-        stacks = tuple(
-            None if v is None else chips(v, f"starting_stacks[{i}]")
-            for i, v in enumerate(self.amounts["starting_stacks"])
-        )
-        acts = tuple(
-            Act(
-                act.number,
-                act.text,
-                act.seat,
-                act.verb,
-                None if act.amount is None else chips(act.amount, f"action {act.number} {_brief(act.text)}"),
-                act.street,
-                act.upcards,
-                act.first,
+        written = amounts["starting_stacks"]
+        stacks: tuple[int | None, ...] | None = _scaled(written, scale)
+        if stacks is None:
+            stacks = tuple(
+                None if v is None else _chips(v, f"starting_stacks[{i}]", scale) for i, v in enumerate(written)
             )
-            for act in self.acts
-        )
+        acts = list(self.acts)
+        for index, amount in self.bets:
+            act = acts[index]
+            to = int(amount * scale)
+            if to > MAX_CHIPS:  # (exact: see _chips) named only for the message
+                _chips(amount, f"action {act.number} {_brief(act.text)}", scale)
+            acts[index] = _act(act.number, act.text, act.seat, act.verb, to, act.street, act.upcards, act.first)
         cards = self.cards or _Cards([], [], [])
-        bring_in = self.amounts.get("bring_in")
-        return Hand(
-            path=path,
-            key=self.key,
-            variant=self.variant,
-            scale=scale,
-            starting_stacks=stacks,
-            antes=chip_list("antes"),
-            blinds_or_straddles=chip_list("blinds_or_straddles"),
-            min_bet=optional("min_bet"),
-            small_bet=optional("small_bet"),
-            big_bet=optional("big_bet"),
-            acts=acts,
-            bring_in=None if bring_in is None else chips(bring_in, "bring_in"),
-            winnings=chip_list("winnings") if "winnings" in self.amounts else None,
-            number=self.number,
-            header=header,
-            finishing_stacks=chip_list("finishing_stacks") if "finishing_stacks" in self.amounts else None,
-            hole=tuple("".join(held) for held in cards.hole),
-            board=tuple(cards.board),
-            shows=tuple(cards.shows),
-            first_upcards=tuple(cards.first_upcards),
-            first_actor=cards.first_actor,
+        bring_in = amounts.get("bring_in")
+        return _built(  # Hand(...), every field in its order
+            Hand,
+            {
+                "path": path,
+                "key": self.key,
+                "variant": self.variant,
+                "scale": scale,
+                "starting_stacks": stacks,
+                "antes": chip_list("antes"),
+                "blinds_or_straddles": chip_list("blinds_or_straddles"),
+                "min_bet": optional("min_bet"),
+                "small_bet": optional("small_bet"),
+                "big_bet": optional("big_bet"),
+                "acts": tuple(acts),
+                "bring_in": None if bring_in is None else _chips(bring_in, "bring_in", scale),
+                "number": self.number,
+                "winnings": chip_list("winnings") if "winnings" in amounts else None,
+                "header": header,
+                "finishing_stacks": chip_list("finishing_stacks") if "finishing_stacks" in amounts else None,
+                "hole": tuple(["".join(held) for held in cards.hole]),
+                "board": tuple(cards.board),
+                "shows": tuple(cards.shows),
+                "first_upcards": tuple(cards.first_upcards),
+                "first_actor": cards.first_actor,
+            },
         )
+
+
+def _chips(value: Decimal | int, what: str, scale: int) -> int:
+    """An amount as written, in chips (times ``scale``); refused where a table cannot hold it."""
+    scaled = value * scale  # exact: at most 10**15 with 6 places, times 10**6 at most
+    if scaled > MAX_CHIPS:
+        unit = "" if scale == 1 else f" in chips of 1/{scale}"
+        raise PhhError(f"{what} is more chips{unit} than a table holds ({_brief(value)}; {MAX_CHIPS} at most)")
+    return int(scaled)
+
+
+def _scaled(values: Sequence[Decimal | int | None], scale: int) -> tuple[int, ...] | None:
+    """Each amount in chips (times ``scale``, exact), or None where one is unknown or more chips
+    than a table holds (each is then turned one by one, to say which)."""
+    if None in values:
+        return None
+    chips = tuple([value * scale if type(value) is int else int(value * scale) for value in values])  # type: ignore[operator]
+    return chips if not chips or max(chips) <= MAX_CHIPS else None
 
 
 @dataclass
@@ -441,16 +514,47 @@ class _Cards:
     first_actor: int | None = None
 
 
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
+def _places(value: Decimal | int) -> int:
+    """The decimal places ``value`` is written with (0 for an int): read from its text, which
+    says it in positional notation, else from its exponent."""
+    if type(value) is int:
+        return 0
+    text = str(value)
+    if "E" in text and isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    dot = text.find(".")
+    return 0 if dot < 0 else len(text) - dot - 1
 
 
-def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | None:
-    """A PHH amount (TOML integer or float) as a Decimal; ``inf`` is None where PHH allows it.
+#: An amount of this many digits or more is more chips than a table holds (see :func:`_amount`).
+_TOO_MANY_DIGITS = 10 ** len(str(MAX_CHIPS))
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is an amount :func:`_amount` takes as it is, without a word to say: an int
+    or a finite Decimal, not negative, of fewer digits than :data:`_TOO_MANY_DIGITS` and at most
+    :data:`MAX_PLACES` places (the common case, checked at once; any other goes to _amount)."""
+    if type(value) is int:
+        return bool(0 <= value < _TOO_MANY_DIGITS)
+    if type(value) is Decimal:
+        return (
+            value.is_finite() and not value.is_signed() and value.adjusted() < _DIGITS and _places(value) <= MAX_PLACES
+        )
+    return False
+
+
+_DIGITS = len(str(MAX_CHIPS))
+
+
+def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | int | None:
+    """A PHH amount (TOML integer or float) as a Decimal (an int as it is where it is plain, see
+    :func:`_plain`); ``inf`` is None where PHH allows it.
 
     Checked before any arithmetic: no amount is bigger than a table holds or written with more
     than :data:`MAX_PLACES` decimals, so none overflows or turns into a huge int later."""
+    if (type(value) is int or type(value) is Decimal) and _plain(value):
+        return value
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{what} must be a number, not {_brief(value)}")
     amount = Decimal(value)
@@ -469,25 +573,30 @@ def _amount(value: object, what: str, *, unknown: bool = False) -> Decimal | Non
     return amount
 
 
-def _amounts(raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False) -> list[Decimal | None]:
+def _amounts(
+    raw: Mapping[str, object], name: str, n: int, *, unknown: bool = False
+) -> tuple[list[Decimal | int | None], int]:
+    """The field's amounts, one a player, each checked (:func:`_amount`), and the most decimal
+    places one is written with."""
     values = raw[name]
     if not isinstance(values, list) or len(values) != n:
         raise PhhError(f"{name} must list one amount per player ({n}), not {_brief(values)}")
-    return [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
-
-
-@dataclass
-class _RawAct:
-    """An action as parsed, its amount still as written."""
-
-    number: int
-    text: str
-    seat: int
-    verb: str
-    amount: Decimal | None = None
-    street: int = 0
-    upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    first: int | None = None
+    most = 0
+    for value in values:  # the common case at once: plain amounts (_plain), taken as they are
+        if type(value) is int:
+            if not 0 <= value < _TOO_MANY_DIGITS:
+                break
+        elif type(value) is Decimal and value.is_finite() and not value.is_signed() and value.adjusted() < _DIGITS:
+            places = _places(value)
+            if places > MAX_PLACES:
+                break
+            most = max(most, places)
+        else:
+            break
+    else:
+        return values, most
+    checked = [_amount(v, f"{name}[{i}]", unknown=unknown) for i, v in enumerate(values)]
+    return checked, max((_places(v) for v in checked if v is not None), default=0)
 
 
 #: The PHH fields of each kind of limits (:attr:`betspec.cards.Game.limits`).
@@ -496,6 +605,20 @@ LIMIT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "bets": ("small_bet", "big_bet"),
     "bring_in": ("bring_in", "small_bet", "big_bet"),
 }
+
+
+_REQUIRED: dict[str, tuple[Game, tuple[str, ...]]] = {}
+
+
+def _required(game: Game) -> tuple[str, ...]:
+    """The fields a hand of ``game`` must have, in the order a missing one is named (once a game,
+    as _deals)."""
+    found = _REQUIRED.get(game.code)
+    if found is None or found[0] is not game:
+        # Stud has no blinds: PHH leaves the field out (zeros if written).
+        forced = ("antes",) if game.limits == "bring_in" else ("antes", "blinds_or_straddles")
+        found = _REQUIRED[game.code] = (game, (*forced, "starting_stacks", "actions", *LIMIT_FIELDS[game.limits]))
+    return found[1]
 
 
 def _parse(key: str, raw: object) -> _Parsed:
@@ -509,9 +632,7 @@ def _parse(key: str, raw: object) -> _Parsed:
         known_codes = ", ".join(VARIANTS)
         raise PhhError(f"variant {_brief(variant)} is not one betspec replays: it reads {known_codes}")
     limits = LIMIT_FIELDS[game.limits]
-    # Stud has no blinds: PHH leaves the field out (zeros if written).
-    forced = ("antes",) if game.limits == "bring_in" else ("antes", "blinds_or_straddles")
-    for name in (*forced, "starting_stacks", "actions", *limits):
+    for name in _required(game):
         if name not in raw:
             raise PhhError(f"no {name} field (a hand of variant {variant} must have one)")
     stacks_raw = raw["starting_stacks"]
@@ -519,54 +640,82 @@ def _parse(key: str, raw: object) -> _Parsed:
         raise PhhError(f"starting_stacks must list two players or more, not {_brief(stacks_raw)}")
     n = len(stacks_raw)
     amounts: dict[str, Any] = {}
+    places = 0  # the most decimal places an amount is written with
     for name in ("antes", "blinds_or_straddles", "starting_stacks"):
         if name in raw:
-            amounts[name] = _amounts(raw, name, n, unknown=name == "starting_stacks")
+            amounts[name], most = _amounts(raw, name, n, unknown=name == "starting_stacks")
+            places = max(places, most)
         else:
             amounts[name] = [Decimal(0)] * n
-    for i, stack in enumerate(amounts["starting_stacks"]):
-        if stack is not None and stack == 0:
-            raise PhhError(f"starting_stacks[{i}] is 0: PHH stacks are positive")
+    if 0 in amounts["starting_stacks"]:  # (None, unknown, is not 0)
+        zero = amounts["starting_stacks"].index(0)
+        raise PhhError(f"starting_stacks[{zero}] is 0: PHH stacks are positive")
     for name in limits:
-        amounts[name] = _amount(raw[name], name)
+        amounts[name] = limit = _amount(raw[name], name)
+        if limit is not None:
+            places = max(places, _places(limit))
     for name in ("winnings", "finishing_stacks"):  # recorded by some sites: what each won, or ended with
         if name in raw:
-            amounts[name] = _amounts(raw, name, n)
+            amounts[name], most = _amounts(raw, name, n)
+            places = max(places, most)
     number = raw.get("hand")
     if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
         raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
     cards = _Cards([[] for _ in range(n)], [], [])
-    acts = _parse_actions(raw["actions"], n, game, cards)
-    written = [v for name in ("antes", "blinds_or_straddles", "starting_stacks") for v in amounts[name]]
-    written += [amounts[name] for name in limits]
-    written += amounts.get("winnings", []) + amounts.get("finishing_stacks", [])
-    written += [act.amount for act in acts]
-    places = max((_places(v) for v in written if v is not None), default=0)
-    hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
-    return _Parsed(key, variant, amounts, acts, hand_number, places, cards)
+    bets: list[tuple[int, Decimal | int]] = []
+    acts = _parse_actions(raw["actions"], n, game, cards, bets)
+    for _, amount in bets:
+        places = max(places, _places(amount))
+    if type(number) is int and -_TOO_MANY_DIGITS < number < _TOO_MANY_DIGITS:
+        hand_number: str | None = repr(number)  # as shown() writes it, at once
+    else:
+        hand_number = None if number is None else _cut(number if isinstance(number, str) else shown(number), 200)
+    return _Parsed(key, variant, amounts, acts, hand_number, places, cards, bets)
 
 
 _BETTING = frozenset({"f", "cc", "cbr", "pb"})
 
 
-def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_RawAct]:
+#: What is worked out once a game, by its code (with the game it is for: a Game hashes slowly).
+_DEALS: dict[str, tuple[Game, list[int], list[bool]]] = {}
+
+
+def _deals(game: Game) -> tuple[list[int], list[bool]]:
+    """A game's hole cards dealt by the end of each street, and whether each is face up (as dealt
+    in order): worked out once a game."""
+    found = _DEALS.get(game.code)
+    if found is None or found[0] is not game:
+        per_street = [len(statuses) for statuses in game.hole]
+        dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
+        statuses = [status for street_statuses in game.hole for status in street_statuses]
+        found = _DEALS[game.code] = (game, dealt_by_street, statuses)
+    return found[1], found[2]
+
+
+def _parse_actions(
+    actions: object, n: int, game: Game, cards: _Cards, bets: list[tuple[int, Decimal | int]]
+) -> list[Act]:
     """The betting actions and street deals of a hand; its cards kept in ``cards``.
 
     Streets open as the game deals them: a board deal in hold'em; in stud, the first card of a
     street (a seat's fourth card opens fourth street); in draw games the first draw after a
-    betting round. A deal is placed just before the betting action that follows it."""
+    betting round. A deal is placed just before the betting action that follows it. A bet or
+    raise is an Act without its amount: ``bets`` gets its index and the amount as written."""
     if not isinstance(actions, list):
         raise PhhError(f"actions must be a list of strings, not {_brief(actions)}")
-    acts: list[_RawAct] = []
+    acts: list[Act] = []
     street = 0  # the streets opened so far after the first
     pending: list[tuple[int, str]] = []  # deals to place: (action number, text)
     folded: set[int] = set()
     drawn: set[int] = set()  # seats that drew in the current draw round
     betting_since_draw = True
-    per_street = [len(statuses) for statuses in game.hole]
-    dealt_by_street = [sum(per_street[: i + 1]) for i in range(len(per_street))]
-    statuses = [status for street_statuses in game.hole for status in street_statuses]
+    dealt_by_street, statuses = _deals(game)
     dealt = [0] * n  # hole cards dealt to each seat, draws' replacements aside (stud's streets)
+    stud = not game.draw and game.opening != "position"
+    # Where position decides who acts (not stud), the commonest lines are taken at once, as
+    # read once (_line); any other, and any the hand's players or streets do not allow, below.
+    at_once = game.opening == "position"
+    lines = _LINES
 
     def open_street(number: int, text: str) -> None:
         nonlocal street
@@ -589,41 +738,87 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
                 )
             verb = BOARD_STREETS[opened - 1] if game.board[opened] else f"street {opened + 1}"
             last = i == len(pending) - 1
-            acts.append(_RawAct(number, text, -1, verb, None, opened, ups, first if last else None))
+            acts.append(_act(number, text, -1, verb, None, opened, ups, first if last else None))
         pending.clear()
 
     for number, text in enumerate(actions, 1):
+        if at_once and type(text) is str:
+            line = lines.get(text)
+            if line is None:
+                line = _line(text)
+                if len(text) <= _LINE_KEPT:
+                    if len(lines) > _LINES_KEPT:
+                        lines.clear()
+                    lines[text] = line
+            kind = line[0]
+            if kind == _NO_OP:
+                continue
+            if kind == _HOLE and line[1] < n:
+                cards.hole[line[1]] += line[2]
+                continue
+            if kind == _BETTING_LINE and line[1] < n:
+                seat = line[1]
+                if pending:
+                    place(seat)
+                if cards.first_actor is None:
+                    cards.first_actor = seat
+                betting_since_draw = True
+                verb, amount, built = line[2], line[3], line[4]
+                if verb == "f":
+                    folded.add(seat)
+                elif amount is not None:
+                    bets.append((len(acts), amount))
+                act = built.get(number)  # an Act is immutable: one a text and number, shared
+                if act is None:
+                    act = built[number] = _act(number, text, seat, verb)
+                acts.append(act)
+                continue
+            if kind == _BOARD and any(game.board[street + 1 :]):
+                open_street(number, text)
+                place(None)
+                cards.board += line[1]
+                continue
+            if kind == _SHOW and line[1] < n:
+                if line[3] is not None:
+                    cards.hole[line[1]] = list(line[3])  # the cards it holds, now known
+                cards.shows.append((line[1], line[2]))  # no cards: a muck
+                continue
         if not isinstance(text, str):
             raise PhhError(f"action {number} must be a string, not {_brief(text)}")
-        words = text.split("#", 1)[0].split()  # what follows '#' is commentary
-        where = f"action {number} {_brief(text)}"
+        words = (text.split("#", 1)[0] if "#" in text else text).split()  # what follows '#' is commentary
         if not words:
             continue  # a no-op
         if words[0] == "d":
-            if len(words) == 4 and words[1] == "dh" and _CARDS.match(words[3]):
-                seat = _seat(words[2], n, where)
-                new = split_cards(words[3])
-                if not game.draw and game.opening != "position":  # stud: the cards say the street
+            if len(words) == 4 and words[1] == "dh" and _cards(words[3]) is not None:
+                seat = _seat(words[2], n, number, text)
+                new = _cards(words[3]) or ()
+                if stud:  # stud: the cards say the street
                     reached = dealt[seat] + len(new)
                     if reached > len(statuses):
-                        raise PhhError(f"{where}: more cards than {game.name} deals a player ({len(statuses)})")
+                        raise PhhError(
+                            f"{_where(number, text)}: more cards than {game.name} deals a player ({len(statuses)})"
+                        )
                     while street + 1 < game.streets and reached > dealt_by_street[street]:
                         open_street(number, text)
                     dealt[seat] = reached
                 cards.hole[seat] += new
                 continue
-            if len(words) == 3 and words[1] == "db" and _CARDS.match(words[2]):
+            if len(words) == 3 and words[1] == "db" and _cards(words[2]) is not None:
                 if not any(game.board[street + 1 :]):
                     if any(game.board):
-                        raise PhhError(f"{where}: a fourth board deal (hold'em deals flop, turn and river)")
-                    raise PhhError(f"{where}: a board deal {game.name} does not make")
+                        raise PhhError(
+                            f"{_where(number, text)}: a fourth board deal (hold'em deals flop, turn and river)"
+                        )
+                    raise PhhError(f"{_where(number, text)}: a board deal {game.name} does not make")
                 open_street(number, text)
                 # Hold'em's board deal is where the street opens: placed at once.
                 place(None)
                 cards.board += split_cards(words[2])
                 continue
-            raise PhhError(f"{where}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)")
-        seat = _seat(words[0], n, where)
+            raise PhhError(
+                f"{_where(number, text)}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)"
+            )
+        seat = _seat(words[0], n, number, text)
         verb = words[1] if len(words) > 1 else ""
         if verb in _BETTING:
             if pending:
@@ -638,22 +833,23 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
             betting_since_draw = True
         if verb in ("f", "cc", "pb") and len(words) == 2:
             if verb == "pb" and game.limits != "bring_in":
-                raise PhhError(f"{where}: a bring-in (pb) in {game.name}, which has none")
+                raise PhhError(f"{_where(number, text)}: a bring-in (pb) in {game.name}, which has none")
             if verb == "f":
                 folded.add(seat)
-            acts.append(_RawAct(number, text, seat, verb))
+            acts.append(_act(number, text, seat, verb))
         elif verb == "cbr" and len(words) == 3:
             try:
                 amount = Decimal(words[2])
             except InvalidOperation:
-                raise PhhError(f"{where}: the amount is not a number") from None
-            checked = _amount(amount, where)
+                raise PhhError(f"{_where(number, text)}: the amount is not a number") from None
+            checked = amount if _plain(amount) else _amount(amount, _where(number, text))
             if checked is None or checked == 0:
-                raise PhhError(f"{where}: a bet or raise is to a positive amount")
-            acts.append(_RawAct(number, text, seat, verb, checked))
+                raise PhhError(f"{_where(number, text)}: a bet or raise is to a positive amount")
+            bets.append((len(acts), checked))
+            acts.append(_act(number, text, seat, verb))
         elif verb == "sm" and len(words) <= 3:
             showing = words[2] if len(words) == 3 else ""
-            if showing not in ("", "-") and _CARDS.match(showing):
+            if showing not in ("", "-") and _cards(showing) is not None:
                 cards.hole[seat] = split_cards(showing)  # the cards it holds, now known
             cards.shows.append((seat, showing))  # no cards: a muck
         elif verb == "sd" and len(words) <= 3 and game.draw:
@@ -664,7 +860,7 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
             drawn.add(seat)
             if len(words) == 3:
                 if not _CARDS.match(words[2]):
-                    raise PhhError(f"{where}: {_brief(words[2])} are not cards")
+                    raise PhhError(f"{_where(number, text)}: {_brief(words[2])} are not cards")
                 held = cards.hole[seat]
                 for card in split_cards(words[2]):
                     if card in held:
@@ -672,22 +868,94 @@ def _parse_actions(actions: object, n: int, game: Game, cards: _Cards) -> list[_
                     elif "??" in held:
                         held.remove("??")
                     else:
-                        raise PhhError(f"{where}: p{seat + 1} discards {card}, which it does not hold")
+                        raise PhhError(f"{_where(number, text)}: p{seat + 1} discards {card}, which it does not hold")
         elif game.draw:
-            raise PhhError(f"{where}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])")
+            raise PhhError(
+                f"{_where(number, text)}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])"
+            )
         elif game.limits == "bring_in":
-            raise PhhError(f"{where}: not a stud action (f, cc, cbr AMOUNT, pb, sm [CARDS])")
+            raise PhhError(f"{_where(number, text)}: not a stud action (f, cc, cbr AMOUNT, pb, sm [CARDS])")
         else:
-            raise PhhError(f"{where}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
+            raise PhhError(f"{_where(number, text)}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
     place(None)
     return acts
 
 
-def _seat(word: str, n: int, where: str) -> int:
-    match = _PLAYER.match(word)
-    if match is None or int(match.group(1)) > n:
-        raise PhhError(f"{where}: {_brief(word)} is not a player (p1 .. p{n})")
-    return int(match.group(1)) - 1
+#: What an action's text is, as _parse_actions takes it at once where position decides who acts:
+#: (_NO_OP,), (_HOLE, seat, cards), (_BOARD, cards), (_BETTING_LINE, seat, verb, amount or None,
+#: its Acts by action number) for ``f``, ``cc`` and ``cbr`` (a plain positive amount; its Act
+#: without its amount, given once scaled), (_SHOW, seat, shown, cards or None);
+#: (_OTHER,) for anything else, read by the general code (which words its refusal).
+_NO_OP, _HOLE, _BOARD, _BETTING_LINE, _SHOW, _OTHER = range(6)
+#: The texts read so far (of at most _LINE_KEPT characters), emptied when it grows large.
+_LINES: dict[str, tuple[Any, ...]] = {}
+_LINE_KEPT = 64
+_LINES_KEPT = 65536
+
+
+def _line(text: str) -> tuple[Any, ...]:
+    """What an action's text is (see :data:`_LINES`); seats still to check against the hand's."""
+    words = (text.split("#", 1)[0] if "#" in text else text).split()  # what follows '#' is commentary
+    if not words:
+        return (_NO_OP,)
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            held, seat = _cards(words[3]), _SEATS.get(words[2])
+            if held is not None and seat is not None:
+                return (_HOLE, seat, held)
+        elif len(words) == 3 and words[1] == "db":
+            board = _cards(words[2])
+            if board is not None:
+                return (_BOARD, board)
+        return (_OTHER,)
+    seat = _SEATS.get(words[0])
+    if seat is None or len(words) < 2:
+        return (_OTHER,)
+    verb = words[1]
+    if len(words) == 2 and verb in ("f", "cc"):
+        return (_BETTING_LINE, seat, verb, None, {})
+    if len(words) == 3 and verb == "cbr":
+        try:
+            amount = Decimal(words[2])
+        except InvalidOperation:
+            return (_OTHER,)
+        return (_BETTING_LINE, seat, verb, amount, {}) if _plain(amount) and amount else (_OTHER,)
+    if verb == "sm" and len(words) <= 3:
+        showing = words[2] if len(words) == 3 else ""
+        return (_SHOW, seat, showing, None if showing in ("", "-") else _cards(showing))
+    return (_OTHER,)
+
+
+#: Text of cards read so far (of at most _LINE_KEPT characters), as its cards (None: not cards);
+#: emptied when it grows large.
+_CARD_TEXTS: dict[str, tuple[str, ...] | None] = {}
+
+
+def _cards(text: str) -> tuple[str, ...] | None:
+    """``text`` as cards (``"AhKs??"`` as ``("Ah", "Ks", "??")``), or None where it is not cards."""
+    found = _CARD_TEXTS.get(text, _NOT_READ)
+    if found is _NOT_READ:  # not read yet (kept where it is short: a line's cards)
+        found = tuple(split_cards(text)) if _CARDS.match(text) else None
+        if len(text) <= _LINE_KEPT:
+            if len(_CARD_TEXTS) > 4096:
+                _CARD_TEXTS.clear()
+            _CARD_TEXTS[text] = found
+    return cast("tuple[str, ...] | None", found)
+
+
+_NOT_READ: Any = object()
+
+
+def _seat(word: str, n: int, number: int, text: str) -> int:
+    seat = _SEATS.get(word, n)
+    if seat >= n:
+        raise PhhError(f"{_where(number, text)}: {_brief(word)} is not a player (p1 .. p{n})")
+    return seat
+
+
+def _where(number: int, text: str) -> str:
+    """An action as a message names it (built only for a message)."""
+    return f"action {number} {_brief(text)}"
 
 
 # ---- PHH fields to a betspec table ------------------------------------------------------------
@@ -817,10 +1085,12 @@ class Replay:
     act: Act | None = None  # the action refused
     error: IllegalAction | None = None
     # A hand replayed in C (phh check): no engine kept; a new one at the hand's start, to pay the
-    # pots on, and whether the hand was over. Its steps then hold pairs of actions ("check",
-    # "call") where the log does not say which, as replay_hands takes them.
+    # pots on, and whether the hand was over. Its steps are then in ``logged`` (``steps`` empty)
+    # as the kernel took them (``kernel.Logged.taken``): (seat, action, to), a deal (-1, street,
+    # None); a pair of actions ("check", "call"), the first legal then, where a log does not say.
     fresh: Callable[[], Engine] | None = None
     over: bool = False
+    logged: list[tuple[int, Any, int | None]] | None = None
 
     def line(self) -> str:
         return f"{self.status} {self.name}: {self.detail}"
@@ -1018,6 +1288,13 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
         engine = type(played)(played.table, **cast(dict[str, Any], played.options))
     else:
         engine = cast("Callable[[], Engine]", result.fresh)()
+    for seat, what, to in result.logged or ():  # replayed in C: each action as the kernel took it
+        if seat < 0:
+            cast(_Dealer, engine).deal(what)
+        elif type(what) is tuple:
+            engine.act(seat, what[0] if what[0] in engine.legal_actions() else what[1], to)
+        else:
+            engine.act(seat, what, to)
     for step in result.steps:
         if "deal" in step:
             cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
@@ -1026,10 +1303,11 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
             engine.act(step["seat"], next((a for a in step["act"] if a in legal), step["act"][-1]), step.get("to"))
         else:
             engine.act(step["seat"], step["act"], step.get("to"))
-    contenders = sorted({seat for pot in engine.pots() for seat in pot.eligible})
+    pots = engine.pots()
+    contenders = sorted({seat for pot in pots for seat in pot.eligible})
     ranking: list[list[int]] = []
     how: dict[str, Any] = {}
-    if any(len(pot.eligible) > 1 for pot in engine.pots()):
+    if any(len(pot.eligible) > 1 for pot in pots):
         ranked, why = _ranking(hand, contenders)
         if ranked is None and not recorded:
             return Pots(UNCHECKED, NOTHING_RECORDED)
@@ -1447,6 +1725,31 @@ class Report:
 
 _ENGINES: dict[str, tuple[type[Engine], dict[str, Any]]] = {}
 
+#: While hands are checked, the cyclic garbage collector's first generation is collected after
+#: this many allocations at least (Python's default is 700): reading and replaying hands
+#: allocates many small objects, few of them in cycles, and the collector's passes over them
+#: were a twentieth of check's time (measured). The threshold is restored after, as it was.
+COLLECT_AFTER = 100_000
+_COLLECTING = threading.Lock()
+_collecting: list[Any] = [0, None]  # how many checks run now, the threshold they found
+
+
+@contextmanager
+def _collecting_less() -> Iterator[None]:
+    with _COLLECTING:
+        if _collecting[0] == 0:
+            found = gc.get_threshold()
+            _collecting[1] = found
+            gc.set_threshold(max(found[0], COLLECT_AFTER), *found[1:])
+        _collecting[0] += 1
+    try:
+        yield
+    finally:
+        with _COLLECTING:
+            _collecting[0] -= 1
+            if _collecting[0] == 0:
+                gc.set_threshold(*_collecting[1])
+
 
 def check_part(path: str, part: int, parts: int, structure: str, options: Mapping[str, Any]) -> Report:
     """Check one share of a file's hands (``part`` of ``parts``, see :func:`loads`): replay each
@@ -1456,6 +1759,11 @@ def check_part(path: str, part: int, parts: int, structure: str, options: Mappin
     if key not in _ENGINES:
         _ENGINES[key] = (engine_for(structure, options), dict(options))
     cls, opts = _ENGINES[key]
+    with _collecting_less():
+        return _check_part(path, part, parts, cls, opts)
+
+
+def _check_part(path: str, part: int, parts: int, cls: type[Engine], opts: dict[str, Any]) -> Report:
     report = Report(path)
     try:
         hands = read(path, (part, parts))
@@ -1499,54 +1807,56 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
         return {}
     runtime = importlib.import_module("betspec.runtime.kernel")
     chosen: list[int] = []
-    logged: list[tuple[Table, list[tuple[int, Any, Any]]]] = []
-    streets = len(cls.STREETS)
+    logged: list[tuple[Table, list[tuple[int, Any, int | None]]]] = []
+    names = cls.STREETS
+    streets = len(names)
+    check_or_call, bet_or_raise = _PAIRS["cc"], _PAIRS["cbr"]
     for index, hand in enumerate(hands):
         if isinstance(hand, Bad) or hand.game.opening != "position" or hand.first_upcards:
             continue
-        if any(act.seat < 0 and act.street >= streets for act in hand.acts):
-            continue
-        try:
-            inputs = table_inputs(hand)
-        except Irregular:
-            continue
-        if "bring_in_seat" in inputs or any(
-            act.verb not in _PAIRS and act.verb != "f" for act in hand.acts if act.seat >= 0
-        ):
-            continue
-        steps = [
-            (-1, cls.STREETS[act.street], None)
-            if act.seat < 0
-            else (act.seat, "fold", None)
-            if act.verb == "f"
-            else (act.seat, _PAIRS[act.verb], act.to if act.verb == "cbr" else None)
-            for act in hand.acts
-        ]
-        chosen.append(index)
-        logged.append((Table(**inputs), steps))
+        steps: list[tuple[int, Any, int | None]] = []
+        for act in hand.acts:
+            seat, verb = act.seat, act.verb
+            if seat < 0:
+                if act.street >= streets:
+                    break
+                steps.append((-1, names[act.street], None))
+            elif verb == "f":
+                steps.append((seat, "fold", None))
+            elif verb == "cc":
+                steps.append((seat, check_or_call, None))
+            elif verb == "cbr":
+                steps.append((seat, bet_or_raise, act.to))
+            else:
+                break
+        else:
+            try:
+                inputs = table_inputs(hand)
+            except Irregular:
+                continue
+            if "bring_in_seat" not in inputs:
+                chosen.append(index)
+                logged.append((Table(**inputs), steps))
     ends: list[tuple[int | None, str, bool]] = []
-    taken = runtime.replay_hands(module.KERNEL, cls, dict(options), logged, ends)
+    packed = runtime.Logged(module.KERNEL, logged)  # replay_hands, keeping the steps as taken
+    taken = packed.replay(cls, dict(options), ends)
     found: dict[int, Replay] = {}
     ended = iter(ends)
-    for index, (table, steps), answer in zip(chosen, logged, taken, strict=True):
+    for position, (index, (table, steps), answer) in enumerate(zip(chosen, logged, taken, strict=True)):
         if answer >= 0:
             continue
         hand = cast(Hand, hands[index])
         to_act, street, over = next(ended)
-        betting = sum(1 for act in hand.acts if act.seat >= 0)
+        betting = len(steps) - [seat for seat, _, _ in steps].count(-1)
         if over:
             end = street
         elif to_act is not None:
             end = f"{street}, seat {to_act} to act when the history stops"
         else:
             end = f"{street} over, the history stops before the next deal"
-        detail = f"{_count(betting, 'action')} and {_count(len(hand.acts) - betting, 'deal')}, {end}"
-        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over))
+        detail = f"{_count(betting, 'action')} and {_count(len(steps) - betting, 'deal')}, {end}"
+        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=packed.taken(position))
         result.fresh = lambda table=table: cls(table, **options)
-        result.steps = [
-            {"deal": what} if seat < 0 else {"seat": seat, "act": what, **({} if to is None else {"to": to})}
-            for seat, what, to in steps
-        ]
         found[index] = result
     return found
 
