@@ -18,6 +18,7 @@ import builtins
 import copy
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -130,14 +131,14 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
 def generate(spec: Spec, root: str) -> str:
     """The source of ``generated/<spec.name>.py``: written twice, the first time to find the hand
     constants the hot paths read (:class:`_HandConstants`), which the class declares first."""
-    global _CONSTANTS
-    _CONSTANTS = _HandConstants(spec)
+    constants = _HandConstants(spec)
+    token = _CONSTANTS.set(constants)
     try:
         _module(spec, root)
-        _CONSTANTS.frozen = True
+        constants.frozen = True
         return _module(spec, root)
     finally:
-        _CONSTANTS = None
+        _CONSTANTS.reset(token)
 
 
 def _module(spec: Spec, root: str) -> str:
@@ -452,13 +453,15 @@ class _Hoist(ast.NodeTransformer):
         return visited
 
 
-#: The hand constants of the spec being generated (:func:`generate` sets it, in two passes).
-_CONSTANTS: _HandConstants | None = None
+#: The hand constants of the spec being generated (:func:`generate` sets them, in two passes; a
+#: context variable: engines generated at once in two threads do not share them).
+_CONSTANTS: ContextVar[_HandConstants | None] = ContextVar("hand_constants", default=None)
 
 
 def _hand_constants() -> list[tuple[str, ast.expr, str]]:
     """The hand constants found so far: (field, tree reading ``self``, kind)."""
-    return list(_CONSTANTS.found.values()) if _CONSTANTS is not None else []
+    constants = _CONSTANTS.get()
+    return list(constants.found.values()) if constants is not None else []
 
 
 def fast_source(tree: ast.expr) -> str:
@@ -466,8 +469,9 @@ def fast_source(tree: ast.expr) -> str:
     the same values, no builtin call (the Python back end's hot paths); the hand's constants in
     it read from their fields (:class:`_HandConstants`)."""
     result: ast.AST = fold(tree)
-    if _CONSTANTS is not None:
-        result = _Hoist(_CONSTANTS).visit(result)
+    constants = _CONSTANTS.get()
+    if constants is not None:
+        result = _Hoist(constants).visit(result)
     result = _Extrema().visit(result)
     assert isinstance(result, ast.expr)
     return source(result)
@@ -1340,13 +1344,14 @@ def _in_place(spec: Spec, symbols: Mapping[str, Symbol]) -> dict[str, Symbol]:
                 continue
             tree = python(quantity.expr.tree, found)
         # A quantity that only the options and the table's inputs decide: read from its field.
-        kind = _CONSTANTS.kind(tree) if _CONSTANTS is not None else None
-        if _CONSTANTS is not None and kind is not None and not isinstance(tree, ast.Attribute | ast.Constant):
+        constants = _CONSTANTS.get()
+        kind = constants.kind(tree) if constants is not None else None
+        if constants is not None and kind is not None and not isinstance(tree, ast.Attribute | ast.Constant):
             model = next(n.value for n in ast.walk(tree) if isinstance(n, ast.Attribute))
             assert isinstance(model, ast.Name)
             normal = _Renamed("self", model.id).visit(copy.deepcopy(tree))
             assert isinstance(normal, ast.expr)
-            tree = ast.Attribute(ast.Name(model.id, ast.Load()), _CONSTANTS.field(normal, kind), ast.Load())
+            tree = ast.Attribute(ast.Name(model.id, ast.Load()), constants.field(normal, kind), ast.Load())
         found[name] = Symbol(symbol.type, tree, "quantity")
     return found
 
@@ -1375,7 +1380,8 @@ def _constant_locals(locals_: list[Local]) -> tuple[list[Local], Callable[[ast.e
 
     for name, tree in locals_:
         tree = written(tree)
-        if _CONSTANTS is not None and _CONSTANTS.kind(fold(copy.deepcopy(tree))) is not None:
+        found = _CONSTANTS.get()
+        if found is not None and found.kind(fold(copy.deepcopy(tree))) is not None:
             constants[name] = tree
         else:
             others.append((name, tree))
