@@ -17,6 +17,7 @@ from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import (
     ABSENT,
+    MAX_CHIPS,
     Declared,
     Start,
     Table,
@@ -33,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '5a76b1efa7a1e792'
+CONTRACT = 'f6a2497a90c698c3'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'cap_no_limit'
@@ -880,7 +881,9 @@ def on_post_blinds(m: CapNoLimitMachine) -> None:
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    m._open_betting(m._last_live)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._last_live
+    m._actor = m._next_needing_action(after)
 
 
 def on_start_street(m: CapNoLimitMachine) -> None:
@@ -888,7 +891,9 @@ def on_start_street(m: CapNoLimitMachine) -> None:
     new_last_raise = m._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    m._open_betting(m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._button
+    m._actor = m._next_needing_action(after)
 
 
 def when_post_blinds_order(m: CapNoLimitMachine) -> bool:
@@ -907,7 +912,9 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: CapNoL
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting(m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._button
+    m._actor = m._next_needing_action(after)
 
 
 def do_set_last_raise_last_full_level_raises_begin_street_open_betting_event(ev: EventData) -> None:
@@ -931,8 +938,28 @@ def when_post_blinds_blinds_to_unopened_event(ev: EventData) -> bool:
 
 
 def do_check_pass_action(m: CapNoLimitMachine) -> None:
-    m._mark_checked()
-    m._pass_action()
+    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_check_pass_action_event(ev: EventData) -> None:
@@ -940,8 +967,32 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: CapNoLimitMachine) -> None:
-    m._mark_folded()
-    m._pass_action()
+    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if m._live[seat] > 0:
+        m._able_count -= 1
+    m._folded[seat] = True
+    m._players_in -= 1
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_fold_pass_action_event(ev: EventData) -> None:
@@ -949,8 +1000,43 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: CapNoLimitMachine) -> None:
-    m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat], max(m._k1 - m._contributed[seat], 0)))
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_commit_pass_action_event(ev: EventData) -> None:
@@ -965,8 +1051,42 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: CapNoLimitMac
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    m._commit(to)
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat], max(m._k1 - m._contributed[seat], 0)))
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_set_raises_last_raise_last_full_level_commit_pass_action_event(ev: EventData) -> None:
@@ -982,7 +1102,21 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: CapNoLimitMachine) -> None:
-    m._close_round()
+    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    m._actor = -1
+    put_in = m._put_in
+    top, best, second = 0, put_in[0], 0
+    for seat in range(1, m._n):
+        put = put_in[seat]
+        if put > best:
+            top, best, second = seat, put, best
+        elif put > second:
+            second = put
+    uncalled = best - second
+    if uncalled > 0:
+        m._put(top, -uncalled)
+        m._put_in[top] = second
+        m._returned[top] += uncalled
 
 
 def do_close_round_event(ev: EventData) -> None:
@@ -1022,7 +1156,9 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: CapNoLimitMachine) -> None:
-    m._deal_runout(m._street + 1)
+    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    street = m._street + 1
+    m._street = street
 
 
 def do_deal_event(ev: EventData) -> None:
@@ -1188,7 +1324,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class CapNoLimitMachine(Engine):
     "Cap no-limit hold'em, every event through the transitions machine. No-limit hold'em with a cap on what each player may put in a hand (20 or 30 big blinds, as online cap games have): a player who reaches it is treated as all-in."
 
-    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_cap", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_cap", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_k4", "_k5", "_k6", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1289,6 +1425,13 @@ class CapNoLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
+    _k0: bool
+    _k1: int
+    _k2: int
+    _k3: int
+    _k4: bool
+    _k5: int
+    _k6: int
 
     def __init__(
         self,
@@ -1305,14 +1448,14 @@ class CapNoLimitMachine(Engine):
         underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
-        self._opt_big_blind_ante_first = bool_option('big_blind_ante_first', big_blind_ante_first)
-        self._opt_bomb_pot_minimum = cast("Literal['ante', 'big_blind']", choice_option('bomb_pot_minimum', bomb_pot_minimum, ('ante', 'big_blind')))
-        self._opt_button_rule = cast("Literal['dead', 'moving']", choice_option('button_rule', button_rule, ('dead', 'moving')))
-        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
-        self._opt_short_blind_lowers_bet = bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
-        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
-        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
+        self._opt_bet_unit = bet_unit if type(bet_unit) is int and 1 <= bet_unit <= MAX_CHIPS else int_option('bet_unit', bet_unit, 1, None)
+        self._opt_big_blind_ante_first = big_blind_ante_first if big_blind_ante_first is True or big_blind_ante_first is False else bool_option('big_blind_ante_first', big_blind_ante_first)
+        self._opt_bomb_pot_minimum = bomb_pot_minimum if type(bomb_pot_minimum) is str and bomb_pot_minimum in ('ante', 'big_blind') else cast("Literal['ante', 'big_blind']", choice_option('bomb_pot_minimum', bomb_pot_minimum, ('ante', 'big_blind')))
+        self._opt_button_rule = button_rule if type(button_rule) is str and button_rule in ('dead', 'moving') else cast("Literal['dead', 'moving']", choice_option('button_rule', button_rule, ('dead', 'moving')))
+        self._opt_misheard_call_rule = misheard_call_rule if misheard_call_rule is True or misheard_call_rule is False else bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_short_blind_lowers_bet = short_blind_lowers_bet if short_blind_lowers_bet is True or short_blind_lowers_bet is False else bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
+        self._opt_small_chips = small_chips if type(small_chips) is str and small_chips in ('stay_behind', 'play') else cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_underraise_rule = underraise_rule if type(underraise_rule) is str and underraise_rule in ('complete', 'half') else cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1457,8 +1600,21 @@ class CapNoLimitMachine(Engine):
                     '(rule MISSED-BLINDS)'
                 ), rule='MISSED-BLINDS')
 
+    def _hand_constants(self) -> None:
+        "What the hot paths read that only the options and the table's inputs decide, once a hand."
+        self._k0 = self._opt_small_chips == 'stay_behind'
+        self._k1 = self._in_cap * self._in_big_blind
+        self._k2 = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
+        self._k3 = -(-max(self._k2, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        self._k4 = self._in_bomb_pot > 0
+        self._k5 = -(-max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        self._k6 = max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1)
+
     def _playable(self, seat: int) -> int:
-        return min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat], max(self._in_cap * self._in_big_blind - self._contributed[seat], 0))
+        return min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat], max(self._k1 - self._contributed[seat], 0))
+
+    def _all_playable(self) -> list[int]:
+        return [min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat], max(self._k1 - self._contributed[seat], 0)) for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1557,12 +1713,11 @@ class CapNoLimitMachine(Engine):
         view: View
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_bet_to_ = -(-max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
-            low = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
+            low = self._k5 if self._k5 <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= all_in_to_ else all_in_to_)
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = -(-(level + max(self._last_raise, self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1)) // self._opt_bet_unit) * self._opt_bet_unit
+            min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= all_in_to_ else all_in_to_)
         else:
@@ -1653,8 +1808,7 @@ class CapNoLimitMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_bet_to_ = -(-max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        bet_min_to_ = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
+        bet_min_to_ = self._k5 if self._k5 <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
@@ -1696,7 +1850,7 @@ class CapNoLimitMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_raise_to_ = -(-(self._bet_level + max(self._last_raise, self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1)) // self._opt_bet_unit) * self._opt_bet_unit
+        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
@@ -1782,6 +1936,23 @@ class CapNoLimit(Compiled, CapNoLimitMachine):
                     continue
             break
         self._view = None
+
+    def _begin(self, street: str | None) -> None:
+        if street is None:
+            on_post_blinds(self)
+            if self._in_bomb_pot > 0:
+                do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
+                self._state = ST_UNOPENED
+                return
+            if self._bet_level > 0:
+                self._state = ST_FACING_BET
+                return
+            if self._bet_level == 0:
+                self._state = ST_UNOPENED
+                return
+            return
+        on_start_street(self)
+        self._state = ST_UNOPENED
 
 
 def _load_blinds(m: CapNoLimitMachine, value: object) -> None:

@@ -17,6 +17,7 @@ from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import (
     ABSENT,
+    MAX_CHIPS,
     Declared,
     Start,
     Table,
@@ -36,7 +37,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '5a76b1efa7a1e792'
+CONTRACT = 'f6a2497a90c698c3'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'fixed_limit'
@@ -855,12 +856,14 @@ def on_post_blinds(m: FixedLimitMachine) -> None:
     new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_last_raise = m._nominal
     new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
-    new_raises = m._forced_raises - 1 if m._in_kill != 'none' and m._forced_raises > 1 else m._forced_raises
+    new_raises = m._forced_raises - 1 if m._k1 and m._forced_raises > 1 else m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    m._open_betting(m._last_live)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._last_live
+    m._actor = m._next_needing_action(after)
 
 
 def on_start_street(m: FixedLimitMachine) -> None:
@@ -868,7 +871,9 @@ def on_start_street(m: FixedLimitMachine) -> None:
     new_last_raise = m._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    m._open_betting(m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._button
+    m._actor = m._next_needing_action(after)
 
 
 def when_post_blinds_blinds(m: FixedLimitMachine) -> bool:
@@ -888,8 +893,28 @@ def when_post_blinds_blinds_to_unopened_event(ev: EventData) -> bool:
 
 
 def do_check_pass_action(m: FixedLimitMachine) -> None:
-    m._mark_checked()
-    m._pass_action()
+    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_check_pass_action_event(ev: EventData) -> None:
@@ -897,8 +922,32 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: FixedLimitMachine) -> None:
-    m._mark_folded()
-    m._pass_action()
+    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if m._live[seat] > 0:
+        m._able_count -= 1
+    m._folded[seat] = True
+    m._players_in -= 1
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_fold_pass_action_event(ev: EventData) -> None:
@@ -906,8 +955,43 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: FixedLimitMachine) -> None:
-    m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_commit_pass_action_event(ev: EventData) -> None:
@@ -915,7 +999,7 @@ def do_commit_pass_action_event(ev: EventData) -> None:
 
 
 def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FixedLimitMachine, to: int) -> None:
-    bet_size_ = (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) * (4 if m._in_kill == 'full' else 3 if m._in_kill == 'half' else 2) // 2
+    bet_size_ = (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) * m._k2 // 2
     full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if m._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = (m._last_raise if m._last_raise >= to - m._bet_level else to - m._bet_level) if full_raise_ else m._last_raise
@@ -923,8 +1007,42 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FixedLimitMac
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    m._commit(to)
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_set_raises_last_raise_last_full_level_commit_pass_action_event(ev: EventData) -> None:
@@ -940,7 +1058,21 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: FixedLimitMachine) -> None:
-    m._close_round()
+    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    m._actor = -1
+    put_in = m._put_in
+    top, best, second = 0, put_in[0], 0
+    for seat in range(1, m._n):
+        put = put_in[seat]
+        if put > best:
+            top, best, second = seat, put, best
+        elif put > second:
+            second = put
+    uncalled = best - second
+    if uncalled > 0:
+        m._put(top, -uncalled)
+        m._put_in[top] = second
+        m._returned[top] += uncalled
 
 
 def do_close_round_event(ev: EventData) -> None:
@@ -979,7 +1111,9 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: FixedL
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting(m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._button
+    m._actor = m._next_needing_action(after)
 
 
 def do_set_last_raise_last_full_level_raises_begin_street_open_betting_event(ev: EventData) -> None:
@@ -995,7 +1129,9 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: FixedLimitMachine) -> None:
-    m._deal_runout(m._street + 1)
+    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    street = m._street + 1
+    m._street = street
 
 
 def do_deal_event(ev: EventData) -> None:
@@ -1159,7 +1295,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class FixedLimitMachine(Engine):
     "Fixed-limit hold'em, every event through the transitions machine. Bets and raises of exactly the small bet on the first two rounds and the big bet on the last two; raises capped; an all-in of at least half a bet reopens the betting."
 
-    __slots__ = ("_in_ante", "_in_big_bet", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_kill", "_in_killer", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_bet", "_in_small_blind", "_in_straddles", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_half_bet_reopens", "_opt_killer_acts_in_turn", "_opt_limit_straddles", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_killer_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_bet", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_kill", "_in_killer", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_bet", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_half_bet_reopens", "_opt_killer_acts_in_turn", "_opt_limit_straddles", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_killer_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1276,6 +1412,10 @@ class FixedLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
+    _k0: bool
+    _k1: bool
+    _k2: int
+    _k3: bool
 
     def __init__(
         self,
@@ -1296,18 +1436,18 @@ class FixedLimitMachine(Engine):
         underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
-        self._opt_big_blind_ante_first = bool_option('big_blind_ante_first', big_blind_ante_first)
-        self._opt_button_rule = cast("Literal['dead', 'moving']", choice_option('button_rule', button_rule, ('dead', 'moving')))
-        self._opt_half_bet_reopens = bool_option('half_bet_reopens', half_bet_reopens)
-        self._opt_killer_acts_in_turn = bool_option('killer_acts_in_turn', killer_acts_in_turn)
-        self._opt_limit_straddles = bool_option('limit_straddles', limit_straddles)
+        self._opt_bet_unit = bet_unit if type(bet_unit) is int and 1 <= bet_unit <= MAX_CHIPS else int_option('bet_unit', bet_unit, 1, None)
+        self._opt_big_blind_ante_first = big_blind_ante_first if big_blind_ante_first is True or big_blind_ante_first is False else bool_option('big_blind_ante_first', big_blind_ante_first)
+        self._opt_button_rule = button_rule if type(button_rule) is str and button_rule in ('dead', 'moving') else cast("Literal['dead', 'moving']", choice_option('button_rule', button_rule, ('dead', 'moving')))
+        self._opt_half_bet_reopens = half_bet_reopens if half_bet_reopens is True or half_bet_reopens is False else bool_option('half_bet_reopens', half_bet_reopens)
+        self._opt_killer_acts_in_turn = killer_acts_in_turn if killer_acts_in_turn is True or killer_acts_in_turn is False else bool_option('killer_acts_in_turn', killer_acts_in_turn)
+        self._opt_limit_straddles = limit_straddles if limit_straddles is True or limit_straddles is False else bool_option('limit_straddles', limit_straddles)
         self._opt_max_raises = optional_int_option('max_raises', max_raises, 0, None)
-        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
-        self._opt_short_blind_lowers_bet = bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
-        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
-        self._opt_uncapped_heads_up = bool_option('uncapped_heads_up', uncapped_heads_up)
-        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
+        self._opt_misheard_call_rule = misheard_call_rule if misheard_call_rule is True or misheard_call_rule is False else bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_short_blind_lowers_bet = short_blind_lowers_bet if short_blind_lowers_bet is True or short_blind_lowers_bet is False else bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
+        self._opt_small_chips = small_chips if type(small_chips) is str and small_chips in ('stay_behind', 'play') else cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_uncapped_heads_up = uncapped_heads_up if uncapped_heads_up is True or uncapped_heads_up is False else bool_option('uncapped_heads_up', uncapped_heads_up)
+        self._opt_underraise_rule = underraise_rule if type(underraise_rule) is str and underraise_rule in ('complete', 'half') else cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1478,8 +1618,18 @@ class FixedLimitMachine(Engine):
                     'whole betting units (rule KILL)'
                 ), rule='KILL')
 
+    def _hand_constants(self) -> None:
+        "What the hot paths read that only the options and the table's inputs decide, once a hand."
+        self._k0 = self._opt_small_chips == 'stay_behind'
+        self._k1 = self._in_kill != 'none'
+        self._k2 = 4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2
+        self._k3 = not self._opt_uncapped_heads_up
+
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+
+    def _all_playable(self) -> list[int]:
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1540,7 +1690,7 @@ class FixedLimitMachine(Engine):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (not self._opt_uncapped_heads_up or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k3 or self._players_in != 2):
                 return self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1569,23 +1719,22 @@ class FixedLimitMachine(Engine):
             return NO_VIEW
         level = self._bet_level
         state = self._state
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
         call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
         can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0
         can_check = state in FROM_CHECK and self._declared != 2 and call_amount_ == 0
         can_fold = state in FROM_FOLD
-        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
+        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and (not self._acted[actor] or (2 * (level - self._acted_at[actor]) >= bet_size_ if self._opt_half_bet_reopens else level - self._acted_at[actor] >= bet_size_)) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         view: View
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * (4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2) // 2
             min_bet_to_ = bet_size_
             low = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= (bet_size_ if bet_size_ <= all_in_to_ else all_in_to_) else bet_size_ if bet_size_ <= all_in_to_ else all_in_to_)
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * (4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2) // 2
             min_raise_to_ = self._last_full_level + bet_size_
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, max(low, self._last_full_level + bet_size_ if self._last_full_level + bet_size_ <= all_in_to_ else all_in_to_))
@@ -1677,7 +1826,7 @@ class FixedLimitMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * (4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2) // 2
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
         min_bet_to_ = bet_size_
         bet_min_to_ = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
         if (to - self._last_full_level) % self._opt_bet_unit != 0 and to != all_in_to_:
@@ -1704,6 +1853,7 @@ class FixedLimitMachine(Engine):
         if view is None or 'raise' not in view[0]:
             if self._state not in FROM_RAISE:
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
+            bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
             if self._bet_level <= 0:
                 raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
@@ -1712,9 +1862,9 @@ class FixedLimitMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
-            if not q_reopened(self):
+            if self._acted[self._actor] and not (2 * (self._bet_level - self._acted_at[self._actor]) >= bet_size_ if self._opt_half_bet_reopens else self._bet_level - self._acted_at[self._actor] >= bet_size_):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (not self._opt_uncapped_heads_up or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k3 or self._players_in != 2):
                 raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1722,7 +1872,7 @@ class FixedLimitMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * (4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2) // 2
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
         min_raise_to_ = self._last_full_level + bet_size_
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if (to - self._last_full_level) % self._opt_bet_unit != 0 and to != all_in_to_:
@@ -1809,6 +1959,19 @@ class FixedLimit(Compiled, FixedLimitMachine):
                     continue
             break
         self._view = None
+
+    def _begin(self, street: str | None) -> None:
+        if street is None:
+            on_post_blinds(self)
+            if self._bet_level > 0:
+                self._state = ST_FACING_BET
+                return
+            if self._bet_level == 0:
+                self._state = ST_UNOPENED
+                return
+            return
+        on_start_street(self)
+        self._state = ST_UNOPENED
 
 
 def _load_blinds(m: FixedLimitMachine, value: object) -> None:

@@ -17,6 +17,7 @@ from betspec.runtime.engine import NO_VIEW, Compiled, Engine, Said, Steps, View
 from betspec.runtime.errors import IllegalAction, InvalidTable
 from betspec.runtime.table import (
     ABSENT,
+    MAX_CHIPS,
     Declared,
     Start,
     Table,
@@ -35,7 +36,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '5a76b1efa7a1e792'
+CONTRACT = 'f6a2497a90c698c3'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'seven_card_stud'
@@ -915,7 +916,9 @@ def on_post_blinds(m: SevenCardStudMachine) -> None:
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    m._open_betting((m._in_bring_in_seat + m._n - 1) % m._n)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = (m._in_bring_in_seat + m._n - 1) % m._n
+    m._actor = m._next_needing_action(after)
 
 
 def on_start_street(m: SevenCardStudMachine) -> None:
@@ -923,12 +926,34 @@ def on_start_street(m: SevenCardStudMachine) -> None:
     new_last_raise = 0
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    m._open_betting(m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = m._button
+    m._actor = m._next_needing_action(after)
 
 
 def do_check_pass_action(m: SevenCardStudMachine) -> None:
-    m._mark_checked()
-    m._pass_action()
+    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_check_pass_action_event(ev: EventData) -> None:
@@ -936,8 +961,32 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: SevenCardStudMachine) -> None:
-    m._mark_folded()
-    m._pass_action()
+    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    if m._live[seat] > 0:
+        m._able_count -= 1
+    m._folded[seat] = True
+    m._players_in -= 1
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = m._bet_level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_fold_pass_action_event(ev: EventData) -> None:
@@ -945,8 +994,43 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: SevenCardStudMachine) -> None:
-    m._commit(m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor]))
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_commit_pass_action_event(ev: EventData) -> None:
@@ -961,8 +1045,42 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: SevenCardStud
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    m._commit(to)
-    m._pass_action()
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_set_raises_last_raise_last_full_level_commit_pass_action_event(ev: EventData) -> None:
@@ -978,7 +1096,21 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: SevenCardStudMachine) -> None:
-    m._close_round()
+    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    m._actor = -1
+    put_in = m._put_in
+    top, best, second = 0, put_in[0], 0
+    for seat in range(1, m._n):
+        put = put_in[seat]
+        if put > best:
+            top, best, second = seat, put, best
+        elif put > second:
+            second = put
+    uncalled = best - second
+    if uncalled > 0:
+        m._put(top, -uncalled)
+        m._put_in[top] = second
+        m._returned[top] += uncalled
 
 
 def do_close_round_event(ev: EventData) -> None:
@@ -1017,7 +1149,9 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: SevenC
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting((m._dl_opener + m._n - 1) % m._n if m._dl_opener is not None else m._button)
+    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    after = (m._dl_opener + m._n - 1) % m._n if m._dl_opener is not None else m._button
+    m._actor = m._next_needing_action(after)
 
 
 def do_set_last_raise_last_full_level_raises_begin_street_open_betting_event(ev: EventData) -> None:
@@ -1033,7 +1167,9 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: SevenCardStudMachine) -> None:
-    m._deal_runout(m._street + 1)
+    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    street = m._street + 1
+    m._street = street
 
 
 def do_deal_event(ev: EventData) -> None:
@@ -1049,10 +1185,45 @@ def when_post_blinds_ante_event(ev: EventData) -> bool:
 
 
 def do_commit_set_bet_level_pass_action(m: SevenCardStudMachine) -> None:
-    m._commit(min(m._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
+    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    to = min(m._in_bring_in, m._put_in[m._actor] + m._live[m._actor])
+    seat = m._actor
+    put_in = m._put_in
+    amount = to - put_in[seat]
+    m._behind[seat] -= amount
+    m._contributed[seat] += amount
+    m._pot += amount
+    live = m._live
+    before = live[seat]
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    if (before > 0) != (after > 0) and not m._folded[seat]:
+        m._able_count += 1 if after > 0 else -1
+    put_in[seat] = to
+    level = m._bet_level
+    if to > level:
+        level = m._bet_level = to
+    if seat == m._deferred:
+        m._deferred = -1
+    if m._out_of_turn:
+        m._out_of_turn.pop(seat, None)
+    m._declared = 0
+    m._acted[seat] = True
+    m._acted_at[seat] = level
     new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._in_bring_in else m._in_bring_in
     m._bet_level = new_bet_level
-    m._pass_action()
+    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    n, level, after = m._n, m._bet_level, m._actor
+    live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
+    deferred = m._deferred
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if live[seat] > 0 and not folded[seat] and (not acted[seat] or put_in[seat] < level) and seat != deferred:
+            m._actor = seat
+            return
+    if deferred < 0 or live[deferred] <= 0 or folded[deferred]:
+        m._actor = -1
+        return
+    m._actor = deferred if not acted[deferred] or put_in[deferred] < level else -1
 
 
 def do_commit_set_bet_level_pass_action_event(ev: EventData) -> None:
@@ -1250,7 +1421,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class SevenCardStudMachine(Engine):
     "Seven-card stud, every event through the transitions machine. Fixed-limit seven-card stud: antes, a bring-in by the lowest upcard, five betting rounds (third to seventh street), the small bet on the first two and the big bet from fifth street, the option of the big bet on fourth street when a pair shows. Cards are the dealer's: who brings in and who opens each later street are given with the table and the deals."
 
-    __slots__ = ("_dl_open_pair", "_dl_opener", "_in_ante", "_in_big_bet", "_in_bring_in", "_in_bring_in_seat", "_in_seat_antes", "_in_small_bet", "_opt_bet_unit", "_opt_half_bet_reopens", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_open_pair_big_bet", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule")
+    __slots__ = ("_dl_open_pair", "_dl_opener", "_in_ante", "_in_big_bet", "_in_bring_in", "_in_bring_in_seat", "_in_seat_antes", "_in_small_bet", "_k0", "_k1", "_opt_bet_unit", "_opt_half_bet_reopens", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_open_pair_big_bet", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1333,6 +1504,8 @@ class SevenCardStudMachine(Engine):
     _in_bring_in_seat: int
     _dl_opener: int | None
     _dl_open_pair: bool
+    _k0: bool
+    _k1: bool
 
     def __init__(
         self,
@@ -1350,15 +1523,15 @@ class SevenCardStudMachine(Engine):
         underraise_rule: Literal['complete', 'half'] = 'complete',
     ) -> None:
         'A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds.'
-        self._opt_bet_unit = int_option('bet_unit', bet_unit, 1, None)
-        self._opt_half_bet_reopens = bool_option('half_bet_reopens', half_bet_reopens)
+        self._opt_bet_unit = bet_unit if type(bet_unit) is int and 1 <= bet_unit <= MAX_CHIPS else int_option('bet_unit', bet_unit, 1, None)
+        self._opt_half_bet_reopens = half_bet_reopens if half_bet_reopens is True or half_bet_reopens is False else bool_option('half_bet_reopens', half_bet_reopens)
         self._opt_max_raises = optional_int_option('max_raises', max_raises, 0, None)
-        self._opt_misheard_call_rule = bool_option('misheard_call_rule', misheard_call_rule)
-        self._opt_open_pair_big_bet = bool_option('open_pair_big_bet', open_pair_big_bet)
-        self._opt_short_blind_lowers_bet = bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
-        self._opt_small_chips = cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
-        self._opt_uncapped_heads_up = bool_option('uncapped_heads_up', uncapped_heads_up)
-        self._opt_underraise_rule = cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
+        self._opt_misheard_call_rule = misheard_call_rule if misheard_call_rule is True or misheard_call_rule is False else bool_option('misheard_call_rule', misheard_call_rule)
+        self._opt_open_pair_big_bet = open_pair_big_bet if open_pair_big_bet is True or open_pair_big_bet is False else bool_option('open_pair_big_bet', open_pair_big_bet)
+        self._opt_short_blind_lowers_bet = short_blind_lowers_bet if short_blind_lowers_bet is True or short_blind_lowers_bet is False else bool_option('short_blind_lowers_bet', short_blind_lowers_bet)
+        self._opt_small_chips = small_chips if type(small_chips) is str and small_chips in ('stay_behind', 'play') else cast("Literal['stay_behind', 'play']", choice_option('small_chips', small_chips, ('stay_behind', 'play')))
+        self._opt_uncapped_heads_up = uncapped_heads_up if uncapped_heads_up is True or uncapped_heads_up is False else bool_option('uncapped_heads_up', uncapped_heads_up)
+        self._opt_underraise_rule = underraise_rule if type(underraise_rule) is str and underraise_rule in ('complete', 'half') else cast("Literal['complete', 'half']", choice_option('underraise_rule', underraise_rule, ('complete', 'half')))
         self._setup(table, start)
 
     def _begin(self, street: str | None) -> None:
@@ -1423,8 +1596,16 @@ class SevenCardStudMachine(Engine):
                     '(rule BRING-IN)'
                 ), rule='BRING-IN')
 
+    def _hand_constants(self) -> None:
+        "What the hot paths read that only the options and the table's inputs decide, once a hand."
+        self._k0 = self._opt_small_chips == 'stay_behind'
+        self._k1 = not self._opt_uncapped_heads_up
+
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+
+    def _all_playable(self) -> list[int]:
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1487,7 +1668,7 @@ class SevenCardStudMachine(Engine):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (not self._opt_uncapped_heads_up or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
                 return self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1522,6 +1703,9 @@ class SevenCardStudMachine(Engine):
             return NO_VIEW
         level = self._bet_level
         state = self._state
+        double_allowed_ = self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet
+        big_made_ = double_allowed_ and self._last_raise >= self._in_big_bet
+        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] or big_made_ else self._in_small_bet
         call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         must_open_ = self._street == 0 and level == 0
         can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
@@ -1529,18 +1713,19 @@ class SevenCardStudMachine(Engine):
         can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0
         can_check = state in FROM_CHECK and not must_open_ and self._declared != 2 and call_amount_ == 0
         can_fold = state in FROM_FOLD and (not must_open_ or actor != self._in_bring_in_seat)
-        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
+        can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and (not self._acted[actor] or (self._street == 0 and self._acted_at[actor] < bet_size_ and bet_size_ <= level) or (2 * (level - self._acted_at[actor]) >= bet_size_ if self._opt_half_bet_reopens else level - self._acted_at[actor] >= bet_size_)) and (self._opt_max_raises is None or self._raises <= self._opt_max_raises or (self._opt_uncapped_heads_up and self._players_in == 2)) and (actor not in self._out_of_turn or level > self._out_of_turn.get(actor, (0, 0))[0])
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)]
         view: View
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            low = min(self._in_big_bet if SV_BIG_BETS[self._street] or (self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet and self._last_raise >= self._in_big_bet) else self._in_small_bet, all_in_to_)
-            view = (legal, call_amount_, low, max(low, min(q_max_bet_to(self), all_in_to_)))
+            min_bet_to_ = bet_size_
+            low = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
+            view = (legal, call_amount_, low, max(low, (self._in_big_bet if double_allowed_ else bet_size_) if (self._in_big_bet if double_allowed_ else bet_size_) <= all_in_to_ else all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = self._last_full_level + (self._in_big_bet if SV_BIG_BETS[self._street] or (self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet and self._last_raise >= self._in_big_bet) else self._in_small_bet)
+            min_raise_to_ = self._last_full_level + bet_size_
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
-            view = (legal, call_amount_, low, max(low, min(q_max_raise_to(self), all_in_to_)))
+            view = (legal, call_amount_, low, max(low, min(self._last_full_level + (self._in_big_bet if double_allowed_ else bet_size_), all_in_to_)))
         else:
             view = (legal, call_amount_, None, None)
         self._view = view
@@ -1635,14 +1820,18 @@ class SevenCardStudMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = min(self._in_big_bet if SV_BIG_BETS[self._street] or (self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet and self._last_raise >= self._in_big_bet) else self._in_small_bet, all_in_to_)
-        if not q_on_unit(self, to):
+        double_allowed_ = self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet
+        big_made_ = double_allowed_ and self._last_raise >= self._in_big_bet
+        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] or big_made_ else self._in_small_bet
+        min_bet_to_ = bet_size_
+        bet_min_to_ = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
+        if to != all_in_to_ and ((to - self._last_full_level) % self._opt_bet_unit != 0 or (double_allowed_ and bet_size_ < to - self._last_full_level < self._in_big_bet)):
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
         if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if to > max(bet_min_to_, min(q_max_bet_to(self), all_in_to_)):
+        if to > max(bet_min_to_, (self._in_big_bet if double_allowed_ else bet_size_) if (self._in_big_bet if double_allowed_ else bet_size_) <= all_in_to_ else all_in_to_):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
@@ -1660,6 +1849,9 @@ class SevenCardStudMachine(Engine):
         if view is None or 'raise' not in view[0]:
             if self._state not in FROM_RAISE:
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
+            double_allowed_ = self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet
+            big_made_ = double_allowed_ and self._last_raise >= self._in_big_bet
+            bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] or big_made_ else self._in_small_bet
             if self._bet_level <= 0:
                 raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
@@ -1668,9 +1860,9 @@ class SevenCardStudMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
-            if not q_reopened(self):
+            if self._acted[self._actor] and (self._street != 0 or self._acted_at[self._actor] >= bet_size_ or bet_size_ > self._bet_level) and not (2 * (self._bet_level - self._acted_at[self._actor]) >= bet_size_ if self._opt_half_bet_reopens else self._bet_level - self._acted_at[self._actor] >= bet_size_):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (not self._opt_uncapped_heads_up or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
                 raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1678,15 +1870,20 @@ class SevenCardStudMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if not q_on_unit(self, to):
+        double_allowed_ = self._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and self._opt_open_pair_big_bet
+        big_made_ = double_allowed_ and self._last_raise >= self._in_big_bet
+        bet_size_ = self._in_big_bet if SV_BIG_BETS[self._street] or big_made_ else self._in_small_bet
+        min_raise_to_ = self._last_full_level + bet_size_
+        raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
+        if to != all_in_to_ and ((to - self._last_full_level) % self._opt_bet_unit != 0 or (double_allowed_ and bet_size_ < to - self._last_full_level < self._in_big_bet)):
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')
         if to <= self._bet_level:
             raise self._reject('below_minimum', 'RAISE', seat, 'raise', to, 'a raise goes above the bet')
         if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'raise', to, "more than the seat's chips")
-        if to > q_raise_max_to(self):
+        if to > max(raise_min_to_, min(self._last_full_level + (self._in_big_bet if double_allowed_ else bet_size_), all_in_to_)):
             raise self._reject('above_maximum', 'SIZE-MAX-RAISE', seat, 'raise', to, 'above the maximum raise')
-        if to < min(q_min_raise_to(self), all_in_to_):
+        if to < raise_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-RAISE', seat, 'raise', to, 'below the minimum raise')
         self._take_raise(to)
         self._log.append((seat, 'raise', to))
@@ -1780,6 +1977,16 @@ class SevenCardStud(Compiled, SevenCardStudMachine):
                     continue
             break
         self._view = None
+
+    def _begin(self, street: str | None) -> None:
+        if street is None:
+            on_post_blinds(self)
+            if self._bet_level == 0:
+                self._state = ST_UNOPENED
+                return
+            return
+        on_start_street(self)
+        self._state = ST_UNOPENED
 
 
 def _load_ante(m: SevenCardStudMachine, value: object) -> None:

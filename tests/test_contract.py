@@ -75,12 +75,12 @@ def test_generated_engines_touch_only_the_members_the_contract_declares(path: Pa
 
 def test_a_member_used_by_generated_code_and_not_declared_fails_the_contract() -> None:
     text = (ROOT / "generated" / "no_limit.py").read_text()
-    assert "_deferred" in _engine_names() and "_deferred" not in contract.ENGINE_MEMBERS
+    assert "_dead_in" in _engine_names() and "_dead_in" not in contract.ENGINE_MEMBERS
     spoiled = text.replace(
-        "def _all_in_to(self) -> int:\n", "def _all_in_to(self) -> int:\n        self._deferred = -1\n", 1
+        "def _all_in_to(self) -> int:\n", "def _all_in_to(self) -> int:\n        self._dead_in = []\n", 1
     )
     assert spoiled != text
-    assert undeclared_members(spoiled) == {"_deferred"}
+    assert undeclared_members(spoiled) == {"_dead_in"}
 
 
 def test_every_declared_member_is_the_runtimes() -> None:

@@ -14,7 +14,14 @@ trees and are printed by :func:`betspec.backends.pyexpr.compile_source`.
 from __future__ import annotations
 
 import ast
+import builtins
+import copy
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
 
 from betspec import vocabulary
 from betspec.backends.base import Context, header_lines, register
@@ -23,10 +30,12 @@ from betspec.backends.plan import (
     INPUT_VALUE_TYPES,
     Do,
     Let,
+    Local,
     Posting,
     Statement,
     Step,
     Store,
+    ViewPlan,
     alike,
     always_a_seat,
     automatic_steps,
@@ -38,6 +47,7 @@ from betspec.backends.plan import (
     hoisted,
     kept,
     legal_when,
+    quantity_function,
     scope,
     steps_by_source,
     view_plan,
@@ -60,7 +70,7 @@ from betspec.backends.pyexpr import (
     source,
 )
 from betspec.backends.writer import Writer
-from betspec.model import Event, Input, Option, Requirement, Spec
+from betspec.model import ARITHMETIC, COMPARE, Event, Input, Option, Requirement, Spec
 from betspec.runtime import contract
 
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
@@ -119,7 +129,19 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
 
 
 def generate(spec: Spec, root: str) -> str:
-    """The source of ``generated/<spec.name>.py``."""
+    """The source of ``generated/<spec.name>.py``: written twice, the first time to find the hand
+    constants the hot paths read (:class:`_HandConstants`), which the class declares first."""
+    constants = _HandConstants(spec)
+    token = _CONSTANTS.set(constants)
+    try:
+        _module(spec, root)
+        constants.frozen = True
+        return _module(spec, root)
+    finally:
+        _CONSTANTS.reset(token)
+
+
+def _module(spec: Spec, root: str) -> str:
     w = Writer()
     cls = spec.class_name
     symbols = _symbols(spec, "m")
@@ -176,7 +198,7 @@ _RUNTIME_NAMES: dict[str, tuple[str, ...]] = {
     "betspec.runtime.contract": ("require_abi",),
     "betspec.runtime.engine": ("NO_VIEW", "Compiled", "Engine", "Said", "Steps", "View"),
     "betspec.runtime.errors": ("IllegalAction", "InvalidTable"),
-    "betspec.runtime.table": ("ABSENT", "Declared", "Start", "Table", "required_input", "unknown_inputs"),
+    "betspec.runtime.table": ("ABSENT", "MAX_CHIPS", "Declared", "Start", "Table", "required_input", "unknown_inputs"),
 }
 _OPTION_CHECKS = vocabulary.OPTION_CHECKS
 
@@ -316,26 +338,312 @@ def _plain_operand(tree: ast.expr) -> bool:
     return size(tree) <= EXTREMUM_OPERAND_NODES and not any(isinstance(n, ast.Call) for n in ast.walk(tree))
 
 
+class _HandConstants:
+    """What the hot paths read that only the options and the table's inputs decide, found in the
+    trees :func:`fast_source` prints and read from a field computed once a hand (``_k<n>``, in
+    ``_hand_constants``, after the table's checks) instead of at every decision.
+
+    Only what cannot raise is taken (so that computing it ahead, whether or not the hot path
+    would have reached it, changes nothing): scalar options and inputs (never one that may be
+    None, never a per-seat list), constants, arithmetic and comparisons of them, a floor
+    division or remainder only by a constant or a declared positive option or input, ``min``
+    and ``max`` of numbers."""
+
+    def __init__(self, spec: Spec) -> None:
+        #: field -> (kind: int, bool or str; never zero or less)
+        self.kinds: dict[str, tuple[str, bool]] = {"LAST_STREET": ("int", False)}
+        for option in spec.options.values():
+            if option.type in ("int", "bool", "choice"):
+                positive = option.type == "int" and option.minimum is not None and option.minimum >= 1
+                kind = "str" if option.type == "choice" else option.type
+                self.kinds[f"_opt_{option.name}"] = (kind, positive)
+        for item in spec.inputs.values():
+            if item.per_seat or item.type not in ("int", "bool", "choice"):
+                continue
+            positive = item.type == "int" and item.minimum is not None and item.minimum >= 1
+            for name in item.names or (item.name,):
+                self.kinds[f"_in_{name}"] = ("str" if item.type == "choice" else item.type, positive)
+        #: source of a constant tree -> (field, tree, kind), in the order first met
+        self.found: dict[str, tuple[str, ast.expr, str]] = {}
+        self.frozen = False
+
+    def kind(self, node: ast.expr) -> str | None:
+        """int, bool or str for a tree that is a hand's constant and cannot raise; else None."""
+        numbers = ("int", "bool")
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool | int | str):
+                return "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "str"
+            return None
+        if isinstance(node, ast.Attribute):
+            return self.kinds[node.attr][0] if node.attr in self.kinds and isinstance(node.value, ast.Name) else None
+        if isinstance(node, ast.UnaryOp):
+            inner = self.kind(node.operand)
+            if isinstance(node.op, ast.Not):
+                return "bool" if inner is not None else None
+            return "int" if isinstance(node.op, ast.USub) and inner in numbers else None
+        if isinstance(node, ast.BinOp):
+            left, right = self.kind(node.left), self.kind(node.right)
+            if left not in numbers or right not in numbers:
+                return None
+            if isinstance(node.op, ast.Add | ast.Sub | ast.Mult):
+                return "int"
+            if isinstance(node.op, ast.FloorDiv | ast.Mod) and self.positive(node.right):
+                return "int"
+            return None
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            kinds = [self.kind(operand) for operand in operands]
+            if None in kinds or not all(type(op) in COMPARE for op in node.ops):
+                return None
+            ordered = any(not isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
+            return None if ordered and not all(k in numbers for k in kinds) else "bool"
+        if isinstance(node, ast.BoolOp | ast.IfExp):
+            parts = node.values if isinstance(node, ast.BoolOp) else [node.body, node.orelse]
+            kinds = [self.kind(part) for part in parts]
+            if isinstance(node, ast.IfExp) and self.kind(node.test) is None:
+                return None
+            if len(set(kinds)) == 1:
+                return kinds[0]
+            return "int" if all(k in numbers for k in kinds) else None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            if node.keywords or len(node.args) < 2:
+                return None
+            return "int" if all(self.kind(arg) in numbers for arg in node.args) else None
+        return None
+
+    def positive(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return type(node.value) is int and node.value > 0
+        return isinstance(node, ast.Attribute) and self.kinds.get(node.attr, ("", False))[1]
+
+    def field(self, tree: ast.expr, kind: str) -> str:
+        """The field holding ``tree`` (reading ``self``); a constant of constants in its turn."""
+        text = source(tree)
+        if text not in self.found:
+            assert not self.frozen, f"a constant found only on the second pass: {text}"
+            self.found[text] = (f"_k{len(self.found)}", tree, kind)
+            self.kinds[self.found[text][0]] = (kind, False)  # computed after those it reads
+        return self.found[text][0]
+
+
+class _Hoist(ast.NodeTransformer):
+    """The largest hand constants of a tree (:class:`_HandConstants`) read from their fields."""
+
+    def __init__(self, constants: _HandConstants) -> None:
+        self.constants = constants
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            # min and max of ints are associative: the constant operands as one constant.
+            fixed = [arg for arg in node.args if self.constants.kind(arg) in ("int", "bool")]
+            if 2 <= len(fixed) < len(node.args) and not node.keywords:
+                rest = [arg for arg in node.args if arg not in fixed]
+                node = ast.Call(node.func, [*rest, ast.Call(node.func, fixed, [])], [])
+        if isinstance(node, ast.expr) and not isinstance(node, ast.Attribute | ast.Constant):
+            kind = self.constants.kind(node)
+            reads = [n for n in ast.walk(node) if isinstance(n, ast.Attribute)]
+            if kind is not None and reads:
+                model = reads[0].value
+                assert isinstance(model, ast.Name)
+                normal = _Renamed("self", model.id).visit(copy.deepcopy(node))
+                assert isinstance(normal, ast.expr)
+                return ast.Attribute(ast.Name(model.id, ast.Load()), self.constants.field(normal, kind), ast.Load())
+        visited: ast.AST = super().visit(node)
+        return visited
+
+
+#: The hand constants of the spec being generated (:func:`generate` sets them, in two passes; a
+#: context variable: engines generated at once in two threads do not share them).
+_CONSTANTS: ContextVar[_HandConstants | None] = ContextVar("hand_constants", default=None)
+
+
+def _hand_constants() -> list[tuple[str, ast.expr, str]]:
+    """The hand constants found so far: (field, tree reading ``self``, kind)."""
+    constants = _CONSTANTS.get()
+    return list(constants.found.values()) if constants is not None else []
+
+
 def fast_source(tree: ast.expr) -> str:
     """:func:`source` of ``tree`` with its small extrema written as conditions (:class:`_Extrema`):
-    the same values, no builtin call (the Python back end's hot paths)."""
-    result = _Extrema().visit(fold(tree))
+    the same values, no builtin call (the Python back end's hot paths); the hand's constants in
+    it read from their fields (:class:`_HandConstants`)."""
+    result: ast.AST = fold(tree)
+    constants = _CONSTANTS.get()
+    if constants is not None:
+        result = _Hoist(constants).visit(result)
+    result = _Extrema().visit(result)
     assert isinstance(result, ast.expr)
     return source(result)
 
 
-def statement_lines(statements: Iterable[Statement], model: str = "m") -> list[str]:
-    """Python lines for an effect's statements, the engine named ``model``."""
-    lines: list[str] = []
+#: The runtime's source, whose primitives' bodies the effects print (:func:`_primitive`).
+RUNTIME_ENGINE = Path(__file__).resolve().parent.parent / "runtime" / "engine.py"
+#: The primitives an effect runs at every action or round, printed into it from the runtime's
+#: own source (a call saved per primitive); the others are called.
+INLINED_PRIMITIVES = frozenset(
+    {"_close_round", "_commit", "_deal_runout", "_mark_checked", "_mark_folded", "_open_betting", "_pass_action"}
+)
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A primitive of the runtime as :func:`statement_lines` prints it into an effect."""
+
+    params: tuple[str, ...]
+    statements: tuple[ast.stmt, ...]
+    stored: frozenset[str]  # the names it binds (its locals, and any parameter it rebinds)
+    returns: bool  # it has a return statement (printed only as an effect's last statement)
+
+
+@functools.cache
+def _primitives() -> dict[str, _Body]:
+    """The bodies of :data:`INLINED_PRIMITIVES`, read from the runtime's source (one source of
+    truth), the runtime's module constants they read written as their values."""
+    module = ast.parse(RUNTIME_ENGINE.read_text())
+    constants: dict[str, bool | int | str | None] = {}
+    for node in module.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            pairs: Iterable[tuple[ast.expr, ast.expr]] = (
+                zip(target.elts, value.elts, strict=True)
+                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                else [(target, value)]
+            )
+            for name, constant in pairs:
+                read = constant.value if isinstance(constant, ast.Constant) else ...
+                if isinstance(name, ast.Name) and (read is None or isinstance(read, bool | int | str)):
+                    constants[name.id] = read
+    engine = next(n for n in module.body if isinstance(n, ast.ClassDef) and n.name == "Engine")
+    found: dict[str, _Body] = {}
+    for method in engine.body:
+        if not isinstance(method, ast.FunctionDef) or method.name not in INLINED_PRIMITIVES:
+            continue
+        params = tuple(a.arg for a in method.args.args[1:])
+        statements = [s for s in method.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        nodes = [inner for s in statements for inner in ast.walk(s)]
+        stored = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        local = stored | set(params) | {"self"}
+        for inner in nodes:
+            if isinstance(inner, ast.Name) and inner.id not in local and inner.id not in constants:
+                assert hasattr(builtins, inner.id), f"{method.name} reads {inner.id}, which an effect cannot"
+        valued = _Valued({name: value for name, value in constants.items() if name not in local})
+        statements = [cast(ast.stmt, valued.visit(s)) for s in statements]
+        returns = any(isinstance(inner, ast.Return) for inner in nodes)
+        found[method.name] = _Body(params, tuple(statements), frozenset(stored), returns)
+    assert set(found) == INLINED_PRIMITIVES, sorted(INLINED_PRIMITIVES - set(found))
+    return found
+
+
+class _Valued(ast.NodeTransformer):
+    """A tree with the runtime's module constants it reads written as their values."""
+
+    def __init__(self, constants: Mapping[str, bool | int | str | None]) -> None:
+        self.constants = constants
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.constants:
+            return ast.Constant(self.constants[node.id])
+        return node
+
+
+class _Renamed(ast.NodeTransformer):
+    """A tree with the engine's name ``model`` where it had ``name`` (``self`` as an effect names it)."""
+
+    def __init__(self, model: str, name: str = "self") -> None:
+        self.model, self.name = model, name
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.Name(self.model, node.ctx) if node.id == self.name else node
+
+
+def _statement(node: ast.stmt, model: str) -> list[str]:
+    """Python lines for one statement of a primitive's body (what the runtime writes in them),
+    expressions through :func:`source`: the same bytes wherever the engines are generated."""
+
+    def expr(tree: ast.expr) -> str:
+        renamed = _Renamed(model).visit(copy.deepcopy(tree))
+        assert isinstance(renamed, ast.expr)
+        text = source(renamed)
+        return text[1:-1] if isinstance(tree, ast.Tuple) and tree.elts else text
+
+    def block(body: list[ast.stmt]) -> list[str]:
+        return ["    " + line for s in body for line in _statement(s, model)]
+
+    if isinstance(node, ast.Assign):
+        return [" = ".join([*(expr(t) for t in node.targets), expr(node.value)])]
+    if isinstance(node, ast.AugAssign):
+        return [f"{expr(node.target)} {ARITHMETIC[type(node.op)]}= {expr(node.value)}"]
+    if isinstance(node, ast.Expr):
+        return [expr(node.value)]
+    if isinstance(node, ast.Return):
+        assert node.value is None, "an effect returns nothing"
+        return ["return"]
+    if isinstance(node, ast.If):
+        lines = [f"if {expr(node.test)}:", *block(node.body)]
+        orelse = node.orelse
+        while len(orelse) == 1 and isinstance(orelse[0], ast.If):
+            lines += [f"elif {expr(orelse[0].test)}:", *block(orelse[0].body)]
+            orelse = orelse[0].orelse
+        return lines + (["else:", *block(orelse)] if orelse else [])
+    if isinstance(node, ast.For) and not node.orelse:
+        return [f"for {expr(node.target)} in {expr(node.iter)}:", *block(node.body)]
+    raise AssertionError(f"a primitive printed into an effect has no {type(node).__name__}")
+
+
+def _primitive(
+    method: str, args: list[str], model: str, taken: set[str], last: bool, playable: str | None
+) -> list[str] | None:
+    """The lines of the runtime's primitive ``method`` with ``args`` (sources) on the engine named
+    ``model``, or None where it is called instead: not one of :data:`INLINED_PRIMITIVES`, a
+    return before the effect's end, or a name of its that the effect uses too (a parameter
+    given as the same name, and never rebound, is shared)."""
+    body = _primitives().get(method)
+    if body is None or (body.returns and not last):
+        return None
+    lines = [f"# {method}, printed from the runtime (betspec/runtime/engine.py): a call fewer"]
+    names = set(body.stored)
+    for param, arg in zip(body.params, args, strict=True):
+        if arg != param or param in body.stored:
+            names.add(param)
+            lines.append(f"{param} = {arg}")
+    if names & taken or model in names:
+        return None
+    lines += [line for s in body.statements for line in _statement(s, model)]
+    if playable is None:
+        return lines
+    # The spec's playable (of the seat named ``seat``) in place of the call to it.
+    return [line.replace(f"{model}._playable(seat)", f"({playable})") for line in lines]
+
+
+def statement_lines(
+    statements: Iterable[Statement], model: str = "m", taken: Iterable[str] = (), playable: str | None = None
+) -> list[str]:
+    """Python lines for an effect's statements, the engine named ``model`` (``taken``: the
+    effect's parameters). The commonest primitives are printed in place (:func:`_primitive`),
+    with ``playable`` (the spec's quantity, of the seat named ``seat``) for the call to it."""
+    statements = list(statements)
+    names = set(taken) | {model}
     for statement in statements:
+        if isinstance(statement, Let):
+            names.add(statement.name)
+            names |= {n.id for n in ast.walk(statement.value) if isinstance(n, ast.Name)}
+        elif isinstance(statement, Store):
+            names.add(statement.value)
+        else:
+            names |= {n.id for arg in statement.args for n in ast.walk(arg) if isinstance(n, ast.Name)}
+    lines: list[str] = []
+    for index, statement in enumerate(statements):
         if isinstance(statement, Let):
             lines.append(f"{statement.name} = {fast_source(statement.value)}")
         elif isinstance(statement, Store):
             lines.append(f"{statement.target.format(m=model, seat=f'{model}._actor')} = {statement.value}")
         else:
             assert isinstance(statement, Do)
-            args = ", ".join(fast_source(arg) for arg in statement.args)
-            lines.append(f"{model}.{PRIMITIVE_METHODS[statement.primitive]}({args})")
+            args = [fast_source(arg) for arg in statement.args]
+            method = PRIMITIVE_METHODS[statement.primitive]
+            inlined = _primitive(method, args, model, names, index == len(statements) - 1, playable)
+            lines += inlined if inlined is not None else [f"{model}.{method}({', '.join(args)})"]
     return lines
 
 
@@ -346,6 +654,7 @@ def _callbacks(
     ``transitions`` callback (``when_X_event(ev)``, ``do_X_event(ev)``, send_event=True): both
     paths run the same functions."""
     found = plan_callbacks(spec, symbols)
+    playable = fast_source(python(spec.quantities["playable"].expr.tree, _symbols(spec, "m", seat="seat")))
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
@@ -380,7 +689,8 @@ def _callbacks(
         if effect_name is not None and effect_name not in written:
             written.add(effect_name)
             effect = found.effects[effect_name]
-            takes_to, lines = effect.takes_to, statement_lines(effect.body)
+            takes_to = effect.takes_to
+            lines = statement_lines(effect.body, taken=("to",) if takes_to else (), playable=playable)
             params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
             forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
             w(f"def {effect_name}({params}) -> None:")
@@ -489,6 +799,7 @@ def _engine(
             *(f"_role_{name}" for name in spec.roles),
             *(f"_dl_{name}" for name in spec.deal_inputs),
             *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
+            *(field for field, _, _ in _hand_constants()),
         ]
     )
     slots = ", ".join(f'"{name}"' for name in names)
@@ -553,6 +864,8 @@ def _engine(
     for variable in (v for v in spec.variables.values() if v.declared):
         kind = _PY_TYPES[variable.type]
         w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}", 4)
+    for field, _, kind in _hand_constants():
+        w(f"{field}: {kind}", 4)
     w()
     _init(w, spec)
     _start(w, spec)
@@ -561,10 +874,20 @@ def _engine(
     _compute_roles(w, spec, self_symbols)
     _post_forced_bets(w, spec, self_symbols)
     _table_checks(w, spec, self_symbols)
+    if _hand_constants():
+        w("def _hand_constants(self) -> None:", 4)
+        w(repr("What the hot paths read that only the options and the table's inputs decide, once a hand."), 8)
+        for field, tree, _ in _hand_constants():
+            w(f"self.{field} = {source(tree)}", 8)
+        w()
+    # Called from the hand's setup on (after its constants are computed: they are read here).
     w("def _playable(self, seat: int) -> int:", 4)
     seat_symbols = _symbols(spec, "self", seat="seat")
-    playable = spec.quantities["playable"].expr.tree
-    w(f"return {compile_source(playable, seat_symbols)}", 8)
+    playable = fast_source(python(spec.quantities["playable"].expr.tree, seat_symbols))
+    w(f"return {playable}", 8)
+    w()
+    w("def _all_playable(self) -> list[int]:", 4)
+    w(f"return [{playable} for seat in range(self._n)]", 8)
     w()
     w("def _all_in_to(self) -> int:", 4)
     w(f"return {source(self_symbols['all_in_to'].tree)}", 8)
@@ -589,7 +912,7 @@ def _engine(
             w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()}{', to' if takes_to else ''})", 8)
             w()
     for event in actions:
-        _action(w, spec, event, self_symbols)
+        _action(w, spec, event, _in_place(spec, self_symbols))
     _deal(w, spec)
     w()
     w()
@@ -605,6 +928,30 @@ def _engine(
     for event in actions:
         _direct(w, spec, event, self_symbols, callbacks)
     _direct_settle(w, spec, self_symbols, callbacks)
+    _direct_begin(w, spec, self_symbols, callbacks)
+
+
+def _direct_begin(
+    w: Writer, spec: Spec, symbols: Mapping[str, Symbol], callbacks: Mapping[int, tuple[str | None, str | None]]
+) -> None:
+    """``_begin`` for the compiled path: the start events' transitions from the initial state (the
+    state every hand is in when it begins) written out, guards inline, as :func:`_start` takes
+    them through the tables."""
+    w()
+    w("def _begin(self, street: str | None) -> None:", 4)
+    _variable_defaults(w, spec)
+    starts = [e for e in fired_events(spec) if e.kind == "start"]
+    for blinds in (True, False):
+        for event in (e for e in starts if e.blinds == blinds):
+            indent = 12 if blinds else 8
+            if blinds:
+                w("if street is None:", 8)
+            if event.effects:
+                w(f"on_{event.name}(self)", indent)
+            steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
+            _take_steps(w, steps, symbols, "", "return", indent)
+            if blinds:
+                w("return", indent)
 
 
 def _state_member(state: str) -> str:
@@ -716,24 +1063,44 @@ def _init(w: Writer, spec: Spec) -> None:
     w(") -> None:", 4)
     w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."), 8)
     for option in spec.options.values():
-        name, check = literal(option.name), _OPTION_CHECKS[option.type]
+        name, check, given = literal(option.name), _OPTION_CHECKS[option.type], option.name
+        # The plain case tested in place (what the runtime's check returns as it is given), the
+        # runtime's check called only for anything else, to take it or refuse it.
+        plain: str | None
         if option.type == "choice":
-            value = f"{check}({name}, {option.name}, {tuple(option.choices)!r})"
+            value = f"{check}({name}, {given}, {tuple(option.choices)!r})"
             value = f"cast({literal(_option_type(option))}, {value})"
+            plain = f"type({given}) is str and {given} in {tuple(option.choices)!r}"
         elif option.type == "bool":
-            value = f"{check}({name}, {option.name})"
+            value = f"{check}({name}, {given})"
+            plain = f"{given} is True or {given} is False"
         else:
-            value = f"{check}({name}, {option.name}, {literal(option.minimum)}, {literal(option.maximum)})"
+            value = f"{check}({name}, {given}, {literal(option.minimum)}, {literal(option.maximum)})"
+            plain = None
+            if option.type == "int":  # the runtime's range of chips, and the option's own bounds
+                low, minimum, maximum = "-MAX_CHIPS", option.minimum, option.maximum
+                if minimum is not None and minimum >= 0:
+                    low, minimum = literal(minimum), None
+                plain = f"type({given}) is int and {low} <= {given} <= MAX_CHIPS"
+                plain += f" and {given} >= {minimum}" if minimum is not None else ""
+                plain += f" and {given} <= {maximum}" if maximum is not None else ""
+        if plain is not None:
+            value = f"{given} if {plain} else {value}"
         w(f"self._opt_{option.name} = {value}", 8)
     w("self._setup(table, start)", 8)
     w()
 
 
-def _start(w: Writer, spec: Spec) -> None:
-    w("def _begin(self, street: str | None) -> None:", 4)
+def _variable_defaults(w: Writer, spec: Spec) -> None:
+    """The spec's own variables at their defaults, as a hand begins."""
     for variable in (v for v in spec.variables.values() if v.declared):
         value = literal(variable.default)
         w(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}", 8)
+
+
+def _start(w: Writer, spec: Spec) -> None:
+    w("def _begin(self, street: str | None) -> None:", 4)
+    _variable_defaults(w, spec)
     starts = [e for e in fired_events(spec) if e.kind == "start"]
     for blinds in (True, False):
         for event in (e for e in starts if e.blinds == blinds):
@@ -959,6 +1326,68 @@ def _legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     return legal_when(ast.parse(f"self._state in FROM_{event.name.upper()}", mode="eval").body, event, symbols)
 
 
+def _in_place(spec: Spec, symbols: Mapping[str, Symbol]) -> dict[str, Symbol]:
+    """``symbols`` with the quantities the plan calls as functions written in place instead (the
+    view and the action methods: a call costs more here than what most of them compute; what
+    is read more than once is still computed once, in a local). A quantity about another seat
+    than the one to act stays a call."""
+    found = dict(symbols)
+    for name, quantity in spec.quantities.items():  # in dependency order
+        symbol = found[name]
+        tree = symbol.tree
+        called = isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
+        if quantity.per_seat or (not symbol.inlined and not called):
+            continue  # about another seat; or kept by the runtime (the seat's playable chips)
+        if called:
+            assert isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
+            if tree.func.id != quantity_function(name):
+                continue
+            tree = python(quantity.expr.tree, found)
+        # A quantity that only the options and the table's inputs decide: read from its field.
+        constants = _CONSTANTS.get()
+        kind = constants.kind(tree) if constants is not None else None
+        if constants is not None and kind is not None and not isinstance(tree, ast.Attribute | ast.Constant):
+            model = next(n.value for n in ast.walk(tree) if isinstance(n, ast.Attribute))
+            assert isinstance(model, ast.Name)
+            normal = _Renamed("self", model.id).visit(copy.deepcopy(tree))
+            assert isinstance(normal, ast.expr)
+            tree = ast.Attribute(ast.Name(model.id, ast.Load()), constants.field(normal, kind), ast.Load())
+        found[name] = Symbol(symbol.type, tree, "quantity")
+    return found
+
+
+class _Named(ast.NodeTransformer):
+    """A tree with the locals ``values`` names written as their trees."""
+
+    def __init__(self, values: Mapping[str, ast.expr]) -> None:
+        self.values = values
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        value = self.values.get(node.id)
+        return copy.deepcopy(value) if value is not None else node
+
+
+def _constant_locals(locals_: list[Local]) -> tuple[list[Local], Callable[[ast.expr], ast.expr]]:
+    """The locals that are not hand constants (:class:`_HandConstants`), and how to write a tree
+    with those that are in place (each then one field read, or part of a larger constant)."""
+    constants: dict[str, ast.expr] = {}
+    others: list[Local] = []
+
+    def written(tree: ast.expr) -> ast.expr:
+        result = _Named(constants).visit(copy.deepcopy(tree))
+        assert isinstance(result, ast.expr)
+        return result
+
+    for name, tree in locals_:
+        tree = written(tree)
+        found = _CONSTANTS.get()
+        if found is not None and found.kind(fold(copy.deepcopy(tree))) is not None:
+            constants[name] = tree
+        else:
+            others.append((name, tree))
+    return others, written
+
+
 def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
     """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
     w("def _compute_view(self) -> View:", 4)
@@ -970,10 +1399,18 @@ def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Ev
     # Read often here: the seat to act and the bet level as locals.
     symbols = dict(_symbols(spec, "self", seat=ACTOR))
     symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+    symbols = _in_place(spec, symbols)
     w("level = self._bet_level", 8)
     chosen = chosen_actions(spec)
     names = [e.name for e in chosen]
     plan = view_plan(spec, symbols, chosen, _view_legal)
+    locals_, written = _constant_locals(plan.locals)
+    plan = ViewPlan(
+        locals_,
+        {name: written(tree) for name, tree in plan.legal.items()},
+        written(plan.call),
+        [(action, written(lowest), written(highest)) for action, lowest, highest in plan.bounds],
+    )
     call = plan.call
     # The state, read by every action's test, once; the locals the legality and the call read
     # first, those only a wager's bounds read in its branch (computed only when it is legal).
@@ -1060,18 +1497,28 @@ def _requirements(
 ) -> None:
     """The checks of ``requirements`` in order, the quantities they share computed once first."""
     locals_, local = hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=with_to)
-    used = [negate(python(r.expr.tree, local)) for r in requirements]
+    locals_, written = _constant_locals(locals_)
+    used = [negate(written(python(r.expr.tree, local))) for r in requirements]
     for name, tree in kept(locals_, used):
         w(f"{name} = {fast_source(tree)}", indent)
     for requirement in requirements:
-        _requirement(w, requirement, local, tried, indent)
+        _requirement(w, requirement, local, tried, indent, written)
 
 
 def _requirement(
-    w: Writer, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, indent: int, verb: str = "raise"
+    w: Writer,
+    requirement: Requirement,
+    symbols: Mapping[str, Symbol],
+    tried: str,
+    indent: int,
+    written: Callable[[ast.expr], ast.expr] | None = None,
+    verb: str = "raise",
 ) -> None:
-    """Reject unless the requirement holds; one the options make always true is only noted."""
+    """Reject unless the requirement holds; one the options make always true is only noted
+    (``written``: the tree with the hand constants among its locals in place)."""
     failing_tree = negate(python(requirement.expr.tree, symbols))
+    if written is not None:
+        failing_tree = written(failing_tree)
     failing = fast_source(failing_tree)
     if is_false(failing_tree):
         w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", indent)

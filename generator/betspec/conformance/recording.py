@@ -92,4 +92,8 @@ def recording_class_of(module: Any, coverage: Coverage) -> type[Engine]:
     for event in {event for event, *_ in module.TRANSITIONS}:
         if hasattr(fast, f"_take_{event}"):
             namespace[f"_take_{event}"] = through_fire(getattr(module, f"FAST_{event.upper()}"))
+    # It also writes out the start events' transitions (``_begin``): a hand begins here as the
+    # machine's class begins it, through _fire and the tables.
+    if "_begin" in vars(fast):
+        namespace["_begin"] = next(vars(base)["_begin"] for base in fast.__mro__[1:] if "_begin" in vars(base))
     return type(f"Recording{fast.__name__}", (fast,), namespace)

@@ -265,7 +265,7 @@ class Engine:
         if len(args) != 1:
             raise InvalidTable(f"{cls.SPEC_NAME} takes one table (and options as keywords), not {len(args)} arguments")
         if not kwargs:
-            return super().__new__(cls)
+            return object.__new__(cls)  # what super() would call (no class between has __new__), without super()
         for name in kwargs:
             if name != "start" and name not in cls.OPTION_DEFAULTS:
                 hint = did_you_mean(name, cls.OPTION_DEFAULTS)
@@ -299,6 +299,7 @@ class Engine:
         self._load_inputs(given)
         self._compute_roles()
         self._check_table()
+        self._hand_constants()
         self._behind = list(table.stacks)
         self._put_in = [0] * n
         self._contributed = [0] * n
@@ -332,8 +333,12 @@ class Engine:
         #: The bet level set by a bet or raise announced with a spoken amount (-1: none this street).
         self._announced = -1
         #: Chips each seat can still put in (the spec's ``playable``): a seat with none is all-in.
-        self._live = list(map(self._playable, range(n)))
-        self._able_count = sum(1 for live in self._live if live > 0)
+        self._live = self._all_playable()
+        able = 0
+        for live in self._live:  # a loop, not a generator: this runs for every hand
+            if live > 0:
+                able += 1
+        self._able_count = able
         self._view: View | None = None
         self._state = self.INITIAL
         if start is None:
@@ -372,9 +377,17 @@ class Engine:
         """Raise InvalidTable when the table and options break one of the spec's checks."""
         raise NotImplementedError
 
+    def _hand_constants(self) -> None:
+        """Compute what the generated hot paths read that only the options and the table's inputs
+        decide, once a hand (after the table's checks); generated where a spec has any."""
+
     def _playable(self, seat: int) -> int:  # pragma: no cover - generated
         """Chips ``seat`` can still put in, by the spec's ``playable`` quantity."""
         raise NotImplementedError
+
+    def _all_playable(self) -> list[int]:
+        """:meth:`_playable` of every seat, in seat order (generated as one expression)."""
+        return list(map(self._playable, range(self._n)))
 
     def _all_in_to(self) -> int:  # pragma: no cover - generated
         """The commitment of the seat to act if it puts in every chip it can (``all_in_to``)."""
@@ -883,7 +896,14 @@ class Engine:
                 self._deferred = seat
         paid = amount if amount <= behind else behind
         if paid > 0:
-            self._put(seat, paid)
+            # _put written out: a hand's setup posts two or more of these.
+            self._behind[seat] = behind - paid
+            self._contributed[seat] += paid
+            self._pot += paid
+            before = self._live[seat]
+            after = self._live[seat] = self._playable(seat)
+            if (before > 0) != (after > 0) and not self._folded[seat]:
+                self._able_count += 1 if after > 0 else -1
         if not live:
             self._posted_dead += paid
             if dead_money:

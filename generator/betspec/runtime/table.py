@@ -86,7 +86,15 @@ class Table:
             for name, value in inputs.items():
                 if type(name) is not str:
                     raise InvalidTable("a table's inputs are named")
-                frozen[name] = _frozen(value) if type(value) is list or type(value) is tuple else value
+                if type(value) is tuple:
+                    # A flat tuple is kept as it is (what _frozen returns for it): blinds, for every hand.
+                    for item in value:
+                        if isinstance(item, list | tuple):
+                            value = _frozen(value)
+                            break
+                elif type(value) is list:
+                    value = _frozen(value)
+                frozen[name] = value
             table = Table.__new__(Table)
             _set(table, "stacks", tuple(stacks))
             _set(table, "button", button)
@@ -347,9 +355,14 @@ def seats_input(name: str, value: object, seats: int) -> tuple[int, ...]:
 
 def items_input(name: str, value: object, count: int, minimum: int | None, maximum: int | None) -> tuple[int, ...]:
     """A fixed-length list of ints (``blinds``: [small, big])."""
-    plain = (type(value) is tuple or type(value) is list) and len(value) == count
-    if plain and all(_plain_int(v, minimum, maximum) for v in value):  # type: ignore[attr-defined]
-        return tuple(value)  # type: ignore[arg-type]
+    if (type(value) is tuple or type(value) is list) and len(value) == count:
+        low = -MAX_CHIPS if minimum is None else max(minimum, -MAX_CHIPS)
+        high = MAX_CHIPS if maximum is None else min(maximum, MAX_CHIPS)
+        for v in value:  # _plain_int written out: a table's blinds are read for every hand
+            if type(v) is not int or not low <= v <= high:
+                break
+        else:
+            return tuple(value)
     if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != count:
         raise InvalidTable(f"table input {name} is a list of {count} whole numbers, not {shown(value)}")
     return tuple(_whole(f"table input {name}", v, minimum, maximum, or_null=False) for v in value)
