@@ -35,6 +35,9 @@ cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
 #: inputs so that no expression of a spec leaves 64 bits with a table this large).
 SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
+cdef enum:
+    #: The most seats a table drawn in C has (Batch.play_drawn; MAX_SEATS bounds it too).
+    _DRAWN_SEATS = 64
 
 
 class KernelRefusal(Exception):
@@ -107,6 +110,10 @@ cdef class Draws:
         if n <= 0:
             raise ValueError("empty range for randrange")
         return <chips_t>(self.next64() % <unsigned long long>n)
+
+    def split(self):
+        """Another generator, seeded from this one's next number (as batch.Draws.split)."""
+        return Draws(self.next64())
 
     @property
     def seed(self):
@@ -252,6 +259,73 @@ cdef class Batch:
             if stacks is not None:
                 stacks.append(kernel.stacks)
         return len(tables) - start, actions, total
+
+    def play_drawn(self, Py_ssize_t count, tuple shape, Draws tables, Draws draws, object make, list stacks=None):
+        """``count`` hands played one after another in C, each on a table drawn from ``tables``
+        as batch.TableDraw draws it (``shape``: its seats, stacks and stack unit, in that order;
+        ``make(stacks, button)`` the spec's example table, asked for once per number of seats)
+        and played by the policy from ``draws``: (hands done, betting actions, chips checked).
+        It stops before the first table the kernel cannot take (nothing raised, both draws as
+        they stood before it), which the caller draws again and plays through the Python
+        engine; ``stacks`` gets each hand's final stacks."""
+        cdef Kernel kernel = self._kernel
+        cdef Py_ssize_t index
+        cdef long long actions = 0
+        cdef chips_t chips, total = 0, least, stack_span, unit
+        cdef chips_t drawn[_DRAWN_SEATS]
+        cdef int n, seat, button, fewest, seat_span
+        cdef unsigned long long table_seed, seed
+        cdef Inputs inputs
+        low_seats, most, least_stack, most_stack, stack_unit = shape
+        # A shape the kernel's tables cannot hold (or beyond 64 bits) is the Python engine's.
+        if (
+            any([type(value) is not int for value in shape])
+            or not 2 <= low_seats <= most <= min(MAX_SEATS, _DRAWN_SEATS)
+            or not 0 < least_stack <= most_stack
+            or not 0 < stack_unit
+            or most_stack * stack_unit > MAX_CHIPS
+            or most * most_stack * stack_unit > _SEAT_CHIPS_MAX
+        ):
+            return 0, 0, 0
+        fewest = low_seats
+        seat_span = most - fewest + 1
+        least = least_stack
+        stack_span = most_stack - least_stack + 1
+        unit = stack_unit
+        loaded = [None] * (most + 1)  # the inputs loaded, by number of seats
+        for index in range(count):
+            table_seed, seed = tables.state, draws.state
+            n = fewest + <int>tables.below(seat_span)
+            for seat in range(n):
+                drawn[seat] = (least + tables.below(stack_span)) * unit
+            button = <int>tables.below(n)
+            try:
+                found = loaded[n]
+                if found is None:
+                    # The first table of n seats: built, checked and loaded as any table is.
+                    table = make([drawn[seat] for seat in range(n)], button)
+                    kernel._start(table, self._engine_class, self._options)
+                    if type(table.inputs) is dict and _CARRIED_POT not in table.inputs:
+                        loaded[n] = kernel._inputs
+                else:
+                    inputs = <Inputs>found
+                    kernel._inputs = inputs
+                    kernel._seat_arrays(n)
+                    kernel._n = n
+                    for seat in range(n):
+                        kernel._behind[seat] = <seat_chips_t>drawn[seat]
+                    kernel._open(button, 0)
+                chips = kernel._chips()
+                actions += kernel._play_out(draws, self._policy, None)
+            except Exception:
+                tables.state, draws.state = table_seed, seed
+                return index, actions, total
+            if kernel._chips() != chips:
+                raise RuntimeError("chips not conserved")
+            total += chips
+            if stacks is not None:
+                stacks.append(kernel.stacks)
+        return count, actions, total
 
     @property
     def kernel(self):
