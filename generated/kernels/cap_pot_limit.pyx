@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Cap pot-limit hold'em: the betting compiled with C types, for many hands in one call."
 
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, any_of, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -338,7 +338,7 @@ cdef class CapPotLimitKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if any_of(t._in_seat_antes):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -387,12 +387,12 @@ cdef class CapPotLimitKernel(Kernel):
             if amount > 0:
                 for seat in t._in_missed_small_blinds:
                     self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any(t._in_seat_blinds):
+        if any_of(t._in_seat_blinds):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any(t._in_seat_blinds):
+        if any_of(t._in_seat_blinds):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
@@ -432,6 +432,7 @@ cdef class CapPotLimitKernel(Kernel):
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -439,11 +440,7 @@ cdef class CapPotLimitKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
-        counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = (self._state == S_UNOPENED or self._state == S_FACING_BET) and call_amount_ == 0
@@ -452,10 +449,16 @@ cdef class CapPotLimitKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(counted_pot_ // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
+            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min((level + counted_pot_) // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))

@@ -730,7 +730,7 @@ def _posting(body: _Body, bet: Posting) -> None:
         amount = "amount"
     elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
         body.given = True
-        body(f"if any({GIVEN}._in_{bet.per_seat_input}):", indent)
+        body(f"if any_of({GIVEN}._in_{bet.per_seat_input}):", indent)
         indent += 4
     if bet.seats == "all":  # clockwise from the button's left, the button last
         body("for step in range(self._n):", indent)
@@ -818,18 +818,24 @@ def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
     with printer.method(w, "cdef int _view(self) except -1:") as body:
         body(f"cdef int {ACTOR} = self._actor", 8)
         body("cdef chips_t low", 8)
+        chosen = chosen_actions(spec)
+        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+        plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
+        if plan.legal:
+            # C booleans: untyped, an ``and`` of them would be a Python object.
+            body(f"cdef bint {', '.join(f'can_{name}' for name in plan.legal)}", 8)
         body("self._viewed = 1", 8)
         body(f"if {ACTOR} < 0:", 8)
         body("self._legal = 0", 12)
         body("self._call = 0", 12)
         body("self._min_to = self._max_to = -1", 12)
         body("return 0", 12)
-        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
-        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
         body("level = self._bet_level", 8)
-        chosen = chosen_actions(spec)
-        plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
-        for name, tree in plan.locals:
+        # The locals the legality and the call read, computed once; those only a wager's
+        # bounds read, in that wager's branch.
+        shared = kept(plan.locals, [*plan.legal.values(), plan.call])
+        for name, tree in shared:
             body(f"{name} = {body.src(tree)}", 8)
         for name, tree in plan.legal.items():
             body(f"can_{name} = {body.src(tree)}", 8)
@@ -838,6 +844,9 @@ def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
         body(f"self._call = {body.src(plan.call)}", 8)
         for index, (action, lowest, highest) in enumerate(plan.bounds):
             body(f"{'if' if index == 0 else 'elif'} can_{action}:", 8)
+            for name, tree in kept(plan.locals, [lowest, highest]):
+                if name not in {computed for computed, _ in shared}:
+                    body(f"{name} = {body.src(tree)}", 12)
             body(f"low = {body.src(lowest)}", 12)
             body("self._min_to = low", 12)
             body(f"self._max_to = {body.src(highest)}", 12)

@@ -23,6 +23,15 @@ cdef inline chips_t floor_to(chips_t value, chips_t unit) except? -1:
     return value // unit * unit
 
 
+cdef inline bint any_of(tuple values) except -1:
+    """``any(values)`` over a per-seat input's tuple, with no iterator object built."""
+    cdef object value
+    for value in values:
+        if value:
+            return True
+    return False
+
+
 cdef class Draws:
     """SplitMix64: the random draws of a policy given as data, the same in C and in Python
     (betspec.runtime.batch.Draws is this generator written in Python)."""
