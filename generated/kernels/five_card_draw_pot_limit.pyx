@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Five-card draw, pot limit: the betting compiled with C types, for many hands in one call.'
 
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, any_of, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -78,6 +78,10 @@ cdef class FiveCardDrawPotLimitInputs(Inputs):
     cdef tuple _in_missed_small_blinds
     cdef bint _in_blinds_by_seat
     cdef tuple _in_seat_blinds
+    cdef bint _in_seat_antes__any
+    cdef bint _in_missed_big_blinds__any
+    cdef bint _in_missed_small_blinds__any
+    cdef bint _in_seat_blinds__any
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -106,6 +110,10 @@ cdef class FiveCardDrawPotLimitInputs(Inputs):
         self._in_missed_small_blinds = engine._in_missed_small_blinds
         self._in_blinds_by_seat = engine._in_blinds_by_seat
         self._in_seat_blinds = engine._in_seat_blinds
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
+        self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
+        self._in_seat_blinds__any = any(self._in_seat_blinds)
         self._bound((self._opt_bet_unit, self._opt_pot_rounding, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds,), INPUT_BOUND)
         return 0
 
@@ -223,6 +231,7 @@ cdef int do_commit_pass_action(FiveCardDrawPotLimitKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(FiveCardDrawPotLimitKernel m, chips_t to) except -1:
+    cdef bint full_raise_
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -327,7 +336,7 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any_of(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -374,12 +383,12 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         if amount > 0:
             for seat in t._in_missed_small_blinds:
                 self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any_of(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any_of(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):

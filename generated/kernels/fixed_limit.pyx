@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Fixed-limit hold'em: the betting compiled with C types, for many hands in one call."
 
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, any_of, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -85,6 +85,10 @@ cdef class FixedLimitInputs(Inputs):
     cdef chips_t _in_big_bet
     cdef str _in_kill
     cdef object _in_killer
+    cdef bint _in_seat_antes__any
+    cdef bint _in_missed_big_blinds__any
+    cdef bint _in_missed_small_blinds__any
+    cdef bint _in_seat_blinds__any
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -118,6 +122,10 @@ cdef class FixedLimitInputs(Inputs):
         self._in_big_bet = engine._in_big_bet
         self._in_kill = engine._in_kill
         self._in_killer = engine._in_killer
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
+        self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
+        self._in_seat_blinds__any = any(self._in_seat_blinds)
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_small_bet, self._in_big_bet, self._in_killer,), INPUT_BOUND)
         return 0
 
@@ -325,7 +333,7 @@ cdef class FixedLimitKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any_of(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -372,12 +380,12 @@ cdef class FixedLimitKernel(Kernel):
         if amount > 0:
             for seat in t._in_missed_small_blinds:
                 self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any_of(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any_of(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):

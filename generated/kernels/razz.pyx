@@ -5,7 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Razz: the betting compiled with C types, for many hands in one call.'
 
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, any_of, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -78,6 +78,7 @@ cdef class RazzInputs(Inputs):
     cdef chips_t _in_bring_in
     cdef int _in_bring_in_seat
     cdef object _dl_opener
+    cdef bint _in_seat_antes__any
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -96,6 +97,7 @@ cdef class RazzInputs(Inputs):
         self._in_bring_in = engine._in_bring_in
         self._in_bring_in_seat = engine._in_bring_in_seat
         self._dl_opener = engine._dl_opener
+        self._in_seat_antes__any = any(self._in_seat_antes)
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_ante, self._in_seat_antes, self._in_small_bet, self._in_big_bet, self._in_bring_in, self._in_bring_in_seat, self._dl_opener,), INPUT_BOUND)
         return 0
 
@@ -277,7 +279,7 @@ cdef class RazzKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any_of(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')

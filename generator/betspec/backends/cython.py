@@ -261,11 +261,18 @@ def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
     fields = _fields(spec)
     for name, kind in fields:
         w(f"cdef {kind} {name}", 4)
+    # Whether a per-seat input gives any seat anything, decided once (a forced bet of it is
+    # posted only then), not by a walk over its tuple each hand.
+    given = [name for name, kind in fields if kind == "tuple" and name.startswith("_in_")]
+    for name in given:
+        w(f"cdef bint {name}__any", 4)
     w()
     w("cdef int _load(self, object engine) except -1:", 4)
     w(repr("What the Python engine loaded (and checked) for the table."), 8)
     for name, _ in fields:
         w(f"self.{name} = engine.{name}", 8)
+    for name in given:
+        w(f"self.{name}__any = any(self.{name})", 8)
     numbers = [name for name, kind in fields if kind not in ("str", "bint")]
     if numbers:
         w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
@@ -567,11 +574,24 @@ def _function(
 ) -> None:
     """A guard's or effect's C function: 1 or 0 for a guard, 0 for an effect, -1 on an error."""
     with printer.function(w, f"cdef int {signature} except -1:") as body:
+        flags = sorted({s.name for s in statements if isinstance(s, Let) and _boolean(s.value)})
+        if flags:
+            body(f"cdef bint {', '.join(flags)}", 4)  # inferred, a truth value would be a Python object
         for statement in statements:
             body(_statement(body, statement), 4)
         body(f"return {body.src(test)}" if test is not None else "return 0", 4)
     w()
     w()
+
+
+def _boolean(tree: ast.expr) -> bool:
+    """Whether ``tree`` is a truth value whatever it reads (a comparison, a negation, and/or of
+    truth values): its local is then a C bint, with the same value."""
+    if isinstance(tree, ast.Compare) or (isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)):
+        return True
+    if isinstance(tree, ast.BoolOp):
+        return all(_boolean(value) for value in tree.values)
+    return isinstance(tree, ast.Constant) and type(tree.value) is bool
 
 
 def _statement(body: _Body, statement: Statement) -> str:
@@ -730,7 +750,7 @@ def _posting(body: _Body, bet: Posting) -> None:
         amount = "amount"
     elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
         body.given = True
-        body(f"if any_of({GIVEN}._in_{bet.per_seat_input}):", indent)
+        body(f"if {GIVEN}._in_{bet.per_seat_input}__any:", indent)
         indent += 4
     if bet.seats == "all":  # clockwise from the button's left, the button last
         body("for step in range(self._n):", indent)

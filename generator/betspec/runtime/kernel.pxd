@@ -5,6 +5,8 @@
 # (betspec.runtime.engine.Engine), so that a spec expression reads the same in both.
 
 #: Chips: every amount, total and bound.
+cimport cython
+
 ctypedef long long chips_t
 #: A seat's chips in the per-seat arrays: 64-bit, as every table the engine takes holds at most
 #: MAX_SEATS * MAX_CHIPS (under SEAT_CHIPS_MAX, 2^55) in all.
@@ -23,15 +25,7 @@ cdef inline chips_t floor_to(chips_t value, chips_t unit) except? -1:
     return value // unit * unit
 
 
-cdef inline bint any_of(tuple values) except -1:
-    """``any(values)`` over a per-seat input's tuple, with no iterator object built."""
-    cdef object value
-    for value in values:
-        if value:
-            return True
-    return False
-
-
+@cython.final
 cdef class Draws:
     """SplitMix64: the random draws of a policy given as data, the same in C and in Python
     (betspec.runtime.batch.Draws is this generator written in Python)."""
@@ -115,28 +109,47 @@ cdef class Kernel:
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1
     cdef int _open(self, int button, chips_t carried) except -1
+    @cython.final
     cdef chips_t _chips(self) noexcept
     cdef int _record(self, int code, chips_t to) except -1
 
     # The mechanisms (engine.py's of the same names).
+    @cython.final
     cdef int _put(self, int seat, chips_t amount) except -1
     cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1
+    @cython.final
     cdef int _begin_street(self, int street) except -1
+    @cython.final
     cdef int _open_betting(self, int after) except -1
+    @cython.final
     cdef int _commit(self, chips_t to) except -1
+    @cython.final
     cdef int _mark_checked(self) except -1
+    @cython.final
     cdef int _mark_folded(self) except -1
+    @cython.final
     cdef int _mark_acted(self, int seat) except -1
+    @cython.final
     cdef int _pass_action(self) except -1
+    @cython.final
     cdef int _close_round(self) except -1
+    @cython.final
     cdef int _deal_runout(self, int street) except -1
+    @cython.final
     cdef int _next_needing_action(self, int after) noexcept
+    @cython.final
     cdef int _next_live(self, int seat) noexcept
+    @cython.final
     cdef int _prev_live(self, int seat) noexcept
+    @cython.final
     cdef int _seats_left(self) noexcept
+    @cython.final
     cdef int _pending(self) noexcept
+    @cython.final
     cdef int _others_able(self) noexcept
+    @cython.final
     cdef int _able_owing(self) noexcept
+    @cython.final
     cdef bint _answerable(self) noexcept
 
     # What each kernel writes from its spec.
@@ -165,7 +178,9 @@ cdef class Kernel:
     cdef tuple _phases(self)
 
     # Played by a policy given as data.
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2
+    @cython.final
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int fold_bit, int check_bit, int wagers) except -2
+    @cython.final
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
 
     # Logged hands replayed in one call (replay_hands).
@@ -177,6 +192,7 @@ cdef class Kernel:
     cdef bint _try(self, object seat, object action, object to) except -1
 
 
+@cython.final
 cdef class Policy:
     """A policy given as data (betspec.runtime.batch.Policy), for a kernel's actions."""
     cdef double weights[8]

@@ -726,11 +726,11 @@ cdef class Kernel:
 
     # ---- a policy given as data ------------------------------------------------------------
 
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2:
-        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``."""
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int fold_bit, int check_bit, int wagers) except -2:
+        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
+        ``actions``, ``fold_bit``, ``check_bit`` and ``wagers`` (a bit per wager) are the
+        kernel's (_action_count, _fold_bit, _check_bit, _is_wager), asked once a hand."""
         cdef int legal, action, count = 0, chosen
-        cdef int fold_bit = self._fold_bit()
-        cdef int check_bit = self._check_bit()
         cdef double total = 0.0, point
         cdef chips_t low, high, room, unit, amount
         cdef int picks[8]
@@ -738,7 +738,7 @@ cdef class Kernel:
         if not self._viewed:
             self._view()
         legal = self._legal
-        for action in range(self._action_count()):
+        for action in range(actions):
             if legal >> action & 1 and policy.weights[action] > 0:
                 if action == fold_bit and not policy.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
                     continue
@@ -757,7 +757,7 @@ cdef class Kernel:
                 break
         action = picks[chosen]
         to[0] = -1
-        if self._is_wager(action):
+        if wagers >> action & 1:
             low, high = self._min_to, self._max_to
             room = (high - low) // policy.room_share + 1
             if room < 1:
@@ -783,6 +783,11 @@ cdef class Kernel:
         of betting actions. ``trace`` (or None) gets each step, with the view it was drawn from."""
         cdef int actions = 0, action, seat
         cdef chips_t to
+        cdef int count = self._action_count(), fold_bit = self._fold_bit(), check_bit = self._check_bit()
+        cdef int wagers = 0
+        for action in range(count):
+            if self._is_wager(action):
+                wagers |= 1 << action
         while not self._hand_over():
             seat = self._actor
             if seat < 0:
@@ -792,7 +797,7 @@ cdef class Kernel:
                 if trace is not None:
                     trace.append((-1, self._street, None, None))
                 continue
-            action = self._decide(draws, policy, &to)
+            action = self._decide(draws, policy, &to, count, fold_bit, check_bit, wagers)
             if trace is not None:
                 trace.append((seat, action, to if to >= 0 else None, (self._legal, self._call, self._min_to, self._max_to)))
             self._take(action, to)
