@@ -199,6 +199,13 @@ cdef class Policy:
     cdef bint fold_when_free
     cdef double all_in
     cdef chips_t room_share
+    # The draw of an action for each set of legal actions, worked out once for a kernel's
+    # actions (_prepare): the actions weighed, in order, and their cumulative weights.
+    cdef int _for_actions, _for_fold, _for_check
+    cdef int _counts[256]
+    cdef signed char _picks[256][8]
+    cdef double _cumulative[256][8]
+    cdef int _prepare(self, int actions, int fold_bit, int check_bit) except -1
 
 
 cdef class Batch:

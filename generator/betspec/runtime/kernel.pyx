@@ -212,6 +212,32 @@ cdef class Policy:
         self.fold_when_free = fold_when_free
         self.all_in = all_in
         self.room_share = room_share
+        self._for_actions = -1
+
+    cdef int _prepare(self, int actions, int fold_bit, int check_bit) except -1:
+        """The actions drawn from, and their cumulative weights, for every set of legal actions
+        of a kernel with ``actions`` actions (its fold and check bits): what _decide summed at
+        each decision, in the same order, so the same numbers."""
+        cdef int legal, action, count
+        cdef double total
+        if actions == self._for_actions and fold_bit == self._for_fold and check_bit == self._for_check:
+            return 0
+        if not 0 <= actions <= 8:
+            raise KernelRefusal("more actions than a kernel draws from")
+        for legal in range(1 << actions):
+            count = 0
+            total = 0.0
+            for action in range(actions):
+                if legal >> action & 1 and self.weights[action] > 0:
+                    if action == fold_bit and not self.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
+                        continue
+                    total += self.weights[action]
+                    self._picks[legal][count] = <signed char>action
+                    self._cumulative[legal][count] = total
+                    count += 1
+            self._counts[legal] = count
+        self._for_actions, self._for_fold, self._for_check = actions, fold_bit, check_bit
+        return 0
 
 
 cdef class Batch:
@@ -728,34 +754,27 @@ cdef class Kernel:
 
     cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int fold_bit, int check_bit, int wagers) except -2:
         """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
-        ``actions``, ``fold_bit``, ``check_bit`` and ``wagers`` (a bit per wager) are the
-        kernel's (_action_count, _fold_bit, _check_bit, _is_wager), asked once a hand."""
-        cdef int legal, action, count = 0, chosen
-        cdef double total = 0.0, point
+        ``actions`` and ``wagers`` (a bit per wager) are the kernel's (_action_count,
+        _is_wager), asked once a hand, and ``policy`` prepared for its actions (_prepare)."""
+        cdef int legal, action, count, chosen
+        cdef double point
         cdef chips_t low, high, room, unit, amount
-        cdef int picks[8]
-        cdef double cumulative[8]
+        cdef double* cumulative
         if not self._viewed:
             self._view()
-        legal = self._legal
-        for action in range(actions):
-            if legal >> action & 1 and policy.weights[action] > 0:
-                if action == fold_bit and not policy.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
-                    continue
-                total += policy.weights[action]
-                picks[count] = action
-                cumulative[count] = total
-                count += 1
+        legal = self._legal & ((1 << actions) - 1)
+        count = policy._counts[legal]
         if count == 0:
             raise KernelRefusal("the policy gives no weight to any legal action")
+        cumulative = policy._cumulative[legal]
         # random.choices: the first cumulative weight above a uniform point of the total.
-        point = draws.unit() * total
+        point = draws.unit() * cumulative[count - 1]
         chosen = count - 1
         for action in range(count - 1):
             if point < cumulative[action]:
                 chosen = action
                 break
-        action = picks[chosen]
+        action = policy._picks[legal][chosen]
         to[0] = -1
         if wagers >> action & 1:
             low, high = self._min_to, self._max_to
@@ -788,6 +807,7 @@ cdef class Kernel:
         for action in range(count):
             if self._is_wager(action):
                 wagers |= 1 << action
+        policy._prepare(count, fold_bit, check_bit)
         while not self._hand_over():
             seat = self._actor
             if seat < 0:
