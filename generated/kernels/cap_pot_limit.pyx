@@ -86,6 +86,8 @@ cdef class CapPotLimitInputs(Inputs):
     cdef bint _in_missed_big_blinds__any
     cdef bint _in_missed_small_blinds__any
     cdef bint _in_seat_blinds__any
+    cdef bint _opt_bomb_pot_minimum__is_ante
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -120,6 +122,8 @@ cdef class CapPotLimitInputs(Inputs):
         self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
         self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
         self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._opt_bomb_pot_minimum__is_ante = self._opt_bomb_pot_minimum == 'ante'
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_pot_rounding, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_bomb_pot, self._in_cap,), INPUT_BOUND)
         return 0
 
@@ -133,7 +137,7 @@ cdef class CapPotLimitInputs(Inputs):
 cdef chips_t q_min_bet_to(CapPotLimitKernel m) except? -1:
     "the big blind (a bomb pot's ante in a bomb pot) (rule SIZE-MIN-BET)."
     cdef CapPotLimitInputs t = <CapPotLimitInputs>m._inputs
-    return -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+    return -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
 
 
 cdef chips_t q_blind_credit(CapPotLimitKernel m) except? -1:
@@ -157,7 +161,7 @@ cdef chips_t q_bet_max_to(CapPotLimitKernel m) except? -1:
 cdef chips_t q_min_raise_to(CapPotLimitKernel m) except? -1:
     'the bet level plus the largest bet or raise of the round, and never less than the minimum bet (rule SIZE-MIN-RAISE).'
     cdef CapPotLimitInputs t = <CapPotLimitInputs>m._inputs
-    return -(-(m._bet_level + max(m._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+    return -(-(m._bet_level + max(m._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
 
 
 cdef chips_t q_raise_max_to(CapPotLimitKernel m) except? -1:
@@ -418,7 +422,7 @@ cdef class CapPotLimitKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
-        return min(self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat], max(t._in_cap * t._in_big_blind - self._contributed[seat], 0))
+        return min(self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat], max(t._in_cap * t._in_big_blind - self._contributed[seat], 0))
 
     cdef int _begin(self) except -1:
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
@@ -459,7 +463,7 @@ cdef class CapPotLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
             counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
@@ -467,7 +471,7 @@ cdef class CapPotLimitKernel(Kernel):
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
             counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
-            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min((level + counted_pot_) // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))

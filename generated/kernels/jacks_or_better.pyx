@@ -69,6 +69,7 @@ cdef class JacksOrBetterInputs(Inputs):
     cdef tuple _in_openers
     cdef bint _in_seat_antes__any
     cdef bint _in_openers__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -87,6 +88,7 @@ cdef class JacksOrBetterInputs(Inputs):
         self._in_openers = engine._in_openers
         self._in_seat_antes__any = any(self._in_seat_antes)
         self._in_openers__any = any(self._in_openers)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_ante, self._in_seat_antes, self._in_small_bet, self._in_big_bet, self._in_openers,), INPUT_BOUND)
         return 0
 
@@ -288,7 +290,7 @@ cdef class JacksOrBetterKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START

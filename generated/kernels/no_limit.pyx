@@ -82,6 +82,8 @@ cdef class NoLimitInputs(Inputs):
     cdef bint _in_missed_big_blinds__any
     cdef bint _in_missed_small_blinds__any
     cdef bint _in_seat_blinds__any
+    cdef bint _opt_bomb_pot_minimum__is_ante
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -112,6 +114,8 @@ cdef class NoLimitInputs(Inputs):
         self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
         self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
         self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._opt_bomb_pot_minimum__is_ante = self._opt_bomb_pot_minimum == 'ante'
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_bomb_pot,), INPUT_BOUND)
         return 0
 
@@ -368,7 +372,7 @@ cdef class NoLimitKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef NoLimitInputs t = <NoLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         cdef NoLimitInputs t = <NoLimitInputs>self._inputs
@@ -409,13 +413,13 @@ cdef class NoLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
@@ -458,7 +462,7 @@ cdef class NoLimitKernel(Kernel):
     cdef int _take_bet(self, chips_t to) except -1:
         cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+        min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
         bet_min_to_ = min(min_bet_to_, all_in_to_)
         if to % t._opt_bet_unit != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
@@ -497,7 +501,7 @@ cdef class NoLimitKernel(Kernel):
     cdef int _take_raise(self, chips_t to) except -1:
         cdef NoLimitInputs t = <NoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_raise_to_ = -(-(self._bet_level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+        min_raise_to_ = -(-(self._bet_level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
         raise_min_to_ = min(min_raise_to_, all_in_to_)
         if to % t._opt_bet_unit != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')

@@ -79,6 +79,7 @@ cdef class RazzInputs(Inputs):
     cdef int _in_bring_in_seat
     cdef object _dl_opener
     cdef bint _in_seat_antes__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -98,6 +99,7 @@ cdef class RazzInputs(Inputs):
         self._in_bring_in_seat = engine._in_bring_in_seat
         self._dl_opener = engine._dl_opener
         self._in_seat_antes__any = any(self._in_seat_antes)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_ante, self._in_seat_antes, self._in_small_bet, self._in_big_bet, self._in_bring_in, self._in_bring_in_seat, self._dl_opener,), INPUT_BOUND)
         return 0
 
@@ -290,7 +292,7 @@ cdef class RazzKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef RazzInputs t = <RazzInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START

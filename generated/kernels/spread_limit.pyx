@@ -86,6 +86,7 @@ cdef class SpreadLimitInputs(Inputs):
     cdef bint _in_missed_big_blinds__any
     cdef bint _in_missed_small_blinds__any
     cdef bint _in_seat_blinds__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -120,6 +121,7 @@ cdef class SpreadLimitInputs(Inputs):
         self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
         self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
         self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_bet, self._opt_max_raises, self._opt_min_bet, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_bomb_pot,), INPUT_BOUND)
         return 0
 
@@ -415,7 +417,7 @@ cdef class SpreadLimitKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs

@@ -14,6 +14,7 @@ them beside the Python engines.
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 
@@ -111,22 +112,58 @@ def _mask(states: Sequence[str], spec: Spec) -> int:
     return sum(1 << order.index(state) for state in states)
 
 
+class _Flags(ast.NodeTransformer):
+    """A text option or input compared with a text (``t._opt_x == 'word'``) read as a C bint
+    of the inputs (``t._opt_x__is_word``), set once when they are loaded: the same truth, without
+    a string comparison each time (a kernel's _playable compared one at every chip put in)."""
+
+    def __init__(self, fields: Sequence[tuple[str, str]]) -> None:
+        self.texts = {name for name, kind in fields if kind == "str"}
+        #: (field, text) -> the flag's name, for every comparison rewritten.
+        self.used: dict[tuple[str, str], str] = {}
+
+    def rewritten(self, tree: ast.expr) -> ast.expr:
+        found: ast.expr = self.visit(copy.deepcopy(tree))
+        return found
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        left, right = node.left, node.comparators[0]
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
+            and isinstance(left, ast.Attribute)
+            and isinstance(left.value, ast.Name)
+            and left.value.id == GIVEN
+            and left.attr in self.texts
+            and isinstance(right, ast.Constant)
+            and type(right.value) is str
+        ):
+            key = (left.attr, right.value)
+            word = right.value if right.value.isidentifier() and right.value.isascii() else ""
+            name = self.used.setdefault(key, f"{left.attr}__is_{word or len(self.used)}")
+            flag = ast.Attribute(ast.Name(GIVEN, ast.Load()), name, ast.Load())
+            return flag if isinstance(node.ops[0], ast.Eq) else ast.UnaryOp(ast.Not(), flag)
+        return node
+
+
 class _Body(Writer):
     """A function's body as it is written: whether it reads the inputs through GIVEN (so that
     the function opens with the typed local), and every tree it printed (the quantity functions
     a kernel holds are those its bodies call)."""
 
-    def __init__(self, printed: list[ast.expr]) -> None:
+    def __init__(self, printed: list[ast.expr], flags: _Flags) -> None:
         super().__init__()
         self.given = False
         self.printed = printed
+        self.flags = flags
 
     def src(self, tree: ast.expr) -> str:
         """``tree`` printed, noted as read by this function."""
         self.printed.append(tree)
         if reads_holder([tree], GIVEN):
             self.given = True
-        return source(tree)
+        return source(self.flags.rewritten(tree))
 
     def expr(self, tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
         """A spec expression read through ``symbols``, printed."""
@@ -141,15 +178,16 @@ class _Printer:
     """Writes a kernel's functions: each opens, after its docstring, with the typed local it
     reads the inputs through when its body reads them."""
 
-    def __init__(self, cls: str) -> None:
+    def __init__(self, cls: str, flags: _Flags) -> None:
         self.cls = cls
         self.printed: list[ast.expr] = []
+        self.flags = flags
 
     @contextmanager
     def function(
         self, w: Writer, header: str, indent: int = 0, doc: str | None = None, model: str = "m"
     ) -> Iterator[_Body]:
-        body = _Body(self.printed)
+        body = _Body(self.printed, self.flags)
         yield body
         w(header, indent)
         if doc is not None:
@@ -220,14 +258,14 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
-    _inputs_class(w, spec, cls)
-    printer = _Printer(cls)
+    printer = _Printer(cls, _Flags(_fields(spec)))
     body = Writer()
     _kernel_class(printer, body, spec, cls, plan.of)
     functions = Writer()
     _functions(printer, functions, spec, cls, plan)
     quantities = Writer()
     _quantities(printer, quantities, spec, cls)
+    _inputs_class(w, spec, cls, printer.flags.used)
     for part in (quantities, functions):
         if part.lines:
             w.block(part.text().rstrip("\n"))
@@ -254,7 +292,7 @@ def _fields(spec: Spec) -> list[tuple[str, str]]:
     return fields
 
 
-def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
+def _inputs_class(w: Writer, spec: Spec, cls: str, flags: Mapping[tuple[str, str], str]) -> None:
     w(f"cdef class {cls}Inputs(Inputs):")
     w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."), 4)
     w()
@@ -266,6 +304,8 @@ def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
     given = [name for name, kind in fields if kind == "tuple" and name.startswith("_in_")]
     for name in given:
         w(f"cdef bint {name}__any", 4)
+    for name in sorted(flags.values()):
+        w(f"cdef bint {name}", 4)
     w()
     w("cdef int _load(self, object engine) except -1:", 4)
     w(repr("What the Python engine loaded (and checked) for the table."), 8)
@@ -273,6 +313,8 @@ def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
         w(f"self.{name} = engine.{name}", 8)
     for name in given:
         w(f"self.{name}__any = any(self.{name})", 8)
+    for (field, text), name in sorted(flags.items(), key=lambda item: item[1]):
+        w(f"self.{name} = self.{field} == {literal(text)}", 8)
     numbers = [name for name, kind in fields if kind not in ("str", "bint")]
     if numbers:
         w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
