@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Cap pot-limit hold'em: the betting compiled with C types, for many hands in one call."
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -282,6 +283,7 @@ cdef int do_deal(CapPotLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class CapPotLimitKernel(Kernel):
     'One hand of cap_pot_limit, its state in C (betspec.runtime.kernel).'
 

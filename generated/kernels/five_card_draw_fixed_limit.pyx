@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Five-card draw, fixed limit: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -264,6 +265,7 @@ cdef int do_deal(FiveCardDrawFixedLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class FiveCardDrawFixedLimitKernel(Kernel):
     'One hand of five_card_draw_fixed_limit, its state in C (betspec.runtime.kernel).'
 

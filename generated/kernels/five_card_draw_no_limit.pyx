@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Five-card draw, no limit: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -227,6 +228,7 @@ cdef int do_deal(FiveCardDrawNoLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class FiveCardDrawNoLimitKernel(Kernel):
     'One hand of five_card_draw_no_limit, its state in C (betspec.runtime.kernel).'
 

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Fixed-limit hold'em: the betting compiled with C types, for many hands in one call."
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -258,6 +259,7 @@ cdef int do_deal(FixedLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class FixedLimitKernel(Kernel):
     'One hand of fixed_limit, its state in C (betspec.runtime.kernel).'
 

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Draw high, jacks or better to open: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -232,6 +233,7 @@ cdef int do_deal(JacksOrBetterKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class JacksOrBetterKernel(Kernel):
     'One hand of jacks_or_better, its state in C (betspec.runtime.kernel).'
 

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Pot-limit hold'em: the betting compiled with C types, for many hands in one call."
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -274,6 +275,7 @@ cdef int do_deal(PotLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class PotLimitKernel(Kernel):
     'One hand of pot_limit, its state in C (betspec.runtime.kernel).'
 

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Razz: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -233,6 +234,7 @@ cdef int do_commit_set_bet_level_pass_action(RazzKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class RazzKernel(Kernel):
     'One hand of razz, its state in C (betspec.runtime.kernel).'
 

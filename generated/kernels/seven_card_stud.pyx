@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Seven-card stud: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -254,6 +255,7 @@ cdef int do_commit_set_bet_level_pass_action(SevenCardStudKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class SevenCardStudKernel(Kernel):
     'One hand of seven_card_stud, its state in C (betspec.runtime.kernel).'
 

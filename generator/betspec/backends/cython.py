@@ -210,6 +210,7 @@ def generate(spec: Spec, root: str) -> str:
     w("# cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True")
     w(repr(f"{spec.title}: the betting compiled with C types, for many hands in one call."))
     w()
+    w("cimport cython")
     for module, names in contract.KERNEL_CIMPORTS.items():
         w(f"from {module} cimport {', '.join(names)}")
     w()
@@ -654,6 +655,9 @@ def _kernel_class(
     printer: _Printer, w: Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]
 ) -> None:
     symbols = _symbols_of(spec, "self")
+    # Final: no class derives from it, so its methods call each other directly (no vtable),
+    # and the C compiler may inline them.
+    w("@cython.final")
     w(f"cdef class {cls}Kernel(Kernel):")
     w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."), 4)
     w()
