@@ -105,6 +105,12 @@ cdef class Kernel:
     cdef int _step_capacity
     cdef bint _handed
     cdef object _python
+    # The kernel's actions as a policy draws from them (_play_out asks once per kernel object:
+    # they are its class's): their count, the fold and check bits, a bit per wager; -1 until asked.
+    cdef int _drawn_actions
+    cdef int _drawn_fold
+    cdef int _drawn_check
+    cdef int _drawn_wagers
 
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1

@@ -322,8 +322,10 @@ cdef class Batch:
         for index in range(count):
             table_seed, seed = tables.state, draws.state
             n = fewest + <int>tables.below(seat_span)
+            chips = 0
             for seat in range(n):
                 drawn[seat] = (least + tables.below(stack_span)) * unit
+                chips += drawn[seat]
             button = <int>tables.below(n)
             try:
                 found = loaded[n]
@@ -331,6 +333,7 @@ cdef class Batch:
                     # The first table of n seats: built, checked and loaded as any table is.
                     table = make([drawn[seat] for seat in range(n)], button)
                     kernel._start(table, self._engine_class, self._options)
+                    chips = kernel._chips()  # a pot carried in counts too
                     if type(table.inputs) is dict and _CARRIED_POT not in table.inputs:
                         loaded[n] = kernel._inputs
                 else:
@@ -341,7 +344,6 @@ cdef class Batch:
                     for seat in range(n):
                         kernel._behind[seat] = <seat_chips_t>drawn[seat]
                     kernel._open(button, 0)
-                chips = kernel._chips()
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 tables.state, draws.state = table_seed, seed
@@ -802,11 +804,15 @@ cdef class Kernel:
         of betting actions. ``trace`` (or None) gets each step, with the view it was drawn from."""
         cdef int actions = 0, action, seat
         cdef chips_t to
-        cdef int count = self._action_count(), fold_bit = self._fold_bit(), check_bit = self._check_bit()
-        cdef int wagers = 0
-        for action in range(count):
-            if self._is_wager(action):
-                wagers |= 1 << action
+        cdef int count, fold_bit, check_bit, wagers
+        if self._drawn_actions < 0:
+            wagers = 0
+            for action in range(self._action_count()):
+                if self._is_wager(action):
+                    wagers |= 1 << action
+            self._drawn_fold, self._drawn_check, self._drawn_wagers = self._fold_bit(), self._check_bit(), wagers
+            self._drawn_actions = self._action_count()
+        count, fold_bit, check_bit, wagers = self._drawn_actions, self._drawn_fold, self._drawn_check, self._drawn_wagers
         policy._prepare(count, fold_bit, check_bit)
         while not self._hand_over():
             seat = self._actor
@@ -869,6 +875,7 @@ cdef class Kernel:
         # question is answered by _NO_TABLE, which refuses it as the engine refuses no table.
         self._python = _NO_TABLE
         self._handed = True
+        self._drawn_actions = -1
 
     def __init__(self, *args, start=None, **options):
         """A hand on the table given, as the spec's Python engine takes it: refused as it refuses
