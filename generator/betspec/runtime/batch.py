@@ -4,12 +4,14 @@
 and decisions come from a policy, given as data (:class:`Policy`: a weight per action and how
 wagers are sized, drawn from :class:`Draws`, seeded from the caller's ``random.Random``) or as a
 callback called only at decisions. Chips are checked for conservation after every hand;
-``rank`` pays the pots.
+``rank`` pays the pots. :func:`play_drawn` draws the tables too (:class:`TableDraw`, from
+:class:`Draws`: the same tables in Python and in C).
 
 A policy given as data is played in C where the spec's kernel is compiled
 (``betspec.engines.kernels.<spec>``, :func:`kernel`; by ``betspec build``, or on first use): the
 whole hand, from the blinds to its end, with the same rules and the same draws, so the hands are
-the same hands whichever plays them. A hand the kernel cannot take (a table the engine refuses,
+the same hands whichever plays them; for :func:`play_drawn`, the loop over the tables and their
+drawing too. A hand the kernel cannot take (a table the engine refuses,
 a refusal) is played again through the Python engine from the same draws: its outcome, error
 included, is the Python engine's.
 """
