@@ -280,7 +280,7 @@ cdef class Kernel:
 
     # Played by a policy given as data.
     @cython.final
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int fold_bit, int check_bit, int wagers) except -2
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int wagers) except -2
     @cython.final
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
 

@@ -632,7 +632,7 @@ cdef class Kernel:
 
     # ---- a policy given as data ------------------------------------------------------------
 
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int fold_bit, int check_bit, int wagers) except -2:
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int wagers) except -2:
         """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
         ``actions`` and ``wagers`` (a bit per wager) are the kernel's (_action_count,
         _is_wager), asked once a hand, and ``policy`` prepared for its actions (_prepare)."""
@@ -701,7 +701,7 @@ cdef class Kernel:
                 if trace is not None:
                     trace.append((-1, self._street, None, None))
                 continue
-            action = self._decide(draws, policy, &to, count, fold_bit, check_bit, wagers)
+            action = self._decide(draws, policy, &to, count, wagers)
             if trace is not None:
                 trace.append((seat, action, to if to >= 0 else None, (self._legal, self._call, self._min_to, self._max_to)))
             self._take(action, to)
