@@ -635,7 +635,7 @@ cdef class Kernel:
     cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int wagers) except -2:
         """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
         ``actions`` and ``wagers`` (a bit per wager) are the kernel's (_action_count,
-        _is_wager), asked once a hand, and ``policy`` prepared for its actions (_prepare)."""
+        _is_wager), asked once per kernel object, and ``policy`` prepared for its actions (_prepare)."""
         cdef int legal, action, count, chosen
         cdef double point
         cdef chips_t low, high, room, unit, amount
