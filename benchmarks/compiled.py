@@ -19,7 +19,9 @@ hand-written C loop with the same rules, compiled with ``cc -O2``), first checke
 very same hands (the same hands, actions and chips in self-play; every recorded action taken in
 replay): self-play (``play_hands`` on given tables, simulate's bot, the same SplitMix64 draws)
 and replay of the recorded hands (per action from Python, and in one call where the kernels have
-a batch replay). A ratio there is the kernel's rate over the floor's. A benchmark, not a timed test.
+a batch replay), and self-play with the tables drawn in C (``play_drawn``, the floor's very hands)
+and ``betspec simulate`` on one worker (its first chunk is those hands). A ratio there is the
+kernel's rate over the floor's, of hands per second for self-play. A benchmark, not a timed test.
 """
 
 from __future__ import annotations
@@ -203,9 +205,24 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     except (OSError, subprocess.CalledProcessError) as error:
         print(f"no C floor here ({error})", file=sys.stderr)
         return {}
-    totals = floor.same_hands(hands, seed)
-    tables, draws_seed = floor.draw(hands, seed)
+    from betspec.tools.simulate import chunks, simulate
+
+    # The hands of simulate's first chunk: the floor's tables and draws, play_drawn's and, with
+    # one chunk of work (hands up to simulate's CHUNK), simulate's on one worker.
+    drawn_seed = next(chunks("no_limit", hands, seed, {}))[1]
+    totals = floor.same_hands(hands, drawn_seed)
+    tables, draws_seed = floor.draw(hands, drawn_seed)
     packed = floor.Tables(tables)
+    simulated, _ = simulate("no_limit", hands, 1, seed=seed)
+    by_chunk = [floor.kernel_play_drawn(size, chunk) for _, chunk, size, _ in chunks("no_limit", hands, seed, {})]
+    if (simulated.hands, simulated.actions, simulated.chips_checked) != tuple(map(sum, zip(*by_chunk, strict=True))):
+        raise AssertionError(f"simulate played other hands than play_drawn on its chunks: {simulated}")
+    # Hands per action of each workload (its hands are the same on every call).
+    per_action = {"floor self-play": totals[0] / totals[1]}
+    given = floor.kernel_self_play(tables, seed)
+    per_action["kernel self-play"] = given[0] / given[1]
+    per_action["kernel self-play, tables drawn in C (play_drawn)"] = totals[0] / totals[1]
+    per_action["simulate, one worker"] = simulated.hands / simulated.actions
     # The same tables a million times deeper (stacks of hundreds of millions to billions, the
     # blinds alike), which a kernel before issue 24 left to the Python engine: a rate per action.
     deep = [
@@ -223,6 +240,8 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     works: dict[str, Callable[[], int]] = {
         "floor self-play": lambda: packed.self_play(draws_seed)[1],
         "kernel self-play": lambda: floor.kernel_self_play(tables, seed)[1],
+        "kernel self-play, tables drawn in C (play_drawn)": lambda: floor.kernel_play_drawn(hands, drawn_seed)[1],
+        "simulate, one worker": lambda: simulate("no_limit", hands, 1, seed=seed)[0].actions,
         "kernel self-play, deep tables (x10^6)": lambda: floor.kernel_self_play(deep, seed)[1],
         "floor replay": lambda: replayed.replay()[0],
         "kernel replay (per action from Python)": lambda: bench.replay(recorded, False, fast=True),
@@ -240,7 +259,7 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
         works["kernel replay (batch, packed)"] = lambda: len(logs.replay(cls, {})) and replayed.actions
 
     def floor_of(name: str) -> str:
-        return "floor self-play" if "self-play" in name else "floor replay"
+        return "floor self-play" if "self-play" in name or "simulate" in name else "floor replay"
 
     # Each run times the floor and the kernel's workloads one after another; a ratio is taken
     # within a run (the machine's load drifts between runs), and the median of the runs kept.
@@ -250,8 +269,16 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
         for name, work in order:
             samples[name].append(floor.sample(work, least)[0])
     rates = {name: statistics.median(values) for name, values in samples.items()}
+
+    def per_hand(name: str) -> float:
+        return per_action.get(name, per_action.get(floor_of(name), 1.0))
+
+    # A ratio of self-play is of hands per second (the same as of actions where the hands are the floor's).
     ratios = {
-        name: statistics.median(mine / limit for mine, limit in zip(values, samples[floor_of(name)], strict=True))
+        name: statistics.median(
+            mine * per_hand(name) / (limit * per_hand(floor_of(name)))
+            for mine, limit in zip(values, samples[floor_of(name)], strict=True)
+        )
         for name, values in samples.items()
     }
     print(
@@ -262,11 +289,18 @@ def floor_rows(hands: int, seed: int, runs: int, least: float) -> dict[str, obje
     rows: dict[str, object] = {"self_play_totals": list(totals), "replay_actions": replayed.actions}
     for name, rate in rates.items():
         low, high = min(samples[name]), max(samples[name])
-        spread = [mine / limit for mine, limit in zip(samples[name], samples[floor_of(name)], strict=True)]
+        spread = [
+            mine * per_hand(name) / (limit * per_hand(floor_of(name)))
+            for mine, limit in zip(samples[name], samples[floor_of(name)], strict=True)
+        ]
         rows[name] = {"actions_per_s": rate, "of_floor": ratios[name], "of_floor_runs": spread}
+        hands_per_s = ""
+        if name in per_action:
+            rows[name]["hands_per_s"] = rate * per_hand(name)  # type: ignore[index]
+            hands_per_s = f" {rate * per_hand(name):>10,.0f} hands/s"
         print(
-            f"  {name:<40} {rate:>12,.0f} actions/s ({low:,.0f} to {high:,.0f})  {ratios[name]:>5.2f} of the floor "
-            f"({min(spread):.2f} to {max(spread):.2f})"
+            f"  {name:<48} {rate:>12,.0f} actions/s ({low:,.0f} to {high:,.0f}){hands_per_s}  "
+            f"{ratios[name]:>5.2f} of the floor ({min(spread):.2f} to {max(spread):.2f})"
         )
     return rows
 

@@ -99,17 +99,26 @@ class Tables:
 
 
 def draw(hands: int, seed: int) -> tuple[list[Any], int]:
-    """``hands`` no-limit tables drawn as simulate draws them, and the 64-bit seed play_hands
-    takes from the same ``random.Random(seed)`` before it draws them."""
-    from betspec.tools.simulate import random_table
+    """``hands`` no-limit tables drawn as simulate draws them (``play_drawn``: the tables from
+    ``Draws(seed)``, after the decisions' generator split off it), and the 64-bit seed of those
+    decisions: the floor given both plays ``play_drawn``'s very hands."""
+    from betspec.runtime import Draws, engine_class
+    from betspec.tools.simulate import TABLES
 
-    rng = random.Random(seed)
-    draws_seed = rng.getrandbits(64)
-    return [random_table("no_limit", rng) for _ in range(hands)], draws_seed
+    first = Draws(seed)
+    decisions = first.split().seed
+    cls = engine_class("no_limit")
+    return [TABLES.draw(cls, first) for _ in range(hands)], decisions
+
+
+def play_hands_seed(seed: int) -> int:
+    """The seed of the decisions ``play_hands`` draws from ``random.Random(seed)``."""
+    return random.Random(seed).getrandbits(64)
 
 
 def kernel_self_play(tables: list[Any], seed: int) -> tuple[int, int, int]:
-    """The same hands through ``play_hands`` (the kernel where it is compiled)."""
+    """The hands on ``tables`` through ``play_hands`` (the kernel where it is compiled), the
+    decisions drawn from ``random.Random(seed)`` (:func:`play_hands_seed`)."""
     from betspec.runtime import engine_class, play_hands
     from betspec.tools.simulate import BOT
 
@@ -117,15 +126,31 @@ def kernel_self_play(tables: list[Any], seed: int) -> tuple[int, int, int]:
     return played.hands, played.actions, played.chips
 
 
+def kernel_play_drawn(hands: int, seed: int) -> tuple[int, int, int]:
+    """``hands`` hands through ``play_drawn`` (tables drawn and played in C where the kernel is
+    compiled): the hands of :func:`draw` ``(hands, seed)``."""
+    from betspec.runtime import engine_class, play_drawn
+    from betspec.tools.simulate import BOT, TABLES
+
+    played = play_drawn(engine_class("no_limit"), hands, BOT, seed, tables=TABLES)
+    return played.hands, played.actions, played.chips
+
+
 def same_hands(hands: int = 2000, seed: int = 2026) -> tuple[int, int, int]:
-    """Check the floor plays the kernel's hands (the same totals); returns them."""
-    tables, _ = draw(hands, seed)
-    _, draws_seed = draw(0, seed)
-    floor = Tables(tables).self_play(draws_seed)
-    kernel = kernel_self_play(tables, seed)
-    if floor != kernel:
-        raise AssertionError(f"the C floor played other hands: {floor} (hands, actions, chips), the kernel {kernel}")
-    return floor
+    """Check the floor plays the kernel's hands (the same totals): ``play_drawn``'s, and
+    ``play_hands``' on the same tables; returns ``play_drawn``'s."""
+    tables, draws_seed = draw(hands, seed)
+    packed = Tables(tables)
+    checks = (
+        ("play_drawn", packed.self_play(draws_seed), kernel_play_drawn(hands, seed)),
+        ("play_hands", packed.self_play(play_hands_seed(seed)), kernel_self_play(tables, seed)),
+    )
+    for name, floor, kernel in checks:
+        if floor != kernel:
+            raise AssertionError(
+                f"the C floor played other hands than {name}: {floor} (hands, actions, chips), {kernel}"
+            )
+    return checks[0][1]
 
 
 def sample(work: Callable[[], int], least: float = 1.0) -> tuple[float, int]:

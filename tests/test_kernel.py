@@ -27,9 +27,10 @@ from betspec.runtime import (
     Table,
     engine_class,
     engine_names,
+    play_drawn,
     play_hands,
 )
-from betspec.tools.simulate import BOT, random_table
+from betspec.tools.simulate import BOT, TABLES, random_table
 from betspec.vocabulary import DEAD_PHASES
 from tests.strategies import engine_args
 from tests.test_engine import random_engine
@@ -145,6 +146,92 @@ def test_a_policy_refusal_is_the_python_engines() -> None:
     table = random_table("no_limit", random.Random(1))
     with pytest.raises(BetspecError, match="no weight to any legal action"):
         play_hands(engine_class("no_limit"), [table], Policy({"bet": 1.0}))
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_the_tables_drawn_in_c_are_the_tables_drawn_in_python(name: str) -> None:
+    """Batch.play_drawn draws each table in C: the seats, stacks and button TableDraw draws
+    from the same seed, the inputs the spec's example (read back from each hand as played:
+    its stacks before the hand, its button and inputs), the draws left where Python leaves them."""
+    cls, module = engine_class(name), COMPILED[name]
+    fast = _batch(module, cls, {}, BOT)
+    mine, theirs = batch.Draws(99), batch._kernel_draws(99)
+    decisions = batch._kernel_draws(5)
+    shape = (*TABLES.seats, *TABLES.stacks, TABLES.stack_unit)
+    seen = set()
+    for _ in range(150):
+        table = TABLES.draw(cls, mine)
+        done, _, chips = fast.play_drawn(1, shape, theirs, decisions, cls.example_table)
+        assert (done, chips, theirs.seed) == (1, sum(table.stacks), mine.seed)
+        hand = fast.kernel
+        drawn = tuple(left + put for left, put in zip(hand.stacks, hand.contributed, strict=True))
+        assert (drawn, hand.button) == (tuple(table.stacks), table.button)
+        assert hand.snapshot()["table"] == cls(table).snapshot()["table"]  # the inputs too
+        seen.add(len(table.stacks))
+    assert seen == set(range(TABLES.seats[0], TABLES.seats[1] + 1))
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", SPECS)
+def test_hands_on_tables_drawn_in_c_are_the_python_engines(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """play_drawn: tables and hands in C, the same hands (actions, chips, every final stack) as
+    the Python engine plays from the same seed, drawing the same tables in Python."""
+    cls = engine_class(name)
+    fast = play_drawn(cls, 400, BOT, 2026, keep_stacks=True)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_drawn(cls, 400, BOT, 2026, keep_stacks=True)
+    assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (slow.hands, slow.actions, slow.chips, slow.stacks)
+    assert fast.hands == 400 and fast.actions > fast.hands
+
+
+@needs_kernel
+def test_a_drawn_table_the_kernel_does_not_take_stops_the_batch_before_it() -> None:
+    """A table the kernel cannot take (here the example table of 3 seats, a Table subclass)
+    stops play_drawn before it, both draws as they stood, for the caller to play in Python."""
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+
+    class Other(Table):
+        pass
+
+    def make(stacks: list[int], button: int) -> Table:
+        made = cls.example_table(stacks, button)
+        return Other(made.stacks, made.button, **made.inputs) if len(stacks) == 3 else made
+
+    fast = _batch(module, cls, {}, BOT)
+    tables, decisions, mine = batch._kernel_draws(3), batch._kernel_draws(4), batch.Draws(3)
+    shape = (*TABLES.seats, *TABLES.stacks, TABLES.stack_unit)
+    drawn = []
+    while len(drawn) < 50 or len(drawn[-1].stacks) != 3:
+        drawn.append(TABLES.draw(cls, mine))
+    done, actions, chips = fast.play_drawn(len(drawn), shape, tables, decisions, make)
+    first = next(index for index, table in enumerate(drawn) if len(table.stacks) == 3)
+    assert done == first and chips == sum(sum(table.stacks) for table in drawn[:first])
+    assert TABLES.draw(cls, tables) == drawn[first]  # the draws stood before the table refused
+    assert actions > done
+
+
+@needs_kernel
+def test_play_drawn_plays_in_python_the_tables_the_kernel_does_not_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables the kernel does not take (here every table of 3 seats, made a Table subclass) are
+    drawn again and played by the Python engine in the middle of the batch, from the same
+    draws: the same hands as with no kernel at all."""
+    cls = engine_class("no_limit")
+    example = cls.example_table
+
+    class Other(Table):
+        pass
+
+    def make(stacks: list[int], button: int = 0) -> Table:
+        made = example(stacks, button)
+        return Other(made.stacks, made.button, **made.inputs) if len(stacks) == 3 else made
+
+    monkeypatch.setattr(cls, "example_table", make)
+    fast = play_drawn(cls, 300, BOT, 11, keep_stacks=True)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_drawn(cls, 300, BOT, 11, keep_stacks=True)
+    assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (slow.hands, slow.actions, slow.chips, slow.stacks)
+    assert sum(len(stacks) == 3 for stacks in fast.stacks) > 10
 
 
 def test_the_draws_in_python_are_the_draws_in_c() -> None:

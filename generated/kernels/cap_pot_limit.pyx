@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 "Cap pot-limit hold'em: the betting compiled with C types, for many hands in one call."
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -82,6 +83,12 @@ cdef class CapPotLimitInputs(Inputs):
     cdef tuple _in_seat_blinds
     cdef chips_t _in_bomb_pot
     cdef chips_t _in_cap
+    cdef bint _in_seat_antes__any
+    cdef bint _in_missed_big_blinds__any
+    cdef bint _in_missed_small_blinds__any
+    cdef bint _in_seat_blinds__any
+    cdef bint _opt_bomb_pot_minimum__is_ante
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -112,6 +119,12 @@ cdef class CapPotLimitInputs(Inputs):
         self._in_seat_blinds = engine._in_seat_blinds
         self._in_bomb_pot = engine._in_bomb_pot
         self._in_cap = engine._in_cap
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
+        self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
+        self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._opt_bomb_pot_minimum__is_ante = self._opt_bomb_pot_minimum == 'ante'
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_pot_rounding, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_bomb_pot, self._in_cap,), INPUT_BOUND)
         return 0
 
@@ -125,7 +138,7 @@ cdef class CapPotLimitInputs(Inputs):
 cdef chips_t q_min_bet_to(CapPotLimitKernel m) except? -1:
     "the big blind (a bomb pot's ante in a bomb pot) (rule SIZE-MIN-BET)."
     cdef CapPotLimitInputs t = <CapPotLimitInputs>m._inputs
-    return -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+    return -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
 
 
 cdef chips_t q_blind_credit(CapPotLimitKernel m) except? -1:
@@ -149,7 +162,7 @@ cdef chips_t q_bet_max_to(CapPotLimitKernel m) except? -1:
 cdef chips_t q_min_raise_to(CapPotLimitKernel m) except? -1:
     'the bet level plus the largest bet or raise of the round, and never less than the minimum bet (rule SIZE-MIN-RAISE).'
     cdef CapPotLimitInputs t = <CapPotLimitInputs>m._inputs
-    return -(-(m._bet_level + max(m._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+    return -(-(m._bet_level + max(m._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
 
 
 cdef chips_t q_raise_max_to(CapPotLimitKernel m) except? -1:
@@ -247,6 +260,7 @@ cdef int do_commit_pass_action(CapPotLimitKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(CapPotLimitKernel m, chips_t to) except -1:
+    cdef bint full_raise_
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -269,6 +283,7 @@ cdef int do_deal(CapPotLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class CapPotLimitKernel(Kernel):
     'One hand of cap_pot_limit, its state in C (betspec.runtime.kernel).'
 
@@ -338,7 +353,7 @@ cdef class CapPotLimitKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -387,12 +402,12 @@ cdef class CapPotLimitKernel(Kernel):
             if amount > 0:
                 for seat in t._in_missed_small_blinds:
                     self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
@@ -409,7 +424,7 @@ cdef class CapPotLimitKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
-        return min(self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat], max(t._in_cap * t._in_big_blind - self._contributed[seat], 0))
+        return min(self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat], max(t._in_cap * t._in_big_blind - self._contributed[seat], 0))
 
     cdef int _begin(self) except -1:
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
@@ -432,6 +447,7 @@ cdef class CapPotLimitKernel(Kernel):
         cdef CapPotLimitInputs t = <CapPotLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -439,11 +455,7 @@ cdef class CapPotLimitKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
-        counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum == 'ante' else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = (self._state == S_UNOPENED or self._state == S_FACING_BET) and call_amount_ == 0
@@ -452,10 +464,16 @@ cdef class CapPotLimitKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(counted_pot_ // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
+            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min((level + counted_pot_) // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Five-card draw, no limit: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -75,6 +76,11 @@ cdef class FiveCardDrawNoLimitInputs(Inputs):
     cdef tuple _in_missed_small_blinds
     cdef bint _in_blinds_by_seat
     cdef tuple _in_seat_blinds
+    cdef bint _in_seat_antes__any
+    cdef bint _in_missed_big_blinds__any
+    cdef bint _in_missed_small_blinds__any
+    cdef bint _in_seat_blinds__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -100,6 +106,11 @@ cdef class FiveCardDrawNoLimitInputs(Inputs):
         self._in_missed_small_blinds = engine._in_missed_small_blinds
         self._in_blinds_by_seat = engine._in_blinds_by_seat
         self._in_seat_blinds = engine._in_seat_blinds
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
+        self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
+        self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds,), INPUT_BOUND)
         return 0
 
@@ -181,6 +192,7 @@ cdef int do_commit_pass_action(FiveCardDrawNoLimitKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(FiveCardDrawNoLimitKernel m, chips_t to) except -1:
+    cdef bint full_raise_
     full_raise_ = to - m._bet_level >= m._last_raise
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -216,6 +228,7 @@ cdef int do_deal(FiveCardDrawNoLimitKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class FiveCardDrawNoLimitKernel(Kernel):
     'One hand of five_card_draw_no_limit, its state in C (betspec.runtime.kernel).'
 
@@ -285,7 +298,7 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -332,12 +345,12 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
         if amount > 0:
             for seat in t._in_missed_small_blinds:
                 self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
@@ -349,7 +362,7 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef FiveCardDrawNoLimitInputs t = <FiveCardDrawNoLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -367,6 +380,7 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
         cdef FiveCardDrawNoLimitInputs t = <FiveCardDrawNoLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -374,9 +388,6 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        minimum_bet_ = t._in_big_blind
-        min_bet_to_ = -(-max(minimum_bet_, 1) // t._opt_bet_unit) * t._opt_bet_unit
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0 and not q_open_required(self)
@@ -386,10 +397,15 @@ cdef class FiveCardDrawNoLimitKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            minimum_bet_ = t._in_big_blind
+            min_bet_to_ = -(-max(minimum_bet_, 1) // t._opt_bet_unit) * t._opt_bet_unit
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            minimum_bet_ = t._in_big_blind
             low = min(-(-(level + max(self._last_raise, minimum_bet_, 1)) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Draw high, jacks or better to open: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -67,6 +68,9 @@ cdef class JacksOrBetterInputs(Inputs):
     cdef chips_t _in_small_bet
     cdef chips_t _in_big_bet
     cdef tuple _in_openers
+    cdef bint _in_seat_antes__any
+    cdef bint _in_openers__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -83,6 +87,9 @@ cdef class JacksOrBetterInputs(Inputs):
         self._in_small_bet = engine._in_small_bet
         self._in_big_bet = engine._in_big_bet
         self._in_openers = engine._in_openers
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_openers__any = any(self._in_openers)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_ante, self._in_seat_antes, self._in_small_bet, self._in_big_bet, self._in_openers,), INPUT_BOUND)
         return 0
 
@@ -226,6 +233,7 @@ cdef int do_deal(JacksOrBetterKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class JacksOrBetterKernel(Kernel):
     'One hand of jacks_or_better, its state in C (betspec.runtime.kernel).'
 
@@ -273,7 +281,7 @@ cdef class JacksOrBetterKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -284,7 +292,7 @@ cdef class JacksOrBetterKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -300,6 +308,7 @@ cdef class JacksOrBetterKernel(Kernel):
         cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -307,11 +316,7 @@ cdef class JacksOrBetterKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
-        min_bet_to_ = bet_size_
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        min_raise_to_ = self._last_full_level + bet_size_
         can_bet = self._state == S_UNOPENED and (self._street > 0 or actor in t._in_openers) and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = self._state == S_UNOPENED and call_amount_ == 0
@@ -320,10 +325,16 @@ cdef class JacksOrBetterKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
+            min_bet_to_ = bet_size_
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(bet_size_, all_in_to_))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
+            min_raise_to_ = self._last_full_level + bet_size_
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(self._last_full_level + bet_size_, all_in_to_))

@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 'Seven-card stud: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -80,6 +81,8 @@ cdef class SevenCardStudInputs(Inputs):
     cdef int _in_bring_in_seat
     cdef object _dl_opener
     cdef bint _dl_open_pair
+    cdef bint _in_seat_antes__any
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -100,6 +103,8 @@ cdef class SevenCardStudInputs(Inputs):
         self._in_bring_in_seat = engine._in_bring_in_seat
         self._dl_opener = engine._dl_opener
         self._dl_open_pair = engine._dl_open_pair
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_ante, self._in_seat_antes, self._in_small_bet, self._in_big_bet, self._in_bring_in, self._in_bring_in_seat, self._dl_opener,), INPUT_BOUND)
         return 0
 
@@ -250,6 +255,7 @@ cdef int do_commit_set_bet_level_pass_action(SevenCardStudKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class SevenCardStudKernel(Kernel):
     'One hand of seven_card_stud, its state in C (betspec.runtime.kernel).'
 
@@ -298,7 +304,7 @@ cdef class SevenCardStudKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
@@ -309,7 +315,7 @@ cdef class SevenCardStudKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -324,6 +330,7 @@ cdef class SevenCardStudKernel(Kernel):
         cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_bring_in, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -331,10 +338,8 @@ cdef class SevenCardStudKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
         must_open_ = self._street == 0 and level == 0
-        min_raise_to_ = self._last_full_level + (t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet)
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_bring_in = self._state == S_UNOPENED and must_open_
         can_call = self._state == S_FACING_BET and call_amount_ > 0
@@ -344,10 +349,13 @@ cdef class SevenCardStudKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
             low = min(t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(q_max_bet_to(self), all_in_to_))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            min_raise_to_ = self._last_full_level + (t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet)
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(q_max_raise_to(self), all_in_to_))

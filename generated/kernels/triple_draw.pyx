@@ -5,6 +5,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True
 '2-7 triple draw: the betting compiled with C types, for many hands in one call.'
 
+cimport cython
 from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
 
 from betspec.runtime.kernel import KernelRefusal
@@ -85,6 +86,14 @@ cdef class TripleDrawInputs(Inputs):
     cdef chips_t _in_big_bet
     cdef str _in_kill
     cdef object _in_killer
+    cdef bint _in_seat_antes__any
+    cdef bint _in_missed_big_blinds__any
+    cdef bint _in_missed_small_blinds__any
+    cdef bint _in_seat_blinds__any
+    cdef bint _in_kill__is_full
+    cdef bint _in_kill__is_half
+    cdef bint _in_kill__is_none
+    cdef bint _opt_small_chips__is_stay_behind
 
     cdef int _load(self, object engine) except -1:
         'What the Python engine loaded (and checked) for the table.'
@@ -118,6 +127,14 @@ cdef class TripleDrawInputs(Inputs):
         self._in_big_bet = engine._in_big_bet
         self._in_kill = engine._in_kill
         self._in_killer = engine._in_killer
+        self._in_seat_antes__any = any(self._in_seat_antes)
+        self._in_missed_big_blinds__any = any(self._in_missed_big_blinds)
+        self._in_missed_small_blinds__any = any(self._in_missed_small_blinds)
+        self._in_seat_blinds__any = any(self._in_seat_blinds)
+        self._in_kill__is_full = self._in_kill == 'full'
+        self._in_kill__is_half = self._in_kill == 'half'
+        self._in_kill__is_none = self._in_kill == 'none'
+        self._opt_small_chips__is_stay_behind = self._opt_small_chips == 'stay_behind'
         self._bound((self._opt_bet_unit, self._opt_max_raises, self._in_small_blind, self._in_big_blind, self._in_ante, self._in_seat_antes, self._in_big_blind_ante, self._in_button_ante, self._in_straddles, self._in_missed_big_blinds, self._in_missed_small_blinds, self._in_seat_blinds, self._in_small_bet, self._in_big_bet, self._in_killer,), INPUT_BOUND)
         return 0
 
@@ -125,7 +142,7 @@ cdef class TripleDrawInputs(Inputs):
 cdef chips_t q_bet_size(TripleDrawKernel m) except? -1:
     'the small bet, or the big bet on the streets played at it (raised in a killed hand) (rule SIZE-MAX-BET).'
     cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    return (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
+    return (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
 
 
 cdef int q_reopened(TripleDrawKernel m) except -1:
@@ -140,7 +157,7 @@ cdef int on_post_blinds(TripleDrawKernel m) except -1:
     new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
     new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
-    new_raises = m._forced_raises - 1 if t._in_kill != 'none' and m._forced_raises > 1 else m._forced_raises
+    new_raises = m._forced_raises - 1 if not t._in_kill__is_none and m._forced_raises > 1 else m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
@@ -206,7 +223,7 @@ cdef int do_commit_pass_action(TripleDrawKernel m) except -1:
 
 cdef int do_set_raises_last_raise_last_full_level_commit_pass_action(TripleDrawKernel m, chips_t to) except -1:
     cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    bet_size_ = (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
+    bet_size_ = (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
     full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if t._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -242,6 +259,7 @@ cdef int do_deal(TripleDrawKernel m) except -1:
     return 0
 
 
+@cython.final
 cdef class TripleDrawKernel(Kernel):
     'One hand of triple_draw, its state in C (betspec.runtime.kernel).'
 
@@ -308,11 +326,11 @@ cdef class TripleDrawKernel(Kernel):
             raise KernelRefusal('SIZE-MIN-BET')
         if t._in_big_bet < t._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if t._in_kill != 'none' and t._in_killer is None:
+        if not t._in_kill__is_none and t._in_killer is None:
             raise KernelRefusal('KILL')
         if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
             raise KernelRefusal('CHIPS')
-        if t._in_kill == 'half' and (t._in_small_bet % 2 != 0 or t._in_big_bet % 2 != 0 or 3 * t._in_small_bet // 2 % t._opt_bet_unit != 0 or 3 * t._in_big_bet // 2 % t._opt_bet_unit != 0):
+        if t._in_kill__is_half and (t._in_small_bet % 2 != 0 or t._in_big_bet % 2 != 0 or 3 * t._in_small_bet // 2 % t._opt_bet_unit != 0 or 3 * t._in_big_bet // 2 % t._opt_bet_unit != 0):
             raise KernelRefusal('KILL')
         return 0
 
@@ -325,11 +343,11 @@ cdef class TripleDrawKernel(Kernel):
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
-        if any(t._in_seat_antes):
+        if t._in_seat_antes__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat and (t._in_kill == 'none' or self._role_killer_seat != self._role_small_blind_seat):
+        if not t._in_dead_small_blind and not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_small_blind_seat):
             amount = t._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='small blind')
@@ -337,7 +355,7 @@ cdef class TripleDrawKernel(Kernel):
             amount = t._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='big blind ante before blind')
-        if not t._in_blinds_by_seat and (t._in_kill == 'none' or self._role_killer_seat != self._role_big_blind_seat):
+        if not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_big_blind_seat):
             amount = t._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='big blind')
@@ -372,26 +390,26 @@ cdef class TripleDrawKernel(Kernel):
         if amount > 0:
             for seat in t._in_missed_small_blinds:
                 self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
-        if any(t._in_seat_blinds):
+        if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
                     self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='seat blind')
-        if t._in_kill != 'none' and t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
+        if not t._in_kill__is_none and t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='kill blind')
-        if t._in_kill != 'none' and not t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
+        if not t._in_kill__is_none and not t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=False, last=True, in_full=False, what='kill blind acting last')
-        if t._in_kill != 'none' and self._role_killer_seat == self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill == 'full' else 3 * t._in_big_blind // 2
+        if not t._in_kill__is_none and self._role_killer_seat == self._role_big_blind_seat:
+            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='kill blind in the big blind')
         return 0
@@ -401,7 +419,7 @@ cdef class TripleDrawKernel(Kernel):
 
     cdef chips_t _playable(self, int seat) except? -1:
         cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips == 'stay_behind' else self._behind[seat]
+        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -419,6 +437,7 @@ cdef class TripleDrawKernel(Kernel):
         cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
+        cdef bint can_bet, can_call, can_check, can_fold, can_raise
         self._viewed = 1
         if actor < 0:
             self._legal = 0
@@ -426,11 +445,7 @@ cdef class TripleDrawKernel(Kernel):
             self._min_to = self._max_to = -1
             return 0
         level = self._bet_level
-        all_in_to_ = self._put_in[actor] + self._live[actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
-        min_bet_to_ = bet_size_
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        min_raise_to_ = self._last_full_level + bet_size_
         can_bet = self._state == S_UNOPENED and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = (self._state == S_UNOPENED or self._state == S_FACING_BET) and call_amount_ == 0
@@ -439,10 +454,16 @@ cdef class TripleDrawKernel(Kernel):
         self._legal = (1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            min_bet_to_ = bet_size_
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(bet_size_, all_in_to_))
         elif can_raise:
+            all_in_to_ = self._put_in[actor] + self._live[actor]
+            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            min_raise_to_ = self._last_full_level + bet_size_
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(self._last_full_level + bet_size_, all_in_to_))
@@ -486,7 +507,7 @@ cdef class TripleDrawKernel(Kernel):
     cdef int _take_bet(self, chips_t to) except -1:
         cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
+        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
         min_bet_to_ = bet_size_
         bet_min_to_ = min(min_bet_to_, all_in_to_)
         if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
@@ -526,7 +547,7 @@ cdef class TripleDrawKernel(Kernel):
     cdef int _take_raise(self, chips_t to) except -1:
         cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill == 'full' else 3 if t._in_kill == 'half' else 2) // 2
+        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
         min_raise_to_ = self._last_full_level + bet_size_
         raise_min_to_ = min(min_raise_to_, all_in_to_)
         if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:

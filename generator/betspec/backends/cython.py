@@ -14,6 +14,7 @@ them beside the Python engines.
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 
@@ -111,22 +112,58 @@ def _mask(states: Sequence[str], spec: Spec) -> int:
     return sum(1 << order.index(state) for state in states)
 
 
+class _Flags(ast.NodeTransformer):
+    """A text option or input compared with a text (``t._opt_x == 'word'``) read as a C bint
+    of the inputs (``t._opt_x__is_word``), set once when they are loaded: the same truth, without
+    a string comparison each time (a kernel's _playable compared one at every chip put in)."""
+
+    def __init__(self, fields: Sequence[tuple[str, str]]) -> None:
+        self.texts = {name for name, kind in fields if kind == "str"}
+        #: (field, text) -> the flag's name, for every comparison rewritten.
+        self.used: dict[tuple[str, str], str] = {}
+
+    def rewritten(self, tree: ast.expr) -> ast.expr:
+        found: ast.expr = self.visit(copy.deepcopy(tree))
+        return found
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        left, right = node.left, node.comparators[0]
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
+            and isinstance(left, ast.Attribute)
+            and isinstance(left.value, ast.Name)
+            and left.value.id == GIVEN
+            and left.attr in self.texts
+            and isinstance(right, ast.Constant)
+            and type(right.value) is str
+        ):
+            key = (left.attr, right.value)
+            word = right.value if right.value.isidentifier() and right.value.isascii() else ""
+            name = self.used.setdefault(key, f"{left.attr}__is_{word or len(self.used)}")
+            flag = ast.Attribute(ast.Name(GIVEN, ast.Load()), name, ast.Load())
+            return flag if isinstance(node.ops[0], ast.Eq) else ast.UnaryOp(ast.Not(), flag)
+        return node
+
+
 class _Body(Writer):
     """A function's body as it is written: whether it reads the inputs through GIVEN (so that
     the function opens with the typed local), and every tree it printed (the quantity functions
     a kernel holds are those its bodies call)."""
 
-    def __init__(self, printed: list[ast.expr]) -> None:
+    def __init__(self, printed: list[ast.expr], flags: _Flags) -> None:
         super().__init__()
         self.given = False
         self.printed = printed
+        self.flags = flags
 
     def src(self, tree: ast.expr) -> str:
         """``tree`` printed, noted as read by this function."""
         self.printed.append(tree)
         if reads_holder([tree], GIVEN):
             self.given = True
-        return source(tree)
+        return source(self.flags.rewritten(tree))
 
     def expr(self, tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
         """A spec expression read through ``symbols``, printed."""
@@ -141,15 +178,16 @@ class _Printer:
     """Writes a kernel's functions: each opens, after its docstring, with the typed local it
     reads the inputs through when its body reads them."""
 
-    def __init__(self, cls: str) -> None:
+    def __init__(self, cls: str, flags: _Flags) -> None:
         self.cls = cls
         self.printed: list[ast.expr] = []
+        self.flags = flags
 
     @contextmanager
     def function(
         self, w: Writer, header: str, indent: int = 0, doc: str | None = None, model: str = "m"
     ) -> Iterator[_Body]:
-        body = _Body(self.printed)
+        body = _Body(self.printed, self.flags)
         yield body
         w(header, indent)
         if doc is not None:
@@ -172,6 +210,7 @@ def generate(spec: Spec, root: str) -> str:
     w("# cython: language_level=3, boundscheck=False, wraparound=False, infer_types=True")
     w(repr(f"{spec.title}: the betting compiled with C types, for many hands in one call."))
     w()
+    w("cimport cython")
     for module, names in contract.KERNEL_CIMPORTS.items():
         w(f"from {module} cimport {', '.join(names)}")
     w()
@@ -220,14 +259,14 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
-    _inputs_class(w, spec, cls)
-    printer = _Printer(cls)
+    printer = _Printer(cls, _Flags(_fields(spec)))
     body = Writer()
     _kernel_class(printer, body, spec, cls, plan.of)
     functions = Writer()
     _functions(printer, functions, spec, cls, plan)
     quantities = Writer()
     _quantities(printer, quantities, spec, cls)
+    _inputs_class(w, spec, cls, printer.flags.used)
     for part in (quantities, functions):
         if part.lines:
             w.block(part.text().rstrip("\n"))
@@ -254,18 +293,29 @@ def _fields(spec: Spec) -> list[tuple[str, str]]:
     return fields
 
 
-def _inputs_class(w: Writer, spec: Spec, cls: str) -> None:
+def _inputs_class(w: Writer, spec: Spec, cls: str, flags: Mapping[tuple[str, str], str]) -> None:
     w(f"cdef class {cls}Inputs(Inputs):")
     w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."), 4)
     w()
     fields = _fields(spec)
     for name, kind in fields:
         w(f"cdef {kind} {name}", 4)
+    # Whether a per-seat input gives any seat anything, decided once (a forced bet of it is
+    # posted only then), not by a walk over its tuple each hand.
+    given = [name for name, kind in fields if kind == "tuple" and name.startswith("_in_")]
+    for name in given:
+        w(f"cdef bint {name}__any", 4)
+    for name in sorted(flags.values()):
+        w(f"cdef bint {name}", 4)
     w()
     w("cdef int _load(self, object engine) except -1:", 4)
     w(repr("What the Python engine loaded (and checked) for the table."), 8)
     for name, _ in fields:
         w(f"self.{name} = engine.{name}", 8)
+    for name in given:
+        w(f"self.{name}__any = any(self.{name})", 8)
+    for (field, text), name in sorted(flags.items(), key=lambda item: item[1]):
+        w(f"self.{name} = self.{field} == {literal(text)}", 8)
     numbers = [name for name, kind in fields if kind not in ("str", "bint")]
     if numbers:
         w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
@@ -567,11 +617,24 @@ def _function(
 ) -> None:
     """A guard's or effect's C function: 1 or 0 for a guard, 0 for an effect, -1 on an error."""
     with printer.function(w, f"cdef int {signature} except -1:") as body:
+        flags = sorted({s.name for s in statements if isinstance(s, Let) and _boolean(s.value)})
+        if flags:
+            body(f"cdef bint {', '.join(flags)}", 4)  # inferred, a truth value would be a Python object
         for statement in statements:
             body(_statement(body, statement), 4)
         body(f"return {body.src(test)}" if test is not None else "return 0", 4)
     w()
     w()
+
+
+def _boolean(tree: ast.expr) -> bool:
+    """Whether ``tree`` is a truth value whatever it reads (a comparison, a negation, and/or of
+    truth values): its local is then a C bint, with the same value."""
+    if isinstance(tree, ast.Compare) or (isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)):
+        return True
+    if isinstance(tree, ast.BoolOp):
+        return all(_boolean(value) for value in tree.values)
+    return isinstance(tree, ast.Constant) and type(tree.value) is bool
 
 
 def _statement(body: _Body, statement: Statement) -> str:
@@ -592,6 +655,9 @@ def _kernel_class(
     printer: _Printer, w: Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]
 ) -> None:
     symbols = _symbols_of(spec, "self")
+    # Final: no class derives from it, so its methods call each other directly (no vtable),
+    # and the C compiler may inline them.
+    w("@cython.final")
     w(f"cdef class {cls}Kernel(Kernel):")
     w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."), 4)
     w()
@@ -730,7 +796,7 @@ def _posting(body: _Body, bet: Posting) -> None:
         amount = "amount"
     elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
         body.given = True
-        body(f"if any({GIVEN}._in_{bet.per_seat_input}):", indent)
+        body(f"if {GIVEN}._in_{bet.per_seat_input}__any:", indent)
         indent += 4
     if bet.seats == "all":  # clockwise from the button's left, the button last
         body("for step in range(self._n):", indent)
@@ -818,18 +884,24 @@ def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
     with printer.method(w, "cdef int _view(self) except -1:") as body:
         body(f"cdef int {ACTOR} = self._actor", 8)
         body("cdef chips_t low", 8)
+        chosen = chosen_actions(spec)
+        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
+        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+        plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
+        if plan.legal:
+            # C booleans: untyped, an ``and`` of them would be a Python object.
+            body(f"cdef bint {', '.join(f'can_{name}' for name in plan.legal)}", 8)
         body("self._viewed = 1", 8)
         body(f"if {ACTOR} < 0:", 8)
         body("self._legal = 0", 12)
         body("self._call = 0", 12)
         body("self._min_to = self._max_to = -1", 12)
         body("return 0", 12)
-        symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
-        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
         body("level = self._bet_level", 8)
-        chosen = chosen_actions(spec)
-        plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
-        for name, tree in plan.locals:
+        # The locals the legality and the call read, computed once; those only a wager's
+        # bounds read, in that wager's branch.
+        shared = kept(plan.locals, [*plan.legal.values(), plan.call])
+        for name, tree in shared:
             body(f"{name} = {body.src(tree)}", 8)
         for name, tree in plan.legal.items():
             body(f"can_{name} = {body.src(tree)}", 8)
@@ -838,6 +910,9 @@ def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
         body(f"self._call = {body.src(plan.call)}", 8)
         for index, (action, lowest, highest) in enumerate(plan.bounds):
             body(f"{'if' if index == 0 else 'elif'} can_{action}:", 8)
+            for name, tree in kept(plan.locals, [lowest, highest]):
+                if name not in {computed for computed, _ in shared}:
+                    body(f"{name} = {body.src(tree)}", 12)
             body(f"low = {body.src(lowest)}", 12)
             body("self._min_to = low", 12)
             body(f"self._max_to = {body.src(highest)}", 12)

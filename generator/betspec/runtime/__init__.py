@@ -6,7 +6,18 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.batch import Draws, Played, Policy, Refused, fast_engine, has_kernel, play_hands, replay_hands
+from betspec.runtime.batch import (
+    Draws,
+    Played,
+    Policy,
+    Refused,
+    TableDraw,
+    fast_engine,
+    has_kernel,
+    play_drawn,
+    play_hands,
+    replay_hands,
+)
 from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
 from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
 from betspec.runtime.table import Start, Table
@@ -26,11 +37,13 @@ __all__ = [
     "SnapshotError",
     "Start",
     "Table",
+    "TableDraw",
     "compiled",
     "engine_class",
     "engine_names",
     "fast_engine",
     "has_kernel",
+    "play_drawn",
     "play_hands",
     "replay_hands",
 ]

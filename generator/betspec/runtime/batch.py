@@ -4,12 +4,14 @@
 and decisions come from a policy, given as data (:class:`Policy`: a weight per action and how
 wagers are sized, drawn from :class:`Draws`, seeded from the caller's ``random.Random``) or as a
 callback called only at decisions. Chips are checked for conservation after every hand;
-``rank`` pays the pots.
+``rank`` pays the pots. :func:`play_drawn` draws the tables too (:class:`TableDraw`, from
+:class:`Draws`: the same tables in Python and in C).
 
 A policy given as data is played in C where the spec's kernel is compiled
 (``betspec.engines.kernels.<spec>``, :func:`kernel`; by ``betspec build``, or on first use): the
 whole hand, from the blinds to its end, with the same rules and the same draws, so the hands are
-the same hands whichever plays them. A hand the kernel cannot take (a table the engine refuses,
+the same hands whichever plays them; for :func:`play_drawn`, the loop over the tables and their
+drawing too. A hand the kernel cannot take (a table the engine refuses,
 a refusal) is played again through the Python engine from the same draws: its outcome, error
 included, is the Python engine's.
 """
@@ -75,6 +77,10 @@ class Draws:
             raise ValueError("empty range for randrange")
         return self._next() % n
 
+    def split(self) -> Draws:
+        """Another generator, seeded from this one's next number (the kernels' Draws splits alike)."""
+        return Draws(self._next())
+
 
 def draws_from(rng: random.Random) -> Draws:
     """The draws of a batch seeded from ``rng`` (one 64-bit number taken from it)."""
@@ -131,6 +137,26 @@ class Policy:
             if to != high and to % unit:
                 to = max(low, to - to % unit)
         return action, to
+
+
+@dataclass(frozen=True)
+class TableDraw:
+    """How random tables are drawn (``simulate``'s): ``seats`` seats (both ends in), each with a
+    stack of ``stacks`` (both ends in) times ``stack_unit`` chips, the button at any seat, every
+    other input the spec's example or default (``example_table``). Drawn by ``randrange`` alone,
+    in this order (the seats, each stack, the button): from :class:`Draws` the kernels draw the
+    same tables in C; from ``random.Random`` the tables ``randint`` would draw."""
+
+    seats: tuple[int, int] = (2, 10)
+    stacks: tuple[int, int] = (20, 400)
+    stack_unit: int = 10
+
+    def draw(self, cls: type[Engine], rng: Draw) -> Table:
+        low, high = self.seats
+        seats = low + rng.randrange(high - low + 1)
+        least, most = self.stacks
+        stacks = [(least + rng.randrange(most - least + 1)) * self.stack_unit for _ in range(seats)]
+        return cls.example_table(stacks, rng.randrange(seats))
 
 
 @dataclass
@@ -229,6 +255,60 @@ def play_hands(
         return played
     for table in tables:
         _play_python(hands, table, given, decide, on_step, rank, keep_stacks, played)
+    return played
+
+
+def play_drawn(
+    cls: type[Engine],
+    hands: int,
+    policy: Policy,
+    seed: int,
+    *,
+    tables: TableDraw = TableDraw(),
+    options: Mapping[str, object] | None = None,
+    keep_stacks: bool = False,
+) -> Played:
+    """``hands`` hands, each on a table drawn by ``tables`` and played to its end by ``policy``
+    (given as data); returns the totals. The tables are drawn from ``Draws(seed)``, the
+    decisions from the generator it splits off first (:meth:`Draws.split`), so the hands depend
+    on ``seed`` alone.
+
+    Where the spec's kernel is compiled the tables are drawn and played in C, the whole batch in
+    one call; a table the kernel cannot take is drawn again and played through the Python engine
+    from the same draws, so the hands are the same hands whichever plays them."""
+    if not isinstance(policy, Policy):
+        raise BetspecError(f"play_drawn takes a betspec.runtime.Policy, not {type(policy).__name__}")
+    if not (isinstance(cls, type) and issubclass(cls, Engine)):
+        raise BetspecError(f"hands are played by an engine class, not {cls!r}")
+    given = dict(options or {})
+    first = Draws(seed)
+    split = first.split()
+    table_draws: Draw = first
+    draws: Draw = split
+
+    def decide(engine: Engine) -> Decision:
+        return policy.decide(engine, draws)
+
+    played = Played()
+    module = kernel(cls)
+    fast = None if module is None else _configured(module, cls, given, policy)
+    if fast is None:
+        for _ in range(hands):
+            _play_python(cls, tables.draw(cls, table_draws), given, decide, None, None, keep_stacks, played)
+        return played
+    table_draws, draws = _kernel_draws(first.seed), _kernel_draws(split.seed)
+    shape = (*tables.seats, *tables.stacks, tables.stack_unit)
+    stacks = played.stacks if keep_stacks else None
+    while played.hands < hands:
+        done, actions, chips = fast.play_drawn(
+            hands - played.hands, shape, table_draws, draws, cls.example_table, stacks
+        )
+        played.hands += done
+        played.actions += actions
+        played.chips += chips
+        if played.hands < hands:
+            # A table the kernel did not take: the draws stand before it.
+            _play_python(cls, tables.draw(cls, table_draws), given, decide, None, None, keep_stacks, played)
     return played
 
 

@@ -5,6 +5,9 @@
 # (betspec.runtime.engine.Engine), so that a spec expression reads the same in both.
 
 #: Chips: every amount, total and bound.
+cimport cython
+from libc.string cimport memset
+
 ctypedef long long chips_t
 #: A seat's chips in the per-seat arrays: 64-bit, as every table the engine takes holds at most
 #: MAX_SEATS * MAX_CHIPS (under SEAT_CHIPS_MAX, 2^55) in all.
@@ -23,6 +26,7 @@ cdef inline chips_t floor_to(chips_t value, chips_t unit) except? -1:
     return value // unit * unit
 
 
+@cython.final
 cdef class Draws:
     """SplitMix64: the random draws of a policy given as data, the same in C and in Python
     (betspec.runtime.batch.Draws is this generator written in Python)."""
@@ -102,33 +106,152 @@ cdef class Kernel:
     cdef int _step_capacity
     cdef bint _handed
     cdef object _python
+    # The kernel's actions as a policy draws from them (_play_out asks once per kernel object:
+    # they are its class's): their count, the fold and check bits, a bit per wager; -1 until asked.
+    cdef int _drawn_actions
+    cdef int _drawn_fold
+    cdef int _drawn_check
+    cdef int _drawn_wagers
 
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1
     cdef int _open(self, int button, chips_t carried) except -1
+    @cython.final
     cdef chips_t _chips(self) noexcept
     cdef int _record(self, int code, chips_t to) except -1
 
     # The mechanisms (engine.py's of the same names).
-    cdef int _put(self, int seat, chips_t amount) except -1
+    @cython.final
+    cdef inline int _put(self, int seat, chips_t amount) except -1:
+        cdef chips_t before, after
+        self._behind[seat] -= amount
+        self._contributed[seat] += amount
+        self._pot += amount
+        before = self._live[seat]
+        after = self._playable(seat)
+        self._live[seat] = <seat_chips_t>after
+        if (before > 0) != (after > 0) and not self._folded[seat]:
+            self._able_count += 1 if after > 0 else -1
+        return 0
     cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1
-    cdef int _begin_street(self, int street) except -1
-    cdef int _open_betting(self, int after) except -1
-    cdef int _commit(self, chips_t to) except -1
-    cdef int _mark_checked(self) except -1
-    cdef int _mark_folded(self) except -1
-    cdef int _mark_acted(self, int seat) except -1
-    cdef int _pass_action(self) except -1
-    cdef int _close_round(self) except -1
-    cdef int _deal_runout(self, int street) except -1
-    cdef int _next_needing_action(self, int after) noexcept
+    @cython.final
+    cdef inline int _begin_street(self, int street) except -1:
+        cdef int n = self._n
+        self._street = street
+        memset(self._put_in, 0, n * sizeof(seat_chips_t))
+        memset(self._acted_at, 0, n * sizeof(seat_chips_t))
+        memset(self._acted, 0, n)
+        self._bet_level = 0
+        self._actor = -1
+        self._deferred = -1
+        return 0
+    @cython.final
+    cdef inline int _open_betting(self, int after) except -1:
+        self._actor = self._next_needing_action(after)
+        return 0
+    @cython.final
+    cdef inline int _commit(self, chips_t to) except -1:
+        cdef int seat = self._actor
+        self._put(seat, to - self._put_in[seat])
+        self._put_in[seat] = <seat_chips_t>to
+        if to > self._bet_level:
+            self._bet_level = to
+        self._mark_acted(seat)
+        return 0
+    @cython.final
+    cdef inline int _mark_checked(self) except -1:
+        self._mark_acted(self._actor)
+        return 0
+    @cython.final
+    cdef inline int _mark_folded(self) except -1:
+        cdef int seat = self._actor
+        if self._live[seat] > 0:
+            self._able_count -= 1
+        self._folded[seat] = 1
+        self._players_in -= 1
+        self._mark_acted(seat)
+        return 0
+    @cython.final
+    cdef inline int _mark_acted(self, int seat) except -1:
+        if seat == self._deferred:
+            self._deferred = -1
+        self._acted[seat] = 1
+        self._acted_at[seat] = <seat_chips_t>self._bet_level
+        return 0
+    @cython.final
+    cdef inline int _pass_action(self) except -1:
+        self._actor = self._next_needing_action(self._actor)
+        return 0
+    @cython.final
+    cdef inline int _close_round(self) except -1:
+        cdef int n = self._n
+        cdef int seat, top = 0
+        cdef chips_t second = 0, uncalled
+        self._actor = -1
+        for seat in range(1, n):
+            if self._put_in[seat] > self._put_in[top]:
+                top = seat
+        for seat in range(n):
+            if seat != top and self._put_in[seat] > second:
+                second = self._put_in[seat]
+        uncalled = self._put_in[top] - second
+        if uncalled > 0:
+            self._put(top, -uncalled)
+            self._put_in[top] = <seat_chips_t>second
+        return 0
+    @cython.final
+    cdef inline int _deal_runout(self, int street) except -1:
+        self._street = street
+        return 0
+    @cython.final
+    cdef inline int _next_needing_action(self, int after) noexcept:
+        cdef int n = self._n
+        cdef int step, seat
+        cdef int deferred = self._deferred
+        cdef chips_t level = self._bet_level
+        if not 0 <= after < n:
+            after = after % n
+        seat = after
+        for step in range(n):
+            seat += 1
+            if seat == n:  # clockwise, without a division per seat
+                seat = 0
+            if (
+                self._live[seat] > 0
+                and not self._folded[seat]
+                and (not self._acted[seat] or self._put_in[seat] < level)
+                and seat != deferred
+            ):
+                return seat
+        if deferred < 0 or self._live[deferred] <= 0 or self._folded[deferred]:
+            return -1
+        return deferred if not self._acted[deferred] or self._put_in[deferred] < level else -1
+    @cython.final
     cdef int _next_live(self, int seat) noexcept
+    @cython.final
     cdef int _prev_live(self, int seat) noexcept
+    @cython.final
     cdef int _seats_left(self) noexcept
+    @cython.final
     cdef int _pending(self) noexcept
-    cdef int _others_able(self) noexcept
-    cdef int _able_owing(self) noexcept
-    cdef bint _answerable(self) noexcept
+    @cython.final
+    cdef inline int _others_able(self) noexcept:
+        cdef int mine = 1 if self._actor >= 0 and self._live[self._actor] > 0 else 0
+        return self._able_count - mine
+    @cython.final
+    cdef inline int _able_owing(self) noexcept:
+        cdef int seat, count = 0
+        for seat in range(self._n):
+            if self._put_in[seat] < self._bet_level and self._live[seat] > 0 and not self._folded[seat]:
+                count += 1
+        return count
+    @cython.final
+    cdef inline bint _answerable(self) noexcept:
+        cdef int seat
+        for seat in range(self._n):
+            if <chips_t>self._put_in[seat] + self._live[seat] > self._bet_level and not self._folded[seat] and seat != self._actor:
+                return True
+        return False
 
     # What each kernel writes from its spec.
     cdef Templates _templates(self)
@@ -156,7 +279,9 @@ cdef class Kernel:
     cdef tuple _phases(self)
 
     # Played by a policy given as data.
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2
+    @cython.final
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int wagers) except -2
+    @cython.final
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1
 
     # Logged hands replayed in one call (replay_hands).
@@ -168,12 +293,20 @@ cdef class Kernel:
     cdef bint _try(self, object seat, object action, object to) except -1
 
 
+@cython.final
 cdef class Policy:
     """A policy given as data (betspec.runtime.batch.Policy), for a kernel's actions."""
     cdef double weights[8]
     cdef bint fold_when_free
     cdef double all_in
     cdef chips_t room_share
+    # The draw of an action for each set of legal actions, worked out once for a kernel's
+    # actions (_prepare): the actions weighed, in order, and their cumulative weights.
+    cdef int _for_actions, _for_fold, _for_check
+    cdef int _counts[256]
+    cdef signed char _picks[256][8]
+    cdef double _cumulative[256][8]
+    cdef int _prepare(self, int actions, int fold_bit, int check_bit) except -1
 
 
 cdef class Batch:

@@ -37,6 +37,9 @@ cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
 #: inputs so that no expression of a spec leaves 64 bits with a table this large).
 SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
+cdef enum:
+    #: The most seats a table drawn in C has (Batch.play_drawn; MAX_SEATS bounds it too).
+    _DRAWN_SEATS = 64
 
 
 class KernelRefusal(Exception):
@@ -109,6 +112,10 @@ cdef class Draws:
         if n <= 0:
             raise ValueError("empty range for randrange")
         return <chips_t>(self.next64() % <unsigned long long>n)
+
+    def split(self):
+        """Another generator, seeded from this one's next number (as batch.Draws.split)."""
+        return Draws(self.next64())
 
     @property
     def seed(self):
@@ -207,6 +214,32 @@ cdef class Policy:
         self.fold_when_free = fold_when_free
         self.all_in = all_in
         self.room_share = room_share
+        self._for_actions = -1
+
+    cdef int _prepare(self, int actions, int fold_bit, int check_bit) except -1:
+        """The actions drawn from, and their cumulative weights, for every set of legal actions
+        of a kernel with ``actions`` actions (its fold and check bits): what _decide summed at
+        each decision, in the same order, so the same numbers."""
+        cdef int legal, action, count
+        cdef double total
+        if actions == self._for_actions and fold_bit == self._for_fold and check_bit == self._for_check:
+            return 0
+        if not 0 <= actions <= 8:
+            raise KernelRefusal("more actions than a kernel draws from")
+        for legal in range(1 << actions):
+            count = 0
+            total = 0.0
+            for action in range(actions):
+                if legal >> action & 1 and self.weights[action] > 0:
+                    if action == fold_bit and not self.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
+                        continue
+                    total += self.weights[action]
+                    self._picks[legal][count] = <signed char>action
+                    self._cumulative[legal][count] = total
+                    count += 1
+            self._counts[legal] = count
+        self._for_actions, self._for_fold, self._for_check = actions, fold_bit, check_bit
+        return 0
 
 
 cdef class Batch:
@@ -254,6 +287,75 @@ cdef class Batch:
             if stacks is not None:
                 stacks.append(kernel.stacks)
         return len(tables) - start, actions, total
+
+    def play_drawn(self, Py_ssize_t count, tuple shape, Draws tables, Draws draws, object make, list stacks=None):
+        """``count`` hands played one after another in C, each on a table drawn from ``tables``
+        as batch.TableDraw draws it (``shape``: its seats, stacks and stack unit, in that order;
+        ``make(stacks, button)`` the spec's example table, asked for once per number of seats)
+        and played by the policy from ``draws``: (hands done, betting actions, chips checked).
+        It stops before the first table the kernel cannot take (nothing raised, both draws as
+        they stood before it), which the caller draws again and plays through the Python
+        engine; ``stacks`` gets each hand's final stacks."""
+        cdef Kernel kernel = self._kernel
+        cdef Py_ssize_t index
+        cdef long long actions = 0
+        cdef chips_t chips, total = 0, least, stack_span, unit
+        cdef chips_t drawn[_DRAWN_SEATS]
+        cdef int n, seat, button, fewest, seat_span
+        cdef unsigned long long table_seed, seed
+        cdef Inputs inputs
+        low_seats, most, least_stack, most_stack, stack_unit = shape
+        # A shape the kernel's tables cannot hold (or beyond 64 bits) is the Python engine's.
+        if (
+            any([type(value) is not int for value in shape])
+            or not 2 <= low_seats <= most <= min(MAX_SEATS, _DRAWN_SEATS)
+            or not 0 < least_stack <= most_stack
+            or not 0 < stack_unit
+            or most_stack * stack_unit > MAX_CHIPS
+            or most * most_stack * stack_unit > _SEAT_CHIPS_MAX
+        ):
+            return 0, 0, 0
+        fewest = low_seats
+        seat_span = most - fewest + 1
+        least = least_stack
+        stack_span = most_stack - least_stack + 1
+        unit = stack_unit
+        loaded = [None] * (most + 1)  # the inputs loaded, by number of seats
+        for index in range(count):
+            table_seed, seed = tables.state, draws.state
+            n = fewest + <int>tables.below(seat_span)
+            chips = 0
+            for seat in range(n):
+                drawn[seat] = (least + tables.below(stack_span)) * unit
+                chips += drawn[seat]
+            button = <int>tables.below(n)
+            try:
+                found = loaded[n]
+                if found is None:
+                    # The first table of n seats: built, checked and loaded as any table is.
+                    table = make([drawn[seat] for seat in range(n)], button)
+                    kernel._start(table, self._engine_class, self._options)
+                    chips = kernel._chips()  # a pot carried in counts too
+                    if type(table.inputs) is dict and _CARRIED_POT not in table.inputs:
+                        loaded[n] = kernel._inputs
+                else:
+                    inputs = <Inputs>found
+                    kernel._inputs = inputs
+                    kernel._seat_arrays(n)
+                    kernel._n = n
+                    for seat in range(n):
+                        kernel._behind[seat] = <seat_chips_t>drawn[seat]
+                    kernel._open(button, 0)
+                actions += kernel._play_out(draws, self._policy, None)
+            except Exception:
+                tables.state, draws.state = table_seed, seed
+                return index, actions, total
+            if kernel._chips() != chips:
+                raise RuntimeError("chips not conserved")
+            total += chips
+            if stacks is not None:
+                stacks.append(kernel.stacks)
+        return count, actions, total
 
     @property
     def kernel(self):
@@ -392,18 +494,6 @@ cdef class Kernel:
 
     # ---- the mechanisms ------------------------------------------------------------------
 
-    cdef int _put(self, int seat, chips_t amount) except -1:
-        cdef chips_t before, after
-        self._behind[seat] -= amount
-        self._contributed[seat] += amount
-        self._pot += amount
-        before = self._live[seat]
-        after = self._playable(seat)
-        self._live[seat] = <seat_chips_t>after
-        if (before > 0) != (after > 0) and not self._folded[seat]:
-            self._able_count += 1 if after > 0 else -1
-        return 0
-
     cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1:
         cdef chips_t behind, paid, put
         cdef bint option
@@ -434,98 +524,6 @@ cdef class Kernel:
             if option:
                 self._forced_raises += 1
         return 0
-
-    cdef int _begin_street(self, int street) except -1:
-        cdef int n = self._n
-        self._street = street
-        memset(self._put_in, 0, n * sizeof(seat_chips_t))
-        memset(self._acted_at, 0, n * sizeof(seat_chips_t))
-        memset(self._acted, 0, n)
-        self._bet_level = 0
-        self._actor = -1
-        self._deferred = -1
-        return 0
-
-    cdef int _open_betting(self, int after) except -1:
-        self._actor = self._next_needing_action(after)
-        return 0
-
-    cdef int _commit(self, chips_t to) except -1:
-        cdef int seat = self._actor
-        self._put(seat, to - self._put_in[seat])
-        self._put_in[seat] = <seat_chips_t>to
-        if to > self._bet_level:
-            self._bet_level = to
-        self._mark_acted(seat)
-        return 0
-
-    cdef int _mark_checked(self) except -1:
-        self._mark_acted(self._actor)
-        return 0
-
-    cdef int _mark_folded(self) except -1:
-        cdef int seat = self._actor
-        if self._live[seat] > 0:
-            self._able_count -= 1
-        self._folded[seat] = 1
-        self._players_in -= 1
-        self._mark_acted(seat)
-        return 0
-
-    cdef int _mark_acted(self, int seat) except -1:
-        if seat == self._deferred:
-            self._deferred = -1
-        self._acted[seat] = 1
-        self._acted_at[seat] = <seat_chips_t>self._bet_level
-        return 0
-
-    cdef int _pass_action(self) except -1:
-        self._actor = self._next_needing_action(self._actor)
-        return 0
-
-    cdef int _close_round(self) except -1:
-        cdef int n = self._n
-        cdef int seat, top = 0
-        cdef chips_t second = 0, uncalled
-        self._actor = -1
-        for seat in range(1, n):
-            if self._put_in[seat] > self._put_in[top]:
-                top = seat
-        for seat in range(n):
-            if seat != top and self._put_in[seat] > second:
-                second = self._put_in[seat]
-        uncalled = self._put_in[top] - second
-        if uncalled > 0:
-            self._put(top, -uncalled)
-            self._put_in[top] = <seat_chips_t>second
-        return 0
-
-    cdef int _deal_runout(self, int street) except -1:
-        self._street = street
-        return 0
-
-    cdef int _next_needing_action(self, int after) noexcept:
-        cdef int n = self._n
-        cdef int step, seat
-        cdef int deferred = self._deferred
-        cdef chips_t level = self._bet_level
-        if not 0 <= after < n:
-            after = after % n
-        seat = after
-        for step in range(n):
-            seat += 1
-            if seat == n:  # clockwise, without a division per seat
-                seat = 0
-            if (
-                self._live[seat] > 0
-                and not self._folded[seat]
-                and (not self._acted[seat] or self._put_in[seat] < level)
-                and seat != deferred
-            ):
-                return seat
-        if deferred < 0 or self._live[deferred] <= 0 or self._folded[deferred]:
-            return -1
-        return deferred if not self._acted[deferred] or self._put_in[deferred] < level else -1
 
     cdef int _next_live(self, int seat) noexcept:
         cdef int step, other
@@ -562,24 +560,6 @@ cdef class Kernel:
             ):
                 count += 1
         return count
-
-    cdef int _others_able(self) noexcept:
-        cdef int mine = 1 if self._actor >= 0 and self._live[self._actor] > 0 else 0
-        return self._able_count - mine
-
-    cdef int _able_owing(self) noexcept:
-        cdef int seat, count = 0
-        for seat in range(self._n):
-            if self._put_in[seat] < self._bet_level and self._live[seat] > 0 and not self._folded[seat]:
-                count += 1
-        return count
-
-    cdef bint _answerable(self) noexcept:
-        cdef int seat
-        for seat in range(self._n):
-            if <chips_t>self._put_in[seat] + self._live[seat] > self._bet_level and not self._folded[seat] and seat != self._actor:
-                return True
-        return False
 
     # ---- written by each kernel from its spec ---------------------------------------------
 
@@ -654,38 +634,31 @@ cdef class Kernel:
 
     # ---- a policy given as data ------------------------------------------------------------
 
-    cdef int _decide(self, Draws draws, Policy policy, chips_t* to) except -2:
-        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``."""
-        cdef int legal, action, count = 0, chosen
-        cdef int fold_bit = self._fold_bit()
-        cdef int check_bit = self._check_bit()
-        cdef double total = 0.0, point
+    cdef int _decide(self, Draws draws, Policy policy, chips_t* to, int actions, int wagers) except -2:
+        """Policy.decide, in C: the index of the action drawn (its bit in _legal), and ``to``.
+        ``actions`` and ``wagers`` (a bit per wager) are the kernel's (_action_count,
+        _is_wager), asked once per kernel object, and ``policy`` prepared for its actions (_prepare)."""
+        cdef int legal, action, count, chosen
+        cdef double point
         cdef chips_t low, high, room, unit, amount
-        cdef int picks[8]
-        cdef double cumulative[8]
+        cdef double* cumulative
         if not self._viewed:
             self._view()
-        legal = self._legal
-        for action in range(self._action_count()):
-            if legal >> action & 1 and policy.weights[action] > 0:
-                if action == fold_bit and not policy.fold_when_free and check_bit >= 0 and legal >> check_bit & 1:
-                    continue
-                total += policy.weights[action]
-                picks[count] = action
-                cumulative[count] = total
-                count += 1
+        legal = self._legal & ((1 << actions) - 1)
+        count = policy._counts[legal]
         if count == 0:
             raise KernelRefusal("the policy gives no weight to any legal action")
+        cumulative = policy._cumulative[legal]
         # random.choices: the first cumulative weight above a uniform point of the total.
-        point = draws.unit() * total
+        point = draws.unit() * cumulative[count - 1]
         chosen = count - 1
         for action in range(count - 1):
             if point < cumulative[action]:
                 chosen = action
                 break
-        action = picks[chosen]
+        action = policy._picks[legal][chosen]
         to[0] = -1
-        if self._is_wager(action):
+        if wagers >> action & 1:
             low, high = self._min_to, self._max_to
             room = (high - low) // policy.room_share + 1
             if room < 1:
@@ -711,6 +684,16 @@ cdef class Kernel:
         of betting actions. ``trace`` (or None) gets each step, with the view it was drawn from."""
         cdef int actions = 0, action, seat
         cdef chips_t to
+        cdef int count, fold_bit, check_bit, wagers
+        if self._drawn_actions < 0:
+            wagers = 0
+            for action in range(self._action_count()):
+                if self._is_wager(action):
+                    wagers |= 1 << action
+            self._drawn_fold, self._drawn_check, self._drawn_wagers = self._fold_bit(), self._check_bit(), wagers
+            self._drawn_actions = self._action_count()
+        count, fold_bit, check_bit, wagers = self._drawn_actions, self._drawn_fold, self._drawn_check, self._drawn_wagers
+        policy._prepare(count, fold_bit, check_bit)
         while not self._hand_over():
             seat = self._actor
             if seat < 0:
@@ -720,7 +703,7 @@ cdef class Kernel:
                 if trace is not None:
                     trace.append((-1, self._street, None, None))
                 continue
-            action = self._decide(draws, policy, &to)
+            action = self._decide(draws, policy, &to, count, wagers)
             if trace is not None:
                 trace.append((seat, action, to if to >= 0 else None, (self._legal, self._call, self._min_to, self._max_to)))
             self._take(action, to)
@@ -773,6 +756,7 @@ cdef class Kernel:
         # question is answered by _NO_TABLE, which refuses it as the engine refuses no table.
         self._python = _NO_TABLE
         self._handed = True
+        self._drawn_actions = -1
 
     def __init__(self, *args, start=None, **options):
         """A hand on the table given, as the spec's Python engine takes it: refused as it refuses

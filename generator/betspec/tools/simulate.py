@@ -17,18 +17,22 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from betspec.runtime import Engine, Table, engine_class
-from betspec.runtime.batch import Policy, play_hands, play_out
+from betspec.runtime.batch import Draw, Policy, TableDraw, play_drawn, play_out
 from betspec.tools.ray_session import cluster_cpus, ray_session
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
 
 
-def random_table(structure: str, rng: random.Random) -> Table:
-    """2 to 10 seats of 20 to 400 times 10 chips, every other input the spec's example or default."""
-    seats = rng.randint(2, 10)
-    stacks = [rng.randint(20, 400) * 10 for _ in range(seats)]
-    return engine_class(structure).example_table(stacks, rng.randrange(seats))
+#: simulate's tables: 2 to 10 seats of 20 to 400 times 10 chips, a random button, every other
+#: input the spec's example or default.
+TABLES = TableDraw(seats=(2, 10), stacks=(20, 400), stack_unit=10)
+
+
+def random_table(structure: str, rng: Draw) -> Table:
+    """A table drawn as simulate draws them (:data:`TABLES`), from ``rng`` (``random.Random``
+    or :class:`~betspec.runtime.batch.Draws`)."""
+    return TABLES.draw(engine_class(structure), rng)
 
 
 #: The bot every simulated seat plays: no fold when a check is free; bets and raises mostly small,
@@ -62,13 +66,10 @@ class Totals:
 
 
 def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
-    """``hands`` hands in one batch (:func:`betspec.runtime.batch.play_hands`), each table drawn
-    from the chunk's seed as the hands go."""
-    from betspec.runtime import engine_class
-
-    rng = random.Random(seed)
-    tables = (random_table(structure, rng) for _ in range(hands))
-    played = play_hands(engine_class(structure), tables, BOT, rng, options=options)
+    """``hands`` hands in one batch (:func:`betspec.runtime.batch.play_drawn`): the tables
+    (:data:`TABLES`) and the decisions drawn from the chunk's seed, in C where the spec's kernel
+    is compiled (the same hands either way)."""
+    played = play_drawn(engine_class(structure), hands, BOT, seed, tables=TABLES, options=options)
     return Totals(played.hands, played.actions, played.chips)
 
 
