@@ -302,6 +302,28 @@ class PushRuling:
     note: str
 
 
+def hand_expressions(
+    events: dict[str, Event],
+    transitions: list[Transition],
+    quantities: dict[str, Quantity],
+    roles: dict[str, Role],
+    checks: tuple[Check, ...],
+    forced_bets: tuple[ForcedBet, ...],
+) -> list[Expr]:
+    """Every expression a hand computes while it is played: quantities, roles, checks,
+    requirements, guards, effects and forced bets (not the procedures' rulings, nor the next
+    hand's). The checker reads them for the names they use; the kernels compute them in C."""
+    found: list[Expr] = [q.expr for q in quantities.values()] + [r.expr for r in roles.values()]
+    found += [c.expr for c in checks]
+    found += [r.expr for event in events.values() for r in event.requires]
+    found += [t.guard for t in transitions if t.guard is not None]
+    effects = [e for event in events.values() for e in event.effects] + [e for t in transitions for e in t.effects]
+    for effect in effects:
+        found += list(effect.args) if isinstance(effect, Call) else [effect.expr]
+    found += [x for bet in forced_bets for x in (bet.seat, bet.amount, bet.when) if x is not None]
+    return found
+
+
 @dataclass
 class Spec:
     name: str
@@ -330,6 +352,12 @@ class Spec:
     next_hand: NextHand | None = None
     street_values: dict[str, StreetValue] = field(default_factory=dict)
     deal_inputs: dict[str, Input] = field(default_factory=dict)
+
+    def hand_expressions(self) -> list[Expr]:
+        """Every expression a hand computes while it is played (:func:`hand_expressions`)."""
+        return hand_expressions(
+            self.events, self.transitions, self.quantities, self.roles, self.checks, self.forced_bets
+        )
 
     def transitions_of(self, event: str) -> list[Transition]:
         return [t for t in self.transitions if t.event == event]

@@ -47,7 +47,7 @@ from betspec.backends.plan import (
 )
 from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
 from betspec.backends.writer import Writer
-from betspec.model import Call, Event, Expr, Spec, Type
+from betspec.model import Event, Spec, Type
 from betspec.runtime import contract
 
 #: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
@@ -337,23 +337,6 @@ class _Overflow(Exception):
     """An expression may leave 64 bits with inputs that large."""
 
 
-def _computed(spec: Spec) -> list[Expr]:
-    """Every expression a kernel computes in C: quantities, requirements, guards, effects, roles,
-    checks and forced bets (not the procedures' rulings or the next hand: the Python engine's)."""
-    found: list[Expr] = [q.expr for q in spec.quantities.values()]
-    found += [r.expr for r in spec.roles.values()]
-    found += [c.expr for c in spec.checks]
-    effects = [e for event in spec.events.values() for e in event.effects]
-    effects += [e for t in spec.transitions for e in t.effects]
-    found += [r.expr for event in spec.events.values() for r in event.requires]
-    found += [t.guard for t in spec.transitions if t.guard is not None]
-    for effect in effects:
-        found += list(effect.args) if isinstance(effect, Call) else [effect.expr]
-    for bet in spec.forced_bets:
-        found += [e for e in (bet.seat, bet.amount, bet.when) if e is not None]
-    return found
-
-
 def _bounds(spec: Spec, bound: int) -> None:
     """Raise _Overflow if some expression the kernel computes may reach C_LIMIT when every
     number input and option is within ``bound`` (a bound on each of its operands, through
@@ -417,7 +400,7 @@ def _bounds(spec: Spec, bound: int) -> None:
             return 1
         return max((of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)), default=hand)
 
-    for expr in _computed(spec):
+    for expr in spec.hand_expressions():
         of(expr.tree)
 
 
@@ -562,7 +545,7 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
         children = [of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
         return most(children, const(hand))
 
-    for expr in _computed(spec):
+    for expr in spec.hand_expressions():
         of(expr.tree)
     if not risky:
         return None

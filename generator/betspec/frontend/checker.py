@@ -41,6 +41,7 @@ from betspec.model import (
     Transition,
     Type,
     Variable,
+    hand_expressions,
 )
 from betspec.vocabulary import ValueType
 
@@ -1150,14 +1151,7 @@ def _expressions(
     next_hand: NextHand | None,
 ) -> list[Expr]:
     """Every expression of a spec: what its names may be read by."""
-    found: list[Expr] = [q.expr for q in quantities.values()] + [r.expr for r in roles.values()]
-    found += [c.expr for c in checks]
-    found += [r.expr for event in events.values() for r in event.requires]
-    found += [t.guard for t in transitions if t.guard is not None]
-    effects = [e for event in events.values() for e in event.effects] + [e for t in transitions for e in t.effects]
-    for effect in effects:
-        found += list(effect.args) if isinstance(effect, Call) else [effect.expr]
-    found += [x for bet in forced_bets for x in (bet.seat, bet.amount, bet.when) if x is not None]
+    found = hand_expressions(events, transitions, quantities, roles, checks, forced_bets)
     found += [x for ruling in push_rulings for x in (ruling.when, ruling.to) if x is not None]
     if next_hand is not None:
         found += [next_hand.button, *next_hand.inputs.values()]
