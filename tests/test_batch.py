@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from betspec.runtime import BetspecError, Engine, Policy, engine_class, play_hands
+from betspec.runtime import BetspecError, Engine, Policy, TableDraw, engine_class, play_drawn, play_hands
 from betspec.runtime.batch import draws_from, play_out
 from betspec.tools.simulate import BOT, random_table
 from tests.test_engine import STRUCTURES
@@ -66,3 +66,44 @@ def test_a_policy_that_is_not_one_is_refused(policy: object) -> None:
 def test_an_engine_class_is_required() -> None:
     with pytest.raises(BetspecError, match="engine class"):
         play_hands("no_limit", [], BOT)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("args", "keywords", "said"),
+    [
+        (("10", 1), {}, "hands must be a whole number"),
+        ((True, 1), {}, "hands must be a whole number"),
+        ((-1, 1), {}, "hands must be a whole number"),
+        ((3, "x"), {}, "seed must be a whole number"),
+        ((3, 1), {"tables": 5}, "tables must be a betspec.runtime.TableDraw"),
+        ((3, 1), {"keep_stacks": 1}, "keep_stacks must be True or False"),
+    ],
+)
+def test_play_drawn_refuses_wrong_arguments_before_a_hand(
+    args: tuple[object, ...], keywords: dict[str, object], said: str
+) -> None:
+    with pytest.raises(BetspecError, match=said):
+        play_drawn(engine_class("no_limit"), args[0], BOT, args[1], **keywords)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("keywords", "said"),
+    [
+        ({"seats": (1, 3)}, "seats must be a pair"),
+        ({"seats": (5, 3)}, "seats must be a pair"),
+        ({"seats": (2, 24)}, "seats must be a pair"),
+        ({"seats": [2, 3]}, "seats must be a pair"),
+        ({"stacks": (0, 3)}, "stacks must be a pair"),
+        ({"stack_unit": 0}, "stack_unit must be a whole number"),
+        ({"stack_unit": 10**14, "stacks": (1, 100)}, r"1 <= low <= high <= 10,"),
+    ],
+)
+def test_a_table_draw_out_of_bounds_is_refused_whole(keywords: dict[str, object], said: str) -> None:
+    with pytest.raises(BetspecError, match=said):
+        TableDraw(**keywords)  # type: ignore[arg-type]
+
+
+def test_the_largest_table_draw_plays() -> None:
+    draw = TableDraw(seats=(23, 23), stacks=(10**14, 10**14), stack_unit=10)
+    played = play_drawn(engine_class("no_limit"), 5, BOT, 7, tables=draw)
+    assert (played.hands, played.chips) == (5, 5 * 23 * 10**15)

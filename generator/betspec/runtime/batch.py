@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from betspec.runtime.engine import Engine, engine_class
 from betspec.runtime.errors import BetspecError
-from betspec.runtime.table import Table
+from betspec.runtime.table import MAX_CHIPS, MAX_SEATS, Table
 from betspec.vocabulary import POLICY_UNIT_OPTION, WAGERS
 
 #: A decision: the action for the seat to act, and its "to" amount for a bet or raise.
@@ -150,6 +150,27 @@ class TableDraw:
     seats: tuple[int, int] = (2, 10)
     stacks: tuple[int, int] = (20, 400)
     stack_unit: int = 10
+
+    def __post_init__(self) -> None:
+        # Refused here, whole, before a draw: a kernel takes these as C integers.
+        def pair(value: object, what: str, least: int, most: int) -> None:
+            if not (
+                isinstance(value, tuple)
+                and len(value) == 2
+                and all(type(n) is int and least <= n <= most for n in value)
+                and value[0] <= value[1]
+            ):
+                raise BetspecError(
+                    f"TableDraw's {what} must be a pair (low, high) of whole numbers, "
+                    f"{least} <= low <= high <= {most}, not {value!r}"
+                )
+
+        pair(self.seats, "seats", 2, MAX_SEATS)
+        if type(self.stack_unit) is not int or not 1 <= self.stack_unit <= MAX_CHIPS:
+            raise BetspecError(
+                f"TableDraw's stack_unit must be a whole number of chips, 1 to {MAX_CHIPS}, not {self.stack_unit!r}"
+            )
+        pair(self.stacks, "stacks", 1, MAX_CHIPS // self.stack_unit)  # the engine deals no seat without chips
 
     def draw(self, cls: type[Engine], rng: Draw) -> Table:
         low, high = self.seats
@@ -280,6 +301,14 @@ def play_drawn(
         raise BetspecError(f"play_drawn takes a betspec.runtime.Policy, not {type(policy).__name__}")
     if not (isinstance(cls, type) and issubclass(cls, Engine)):
         raise BetspecError(f"hands are played by an engine class, not {cls!r}")
+    if type(hands) is not int or hands < 0:
+        raise BetspecError(f"play_drawn's hands must be a whole number, 0 or more, not {hands!r}")
+    if type(seed) is not int:
+        raise BetspecError(f"play_drawn's seed must be a whole number, not {seed!r}")
+    if not isinstance(tables, TableDraw):
+        raise BetspecError(f"play_drawn's tables must be a betspec.runtime.TableDraw, not {type(tables).__name__}")
+    if not isinstance(keep_stacks, bool):
+        raise BetspecError(f"play_drawn's keep_stacks must be True or False, not {keep_stacks!r}")
     given = dict(options or {})
     first = Draws(seed)
     split = first.split()
