@@ -882,7 +882,7 @@ def on_post_blinds(m: BadugiMachine) -> None:
     new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
     new_last_raise = m._nominal
     new_last_full_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._nominal else m._nominal
-    new_raises = m._forced_raises - 1 if m._k1 and m._forced_raises > 1 else m._forced_raises
+    new_raises = m._forced_raises - 1 if m._k_kill_is_not_none and m._forced_raises > 1 else m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
@@ -991,7 +991,7 @@ def do_commit_pass_action(m: BadugiMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1025,7 +1025,7 @@ def do_commit_pass_action_event(ev: EventData) -> None:
 
 
 def do_set_raises_last_raise_last_full_level_commit_pass_action(m: BadugiMachine, to: int) -> None:
-    bet_size_ = (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) * m._k2 // 2
+    bet_size_ = (m._in_big_bet if SV_BIG_BETS[m._street] else m._in_small_bet) * m._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 // 2
     full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if m._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = (m._last_raise if m._last_raise >= to - m._bet_level else to - m._bet_level) if full_raise_ else m._last_raise
@@ -1042,7 +1042,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: BadugiMachine
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1321,7 +1321,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class BadugiMachine(Engine):
     'Badugi, every event through the transitions machine. Badugi, fixed limit: four cards each, and the betting of triple draw (four rounds, the small bet on the first two, the big bet on the last two).'
 
-    __slots__ = ("_in_ante", "_in_big_bet", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_kill", "_in_killer", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_bet", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_half_bet_reopens", "_opt_killer_acts_in_turn", "_opt_limit_straddles", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_killer_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_bet", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_kill", "_in_killer", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_bet", "_in_small_blind", "_in_straddles", "_k_4_if_kill_is_full_else_3_if_kill_is_half_else_2", "_k_kill_is_not_none", "_k_not_uncapped_heads_up", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_half_bet_reopens", "_opt_killer_acts_in_turn", "_opt_limit_straddles", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_killer_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1438,10 +1438,10 @@ class BadugiMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
-    _k0: bool
-    _k1: bool
-    _k2: int
-    _k3: bool
+    _k_small_chips_is_stay_behind: bool
+    _k_kill_is_not_none: bool
+    _k_4_if_kill_is_full_else_3_if_kill_is_half_else_2: int
+    _k_not_uncapped_heads_up: bool
 
     def __init__(
         self,
@@ -1646,16 +1646,16 @@ class BadugiMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = self._in_kill != 'none'
-        self._k2 = 4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2
-        self._k3 = not self._opt_uncapped_heads_up
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_kill_is_not_none = self._in_kill != 'none'
+        self._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 = 4 if self._in_kill == 'full' else 3 if self._in_kill == 'half' else 2
+        self._k_not_uncapped_heads_up = not self._opt_uncapped_heads_up
 
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat]
 
     def _all_playable(self) -> list[int]:
-        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1716,7 +1716,7 @@ class BadugiMachine(Engine):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k3 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 return self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1745,7 +1745,7 @@ class BadugiMachine(Engine):
             return NO_VIEW
         level = self._bet_level
         state = self._state
-        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 // 2
         call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
         can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0
@@ -1852,7 +1852,7 @@ class BadugiMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 // 2
         min_bet_to_ = bet_size_
         bet_min_to_ = min_bet_to_ if min_bet_to_ <= all_in_to_ else all_in_to_
         if (to - self._last_full_level) % self._opt_bet_unit != 0 and to != all_in_to_:
@@ -1879,7 +1879,7 @@ class BadugiMachine(Engine):
         if view is None or 'raise' not in view[0]:
             if self._state not in FROM_RAISE:
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not possible now')
-            bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
+            bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 // 2
             if self._bet_level <= 0:
                 raise self._reject('illegal_action', 'BET', seat, 'raise', to, 'no bet to raise: bet instead')
             if self._declared == 1:
@@ -1890,7 +1890,7 @@ class BadugiMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if self._acted[self._actor] and not (2 * (self._bet_level - self._acted_at[self._actor]) >= bet_size_ if self._opt_half_bet_reopens else self._bet_level - self._acted_at[self._actor] >= bet_size_):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k3 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1898,7 +1898,7 @@ class BadugiMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k2 // 2
+        bet_size_ = (self._in_big_bet if SV_BIG_BETS[self._street] else self._in_small_bet) * self._k_4_if_kill_is_full_else_3_if_kill_is_half_else_2 // 2
         min_raise_to_ = self._last_full_level + bet_size_
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if (to - self._last_full_level) % self._opt_bet_unit != 0 and to != all_in_to_:

@@ -1010,7 +1010,7 @@ def do_commit_pass_action(m: CapNoLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat], max(m._k1 - m._contributed[seat], 0)))
+    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat], max(m._k_cap_times_big_blind - m._contributed[seat], 0)))
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1060,7 +1060,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: CapNoLimitMac
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat], max(m._k1 - m._contributed[seat], 0)))
+    after = live[seat] = (min(m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat], max(m._k_cap_times_big_blind - m._contributed[seat], 0)))
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1324,7 +1324,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class CapNoLimitMachine(Engine):
     "Cap no-limit hold'em, every event through the transitions machine. No-limit hold'em with a cap on what each player may put in a hand (20 or 30 big blinds, as online cap games have): a player who reaches it is treated as all-in."
 
-    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_cap", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_k4", "_k5", "_k6", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_cap", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k_bomb_pot_or_big_blind", "_k_bomb_pot_or_big_blind_at_least_1", "_k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit", "_k_bomb_pot_over_0", "_k_cap_times_big_blind", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1425,13 +1425,12 @@ class CapNoLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
-    _k0: bool
-    _k1: int
-    _k2: int
-    _k3: int
-    _k4: bool
-    _k5: int
-    _k6: int
+    _k_small_chips_is_stay_behind: bool
+    _k_cap_times_big_blind: int
+    _k_bomb_pot_or_big_blind: int
+    _k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit: int
+    _k_bomb_pot_over_0: bool
+    _k_bomb_pot_or_big_blind_at_least_1: int
 
     def __init__(
         self,
@@ -1602,19 +1601,18 @@ class CapNoLimitMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = self._in_cap * self._in_big_blind
-        self._k2 = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
-        self._k3 = -(-max(self._k2, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        self._k4 = self._in_bomb_pot > 0
-        self._k5 = -(-max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        self._k6 = max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1)
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_cap_times_big_blind = self._in_cap * self._in_big_blind
+        self._k_bomb_pot_or_big_blind = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
+        self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit = -(-max(self._k_bomb_pot_or_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        self._k_bomb_pot_over_0 = self._in_bomb_pot > 0
+        self._k_bomb_pot_or_big_blind_at_least_1 = max(self._k_bomb_pot_or_big_blind, 1)
 
     def _playable(self, seat: int) -> int:
-        return min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat], max(self._k1 - self._contributed[seat], 0))
+        return min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat], max(self._k_cap_times_big_blind - self._contributed[seat], 0))
 
     def _all_playable(self) -> list[int]:
-        return [min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat], max(self._k1 - self._contributed[seat], 0)) for seat in range(self._n)]
+        return [min(self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat], max(self._k_cap_times_big_blind - self._contributed[seat], 0)) for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1713,11 +1711,11 @@ class CapNoLimitMachine(Engine):
         view: View
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            low = self._k5 if self._k5 <= all_in_to_ else all_in_to_
+            low = self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= all_in_to_ else all_in_to_)
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
+            min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k_bomb_pot_or_big_blind_at_least_1 else self._k_bomb_pot_or_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= all_in_to_ else all_in_to_)
         else:
@@ -1808,7 +1806,7 @@ class CapNoLimitMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = self._k5 if self._k5 <= all_in_to_ else all_in_to_
+        bet_min_to_ = self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
@@ -1850,7 +1848,7 @@ class CapNoLimitMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
+        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k_bomb_pot_or_big_blind_at_least_1 else self._k_bomb_pot_or_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')

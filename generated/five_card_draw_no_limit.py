@@ -1001,7 +1001,7 @@ def do_commit_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1051,7 +1051,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawN
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1330,7 +1330,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class FiveCardDrawNoLimitMachine(Engine):
     'Five-card draw, no limit, every event through the transitions machine. Five-card draw (high or lowball) played no limit: the no limit betting of no_limit.json on the two rounds of draw.json.'
 
-    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_double_open", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k_big_blind_at_least_1", "_k_big_blind_at_least_1_rounded_up_to_bet_unit", "_k_not_double_open", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_button_rule", "_opt_double_open", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1427,10 +1427,10 @@ class FiveCardDrawNoLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
-    _k0: bool
-    _k1: int
-    _k2: int
-    _k3: bool
+    _k_small_chips_is_stay_behind: bool
+    _k_big_blind_at_least_1_rounded_up_to_bet_unit: int
+    _k_big_blind_at_least_1: int
+    _k_not_double_open: bool
 
     def __init__(
         self,
@@ -1592,16 +1592,16 @@ class FiveCardDrawNoLimitMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = -(-max(self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        self._k2 = max(self._in_big_blind, 1)
-        self._k3 = not self._opt_double_open
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_big_blind_at_least_1_rounded_up_to_bet_unit = -(-max(self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        self._k_big_blind_at_least_1 = max(self._in_big_blind, 1)
+        self._k_not_double_open = not self._opt_double_open
 
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat]
 
     def _all_playable(self) -> list[int]:
-        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1695,16 +1695,16 @@ class FiveCardDrawNoLimitMachine(Engine):
         call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         out_of_turn_call_only_ = actor in self._out_of_turn and level <= self._out_of_turn.get(actor, (0, 0))[0]
         reopened_ = not self._acted[actor] or level - self._acted_at[actor] >= self._last_raise
-        min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k2 else self._k2)) // self._opt_bet_unit) * self._opt_bet_unit
+        min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k_big_blind_at_least_1 else self._k_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
         can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
-        can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0 and (self._k3 or self._street != 0 or self._raises > self._forced_raises or not self._answerable() or not reopened_ or out_of_turn_call_only_ or all_in_to_ < min_raise_to_)
+        can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0 and (self._k_not_double_open or self._street != 0 or self._raises > self._forced_raises or not self._answerable() or not reopened_ or out_of_turn_call_only_ or all_in_to_ < min_raise_to_)
         can_check = state in FROM_CHECK and self._declared != 2 and call_amount_ == 0
         can_fold = state in FROM_FOLD
         can_raise = state in FROM_RAISE and level > 0 and self._declared != 1 and self._live[actor] > call_amount_ and self._answerable() and reopened_ and not out_of_turn_call_only_
         legal = LEGAL_SETS[(1 if can_bet else 0) | (2 if can_call else 0) | (4 if can_check else 0) | (8 if can_fold else 0) | (16 if can_raise else 0)]
         view: View
         if can_bet:
-            low = self._k1 if self._k1 <= all_in_to_ else all_in_to_
+            low = self._k_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, low if low >= all_in_to_ else all_in_to_)
         elif can_raise:
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
@@ -1773,7 +1773,7 @@ class FiveCardDrawNoLimitMachine(Engine):
                 raise self._reject('bound_by_declaration', 'DECLARED-WAGER', seat, 'call', None, 'a raise was declared: the player owes a raise, not a call')
             if min(self._bet_level - self._put_in[self._actor], self._live[self._actor]) <= 0:
                 raise self._reject('illegal_action', 'CALL', seat, 'call', None, 'there is nothing to call')
-            if self._opt_double_open and self._street == 0 and self._raises <= self._forced_raises and self._answerable() and (not self._acted[self._actor] or self._bet_level - self._acted_at[self._actor] >= self._last_raise) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0]) and self._put_in[self._actor] + self._live[self._actor] >= -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k2 else self._k2)) // self._opt_bet_unit) * self._opt_bet_unit:
+            if self._opt_double_open and self._street == 0 and self._raises <= self._forced_raises and self._answerable() and (not self._acted[self._actor] or self._bet_level - self._acted_at[self._actor] >= self._last_raise) and (self._actor not in self._out_of_turn or self._bet_level > self._out_of_turn.get(self._actor, (0, 0))[0]) and self._put_in[self._actor] + self._live[self._actor] >= -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k_big_blind_at_least_1 else self._k_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit:
                 raise self._reject('illegal_action', 'OPEN-TO-ENTER', seat, 'call', None, 'nobody has opened: enter the pot with a raise (the minimum open) or fold')
         self._take_call()
         self._log.append((seat, 'call', None))
@@ -1798,7 +1798,7 @@ class FiveCardDrawNoLimitMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = self._k1 if self._k1 <= all_in_to_ else all_in_to_
+        bet_min_to_ = self._k_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
         if to <= self._bet_level:
@@ -1840,7 +1840,7 @@ class FiveCardDrawNoLimitMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k2 else self._k2)) // self._opt_bet_unit) * self._opt_bet_unit
+        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k_big_blind_at_least_1 else self._k_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')

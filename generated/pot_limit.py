@@ -1041,7 +1041,7 @@ def do_commit_pass_action(m: PotLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1091,7 +1091,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: PotLimitMachi
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1355,7 +1355,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class PotLimitMachine(Engine):
     "Pot-limit hold'em, every event through the transitions machine. The no-limit rules, except that a bet or raise may not exceed the pot after the call."
 
-    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_k4", "_k5", "_k6", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_count_blinds_in_full", "_opt_misheard_call_rule", "_opt_pot_rounding", "_opt_short_blind_lowers_bet", "_opt_small_blind_counts_as_big", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k_bomb_pot_or_big_blind", "_k_bomb_pot_or_big_blind_at_least_1", "_k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit", "_k_bomb_pot_over_0", "_k_small_blind_plus_big_blind", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_count_blinds_in_full", "_opt_misheard_call_rule", "_opt_pot_rounding", "_opt_short_blind_lowers_bet", "_opt_small_blind_counts_as_big", "_opt_small_chips", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1463,13 +1463,12 @@ class PotLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
-    _k0: bool
-    _k1: int
-    _k2: int
-    _k3: bool
-    _k4: int
-    _k5: int
-    _k6: int
+    _k_small_chips_is_stay_behind: bool
+    _k_bomb_pot_or_big_blind: int
+    _k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit: int
+    _k_bomb_pot_over_0: bool
+    _k_small_blind_plus_big_blind: int
+    _k_bomb_pot_or_big_blind_at_least_1: int
 
     def __init__(
         self,
@@ -1644,19 +1643,18 @@ class PotLimitMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
-        self._k2 = -(-max(self._k1, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        self._k3 = self._in_bomb_pot > 0
-        self._k4 = self._in_small_blind + self._in_big_blind
-        self._k5 = -(-max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
-        self._k6 = max(self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind, 1)
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_bomb_pot_or_big_blind = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
+        self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit = -(-max(self._k_bomb_pot_or_big_blind, 1) // self._opt_bet_unit) * self._opt_bet_unit
+        self._k_bomb_pot_over_0 = self._in_bomb_pot > 0
+        self._k_small_blind_plus_big_blind = self._in_small_blind + self._in_big_blind
+        self._k_bomb_pot_or_big_blind_at_least_1 = max(self._k_bomb_pot_or_big_blind, 1)
 
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat]
 
     def _all_playable(self) -> list[int]:
-        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1755,17 +1753,17 @@ class PotLimitMachine(Engine):
         view: View
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k4 - self._posted_live if self._k4 - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
+            blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k_small_blind_plus_big_blind - self._posted_live if self._k_small_blind_plus_big_blind - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
             pot_after_call_ = self._pot + blind_credit_ + level - self._put_in[actor]
             counted_pot_ = -(-pot_after_call_ // self._opt_pot_rounding) * self._opt_pot_rounding if self._opt_pot_rounding is not None else pot_after_call_
-            low = self._k5 if self._k5 <= all_in_to_ else all_in_to_
+            low = self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, max(low, min(counted_pot_ // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k4 - self._posted_live if self._k4 - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
+            blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k_small_blind_plus_big_blind - self._posted_live if self._k_small_blind_plus_big_blind - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
             pot_after_call_ = self._pot + blind_credit_ + level - self._put_in[actor]
             counted_pot_ = -(-pot_after_call_ // self._opt_pot_rounding) * self._opt_pot_rounding if self._opt_pot_rounding is not None else pot_after_call_
-            min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
+            min_raise_to_ = -(-(level + (self._last_raise if self._last_raise >= self._k_bomb_pot_or_big_blind_at_least_1 else self._k_bomb_pot_or_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
             low = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
             view = (legal, call_amount_, low, max(low, min((level + counted_pot_) // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)))
         else:
@@ -1856,8 +1854,8 @@ class PotLimitMachine(Engine):
             if self._actor in self._out_of_turn and self._bet_level == self._out_of_turn.get(self._actor, (0, 0))[1]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'bet', to, 'declared out of turn, and the skipped players checked: check only')
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = self._k5 if self._k5 <= all_in_to_ else all_in_to_
-        blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and self._actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k4 - self._posted_live if self._k4 - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
+        bet_min_to_ = self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit if self._k_bomb_pot_or_big_blind_at_least_1_rounded_up_to_bet_unit <= all_in_to_ else all_in_to_
+        blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and self._actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k_small_blind_plus_big_blind - self._posted_live if self._k_small_blind_plus_big_blind - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
         pot_after_call_ = self._pot + blind_credit_ + self._bet_level - self._put_in[self._actor]
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'bet', to, 'not a whole number of betting units')
@@ -1900,9 +1898,9 @@ class PotLimitMachine(Engine):
                     'fold only'
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and self._actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k4 - self._posted_live if self._k4 - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
+        blind_credit_ = (self._in_big_blind - self._put_in[self._role_small_blind_seat] if self._street == 0 and not self._acted[self._role_big_blind_seat] and self._actor != self._role_small_blind_seat and self._put_in[self._role_small_blind_seat] < self._in_big_blind else 0) if self._opt_small_blind_counts_as_big else (self._k_small_blind_plus_big_blind - self._posted_live if self._k_small_blind_plus_big_blind - self._posted_live >= 0 else 0) if self._opt_count_blinds_in_full and self._street == 0 else 0
         pot_after_call_ = self._pot + blind_credit_ + self._bet_level - self._put_in[self._actor]
-        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k6 else self._k6)) // self._opt_bet_unit) * self._opt_bet_unit
+        min_raise_to_ = -(-(self._bet_level + (self._last_raise if self._last_raise >= self._k_bomb_pot_or_big_blind_at_least_1 else self._k_bomb_pot_or_big_blind_at_least_1)) // self._opt_bet_unit) * self._opt_bet_unit
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:
             raise self._reject('bad_amount', 'CHIPS', seat, 'raise', to, 'not a whole number of betting units')

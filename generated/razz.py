@@ -1016,7 +1016,7 @@ def do_commit_pass_action(m: RazzMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1066,7 +1066,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: RazzMachine, 
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1207,7 +1207,7 @@ def do_commit_set_bet_level_pass_action(m: RazzMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1433,7 +1433,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class RazzMachine(Engine):
     'Razz, every event through the transitions machine. Seven-card stud played for the lowest hand, fixed limit: the highest upcard brings in, the lowest hand showing opens the later streets, and an open pair never allows the big bet.'
 
-    __slots__ = ("_dl_opener", "_in_ante", "_in_big_bet", "_in_bring_in", "_in_bring_in_seat", "_in_seat_antes", "_in_small_bet", "_k0", "_k1", "_opt_bet_unit", "_opt_half_bet_reopens", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule")
+    __slots__ = ("_dl_opener", "_in_ante", "_in_big_bet", "_in_bring_in", "_in_bring_in_seat", "_in_seat_antes", "_in_small_bet", "_k_not_uncapped_heads_up", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_half_bet_reopens", "_opt_max_raises", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1511,8 +1511,8 @@ class RazzMachine(Engine):
     _in_bring_in: int
     _in_bring_in_seat: int
     _dl_opener: int | None
-    _k0: bool
-    _k1: bool
+    _k_small_chips_is_stay_behind: bool
+    _k_not_uncapped_heads_up: bool
 
     def __init__(
         self,
@@ -1599,14 +1599,14 @@ class RazzMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = not self._opt_uncapped_heads_up
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_not_uncapped_heads_up = not self._opt_uncapped_heads_up
 
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat]
 
     def _all_playable(self) -> list[int]:
-        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1669,7 +1669,7 @@ class RazzMachine(Engine):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 return self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1857,7 +1857,7 @@ class RazzMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if self._acted[self._actor] and (self._street != 0 or self._acted_at[self._actor] >= bet_size_ or bet_size_ > self._bet_level) and not (2 * (self._bet_level - self._acted_at[self._actor]) >= bet_size_ if self._opt_half_bet_reopens else self._bet_level - self._acted_at[self._actor] >= bet_size_):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (

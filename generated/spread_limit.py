@@ -1008,7 +1008,7 @@ def do_commit_pass_action(m: SpreadLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1058,7 +1058,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: SpreadLimitMa
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k0 else m._behind[seat])
+    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1322,7 +1322,7 @@ LEGAL_SETS: tuple[tuple[str, ...], ...] = (
 class SpreadLimitMachine(Engine):
     "Spread-limit hold'em, every event through the transitions machine. Any bet or raise between a declared minimum and maximum (for example 2 to 10), a raise at least the previous bet or raise of the round, raises capped. Written in JSON alone, on the no-limit rules for all-ins."
 
-    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k0", "_k1", "_k2", "_k3", "_k4", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_max_bet", "_opt_max_raises", "_opt_min_bet", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
+    __slots__ = ("_in_ante", "_in_big_blind", "_in_big_blind_ante", "_in_blinds_by_seat", "_in_bomb_pot", "_in_burn_blind", "_in_button_ante", "_in_button_straddle", "_in_dead_small_blind", "_in_missed_big_blinds", "_in_missed_small_blinds", "_in_seat_antes", "_in_seat_blinds", "_in_small_blind", "_in_straddles", "_k_5_times_big_blind", "_k_bomb_pot_or_big_blind", "_k_bomb_pot_over_0", "_k_not_uncapped_heads_up", "_k_small_chips_is_stay_behind", "_opt_bet_unit", "_opt_big_blind_ante_first", "_opt_bomb_pot_minimum", "_opt_button_rule", "_opt_max_bet", "_opt_max_raises", "_opt_min_bet", "_opt_misheard_call_rule", "_opt_short_blind_lowers_bet", "_opt_small_chips", "_opt_uncapped_heads_up", "_opt_underraise_rule", "_role_big_blind_seat", "_role_second_straddle_seat", "_role_small_blind_seat", "_role_straddle_seat", "_role_third_straddle_seat")
 
     SPEC_NAME: ClassVar[str] = SPEC_NAME
     SPEC_HASH: ClassVar[str] = SPEC_HASH
@@ -1433,11 +1433,11 @@ class SpreadLimitMachine(Engine):
     _role_second_straddle_seat: int
     _role_straddle_seat: int
     _role_third_straddle_seat: int
-    _k0: bool
-    _k1: bool
-    _k2: int
-    _k3: bool
-    _k4: int
+    _k_small_chips_is_stay_behind: bool
+    _k_not_uncapped_heads_up: bool
+    _k_bomb_pot_or_big_blind: int
+    _k_bomb_pot_over_0: bool
+    _k_5_times_big_blind: int
 
     def __init__(
         self,
@@ -1616,17 +1616,17 @@ class SpreadLimitMachine(Engine):
 
     def _hand_constants(self) -> None:
         "What the hot paths read that only the options and the table's inputs decide, once a hand."
-        self._k0 = self._opt_small_chips == 'stay_behind'
-        self._k1 = not self._opt_uncapped_heads_up
-        self._k2 = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
-        self._k3 = self._in_bomb_pot > 0
-        self._k4 = 5 * self._in_big_blind
+        self._k_small_chips_is_stay_behind = self._opt_small_chips == 'stay_behind'
+        self._k_not_uncapped_heads_up = not self._opt_uncapped_heads_up
+        self._k_bomb_pot_or_big_blind = self._in_bomb_pot if self._in_bomb_pot > 0 and self._opt_bomb_pot_minimum == 'ante' else self._in_big_blind
+        self._k_bomb_pot_over_0 = self._in_bomb_pot > 0
+        self._k_5_times_big_blind = 5 * self._in_big_blind
 
     def _playable(self, seat: int) -> int:
-        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat]
+        return self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat]
 
     def _all_playable(self) -> list[int]:
-        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k0 else self._behind[seat] for seat in range(self._n)]
+        return [self._behind[seat] // self._opt_bet_unit * self._opt_bet_unit if self._k_small_chips_is_stay_behind else self._behind[seat] for seat in range(self._n)]
 
     def _all_in_to(self) -> int:
         return self._put_in[self._actor] + self._live[self._actor]
@@ -1687,7 +1687,7 @@ class SpreadLimitMachine(Engine):
                 return self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
             if not q_reopened(self):
                 return self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 return self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 return self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1717,7 +1717,7 @@ class SpreadLimitMachine(Engine):
         level = self._bet_level
         state = self._state
         spread_min_ = max(self._opt_min_bet if self._opt_min_bet is not None else self._in_big_blind, 1)
-        spread_max_ = max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k4)
+        spread_max_ = max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k_5_times_big_blind)
         call_amount_ = level - self._put_in[actor] if level - self._put_in[actor] <= self._live[actor] else self._live[actor]
         can_bet = state in FROM_BET and level == 0 and self._answerable() and self._declared != 1 and (actor not in self._out_of_turn or level != self._out_of_turn.get(actor, (0, 0))[1])
         can_call = state in FROM_CALL and self._declared != 2 and call_amount_ > 0
@@ -1833,7 +1833,7 @@ class SpreadLimitMachine(Engine):
             raise self._reject('below_minimum', 'BET', seat, 'bet', to, 'a bet puts chips in')
         if to > all_in_to_:
             raise self._reject('above_maximum', 'STACK', seat, 'bet', to, "more than the seat's chips")
-        if to > max(bet_min_to_, min(max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k4) // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)):
+        if to > max(bet_min_to_, min(max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k_5_times_big_blind) // self._opt_bet_unit * self._opt_bet_unit, all_in_to_)):
             raise self._reject('above_maximum', 'SIZE-MAX-BET', seat, 'bet', to, 'above the maximum bet')
         if to < bet_min_to_:
             raise self._reject('below_minimum', 'SIZE-MIN-BET', seat, 'bet', to, 'below the minimum bet')
@@ -1860,9 +1860,9 @@ class SpreadLimitMachine(Engine):
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'not enough chips to raise')
             if not self._answerable():
                 raise self._reject('illegal_action', 'RAISE', seat, 'raise', to, 'no other player has chips beyond the bet: nobody could answer a raise')
-            if self._acted[self._actor] and self._bet_level - self._acted_at[self._actor] < min(max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k4), spread_min_ if spread_min_ >= self._last_raise else self._last_raise):
+            if self._acted[self._actor] and self._bet_level - self._acted_at[self._actor] < min(max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k_5_times_big_blind), spread_min_ if spread_min_ >= self._last_raise else self._last_raise):
                 raise self._reject('not_reopened', 'REOPEN', seat, 'raise', to, 'the betting was not reopened for this seat')
-            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k1 or self._players_in != 2):
+            if self._opt_max_raises is not None and self._raises > self._opt_max_raises and (self._k_not_uncapped_heads_up or self._players_in != 2):
                 raise self._reject('cap_reached', 'CAP', seat, 'raise', to, 'the raises are capped')
             if self._actor in self._out_of_turn and self._bet_level <= self._out_of_turn.get(self._actor, (0, 0))[0]:
                 raise self._reject('illegal_action', 'OUT-OF-TURN', seat, 'raise', to, (
@@ -1871,7 +1871,7 @@ class SpreadLimitMachine(Engine):
                 ))
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
         spread_min_ = max(self._opt_min_bet if self._opt_min_bet is not None else self._in_big_blind, 1)
-        spread_max_ = max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k4)
+        spread_max_ = max(spread_min_, self._opt_max_bet if self._opt_max_bet is not None else self._k_5_times_big_blind)
         min_raise_to_ = -(-(self._bet_level + min(spread_max_, spread_min_ if spread_min_ >= self._last_raise else self._last_raise)) // self._opt_bet_unit) * self._opt_bet_unit
         raise_min_to_ = min_raise_to_ if min_raise_to_ <= all_in_to_ else all_in_to_
         if to % self._opt_bet_unit != 0 and to != all_in_to_:

@@ -340,7 +340,7 @@ def _plain_operand(tree: ast.expr) -> bool:
 
 class _HandConstants:
     """What the hot paths read that only the options and the table's inputs decide, found in the
-    trees :func:`fast_source` prints and read from a field computed once a hand (``_k<n>``, in
+    trees :func:`fast_source` prints and read from a field computed once a hand (``_k_<what it computes>``, in
     ``_hand_constants``, after the table's checks) instead of at every decision.
 
     Only what cannot raise is taken (so that computing it ahead, whether or not the hot path
@@ -365,6 +365,8 @@ class _HandConstants:
                 self.kinds[f"_in_{name}"] = ("str" if item.type == "choice" else item.type, positive)
         #: source of a constant tree -> (field, tree, kind), in the order first met
         self.found: dict[str, tuple[str, ast.expr, str]] = {}
+        #: field -> the words of its name (a constant of constants names them by theirs)
+        self.words: dict[str, str] = {}
         self.frozen = False
 
     def kind(self, node: ast.expr) -> str | None:
@@ -419,12 +421,131 @@ class _HandConstants:
 
     def field(self, tree: ast.expr, kind: str) -> str:
         """The field holding ``tree`` (reading ``self``); a constant of constants in its turn."""
-        text = source(tree)
+        text = source(self._expanded(tree))
         if text not in self.found:
             assert not self.frozen, f"a constant found only on the second pass: {text}"
-            self.found[text] = (f"_k{len(self.found)}", tree, kind)
-            self.kinds[self.found[text][0]] = (kind, False)  # computed after those it reads
+            name = self.name(tree)
+            taken = {found[0] for found in self.found.values()}
+            field = f"_k_{name}"
+            # Two trees read alike once shortened (an if's test left out): the second one numbered.
+            again = 2
+            while field in taken:
+                field, again = f"_k_{name}_{again}", again + 1
+            self.found[text] = (field, tree, kind)
+            self.kinds[field] = (kind, False)  # computed after those it reads
+            self.words[field] = name
         return self.found[text][0]
+
+    def _expanded(self, tree: ast.expr) -> ast.expr:
+        """``tree`` with the fields of constants it reads written out: one key for one computation,
+        whether a tree reads another constant's field or computes it again."""
+        trees = {found[0]: found[1] for found in self.found.values()}
+
+        class Expand(ast.NodeTransformer):
+            def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+                inner = trees.get(node.attr)
+                return node if inner is None else cast(ast.expr, self.visit(copy.deepcopy(inner)))
+
+        return cast(ast.expr, Expand().visit(copy.deepcopy(tree)))
+
+    def reading_earlier(self, field: str, tree: ast.expr) -> ast.expr:
+        """``tree``, the computation of ``field``, reading the constants computed before it from
+        their fields where it computes them again."""
+        order = [found[0] for found in self.found.values()]
+        earlier = {key: found[0] for key, found in self.found.items() if order.index(found[0]) < order.index(field)}
+        expanded = self._expanded
+
+        class Read(ast.NodeTransformer):
+            def visit(self, node: ast.AST) -> ast.AST:
+                if node is not tree and isinstance(node, ast.expr) and not isinstance(node, ast.Attribute):
+                    known = earlier.get(source(expanded(node)))
+                    if known is not None:
+                        return ast.Attribute(ast.Name("self", ast.Load()), known, ast.Load())
+                return self.generic_visit(node)
+
+        return cast(ast.expr, Read().visit(copy.deepcopy(tree)))
+
+    def name(self, tree: ast.expr) -> str:
+        """A field's name said by what it computes (``small_chips_is_stay_behind``,
+        ``big_blind_at_least_1_rounded_up_to_bet_unit``); past :data:`_NAME_WIDTH` characters an
+        if's test is left out (``bomb_pot_or_big_blind``)."""
+        full = self._words(tree, short=False)
+        return full if len(full) <= _NAME_WIDTH else self._words(tree, short=True)
+
+    def _words(self, node: ast.expr, short: bool) -> str:
+        def words(child: ast.expr) -> str:
+            return self._words(child, short)
+
+        if isinstance(node, ast.Constant):
+            value = node.value
+            text = str(value).lower() if isinstance(value, bool | int) else str(value)
+            return "".join(c if c.isascii() and (c.isalnum() or c == "_") else "_" for c in text) or "empty"
+        if isinstance(node, ast.Attribute):
+            if node.attr in self.words:
+                return self.words[node.attr]
+            return node.attr.removeprefix("_opt_").removeprefix("_in_").lower()
+        if isinstance(node, ast.UnaryOp):
+            return f"{'not' if isinstance(node.op, ast.Not) else 'minus'}_{words(node.operand)}"
+        rounded = _rounded_up(node)
+        if rounded is not None:
+            return f"{words(rounded[0])}_rounded_up_to_{words(rounded[1])}"
+        if isinstance(node, ast.BinOp):
+            return f"{words(node.left)}_{_OPERATOR_WORDS[type(node.op)]}_{words(node.right)}"
+        if isinstance(node, ast.Compare):
+            said = [words(node.left)]
+            for op, right in zip(node.ops, node.comparators, strict=True):
+                said += [_OPERATOR_WORDS[type(op)], words(right)]
+            return "_".join(said)
+        if isinstance(node, ast.BoolOp):
+            return f"_{'and' if isinstance(node.op, ast.And) else 'or'}_".join(words(v) for v in node.values)
+        if isinstance(node, ast.IfExp):
+            if short:
+                return f"{words(node.body)}_or_{words(node.orelse)}"
+            return f"{words(node.body)}_if_{words(node.test)}_else_{words(node.orelse)}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
+            # min and max of two: the bound the value is held to.
+            held = "at_least" if node.func.id == "max" else "at_most"
+            return f"{words(node.args[0])}_{held}_{words(node.args[1])}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return f"{node.func.id}_of_{'_and_'.join(words(a) for a in node.args)}"
+        raise AssertionError(f"no words for a hand constant's {type(node).__name__}")
+
+
+#: A hand constant's field name is at most this long before it is shortened (:meth:`_HandConstants.name`).
+_NAME_WIDTH = 48
+
+_OPERATOR_WORDS: dict[type, str] = {
+    ast.Add: "plus",
+    ast.Sub: "minus",
+    ast.Mult: "times",
+    ast.FloorDiv: "div",
+    ast.Mod: "mod",
+    ast.Eq: "is",
+    ast.NotEq: "is_not",
+    ast.Gt: "over",
+    ast.GtE: "at_least",
+    ast.Lt: "under",
+    ast.LtE: "at_most",
+}
+
+
+def _rounded_up(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """(value, unit) where ``node`` is ``-(-value // unit) * unit``, the value rounded up to a
+    multiple of the unit as the printer writes it; else None."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return None
+    left = node.left
+    if not (isinstance(left, ast.UnaryOp) and isinstance(left.op, ast.USub)):
+        return None
+    inner = left.operand
+    if not (isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.FloorDiv)):
+        return None
+    value = inner.left
+    if not (isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub)):
+        return None
+    if source(inner.right) != source(node.right):
+        return None
+    return value.operand, node.right
 
 
 class _Hoist(ast.NodeTransformer):
@@ -877,8 +998,10 @@ def _engine(
     if _hand_constants():
         w("def _hand_constants(self) -> None:", 4)
         w(repr("What the hot paths read that only the options and the table's inputs decide, once a hand."), 8)
+        constants = _CONSTANTS.get()
+        assert constants is not None
         for field, tree, _ in _hand_constants():
-            w(f"self.{field} = {source(tree)}", 8)
+            w(f"self.{field} = {source(constants.reading_earlier(field, tree))}", 8)
         w()
     # Called from the hand's setup on (after its constants are computed: they are read here).
     w("def _playable(self, seat: int) -> int:", 4)
