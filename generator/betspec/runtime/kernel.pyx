@@ -18,6 +18,9 @@ way stays with the Python engine.
 
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.dict cimport PyDict_GetItem, PyDict_Next, PyDict_Size
+from cpython.object cimport PyObject
+from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.string cimport memcpy, memset
 
@@ -28,6 +31,46 @@ from betspec.runtime.errors import InvalidTable
 from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
 
 cdef object _TABLE = _table.Table
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+
+#: T_OBJECT_EX: a slot of __slots__, an object or unset (structmember.h).
+cdef int _SLOT_OBJECT = 16
+
+
+cdef Py_ssize_t _slot_offset(str name) except -2:
+    """Where a Table holds its slot ``name`` (its place in the object), or -1 where Table's
+    attribute is not such a slot (each read then asks for the attribute)."""
+    descriptor = _TABLE.__dict__.get(name)
+    if type(descriptor) is not type(_table.Table.__dict__["button"]):
+        return -1
+    if (<PyMemberDescrObject*>descriptor).d_member.type != _SLOT_OBJECT:
+        return -1
+    return (<PyMemberDescrObject*>descriptor).d_member.offset
+
+
+cdef Py_ssize_t _STACKS_AT = _slot_offset("stacks")
+cdef Py_ssize_t _BUTTON_AT = _slot_offset("button")
+cdef Py_ssize_t _INPUTS_AT = _slot_offset("inputs")
+
+
+cdef inline object _slot(object table, Py_ssize_t offset, str name):
+    """``getattr(table, name)``, read in place from a Table's slot where it is set (a table
+    read per hand pays no attribute lookup)."""
+    cdef PyObject* found
+    if offset >= 0 and type(table) is _TABLE:
+        found = (<PyObject**>((<char*><PyObject*>table) + offset))[0]
+        if found != NULL:
+            return <object>found
+    return getattr(table, name)
 cdef int MAX_SEATS = _table.MAX_SEATS
 #: The action number a step recorded as an all-in has (kernels have at most 8 actions).
 cdef int ALL_IN = 15
@@ -37,6 +80,8 @@ cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
 #: inputs so that no expression of a spec leaves 64 bits with a table this large).
 SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
+#: Chips summed in C up to this (2^62), then added to a Python int: a hand adds at most 2^55.
+cdef chips_t _CHIPS_SUMMED = 1LL << 62
 cdef enum:
     #: The most seats a table drawn in C has (Batch.play_drawn; MAX_SEATS bounds it too).
     _DRAWN_SEATS = 64
@@ -170,7 +215,7 @@ cdef class Templates:
         # The cache is read into locals once and replaced whole (its four fields set with no
         # Python call between them), so each call loads and files its inputs under one
         # consistent set of table inputs and options.
-        given = table.inputs
+        given = _slot(table, _INPUTS_AT, "inputs")
         by_seats = self._by_seats
         loaded_options = self._options
         table_inputs = self._table_inputs
@@ -269,9 +314,9 @@ cdef class Batch:
         cdef Kernel kernel = self._kernel
         cdef Py_ssize_t index
         cdef long long actions = 0
-        cdef chips_t chips
+        cdef chips_t chips, summed = 0
         cdef unsigned long long seed
-        total = 0
+        total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(start, len(tables)):
             seed = draws.state
             try:
@@ -280,13 +325,16 @@ cdef class Batch:
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 draws.state = seed
-                return index - start, actions, total
+                return index - start, actions, total + summed
             if kernel._chips() != chips:
                 raise RuntimeError("chips not conserved")
-            total += chips
+            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
+            if summed > _CHIPS_SUMMED:
+                total += summed
+                summed = 0
             if stacks is not None:
                 stacks.append(kernel.stacks)
-        return len(tables) - start, actions, total
+        return len(tables) - start, actions, total + summed
 
     def play_drawn(self, Py_ssize_t count, tuple shape, Draws tables, Draws draws, object make, list stacks=None):
         """``count`` hands played one after another in C, each on a table drawn from ``tables``
@@ -405,26 +453,39 @@ cdef class Kernel:
         then the start event and the automatic transitions."""
         cdef int n, seat, button
         cdef chips_t total = 0, stack
+        cdef chips_t read[_DRAWN_SEATS]
+        cdef PyObject** items
+        cdef PyObject* found
         if type(table) is not _TABLE:
             raise KernelRefusal("a table is a betspec.runtime.Table")
-        stacks = table.stacks
-        given = table.button
+        stacks = _slot(table, _STACKS_AT, "stacks")
+        given = _slot(table, _BUTTON_AT, "button")
         if type(stacks) is not tuple and type(stacks) is not list:
             raise KernelRefusal("stacks")
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS or type(given) is not int or not 0 <= given < n:
+        n = PySequence_Fast_GET_SIZE(stacks)
+        if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int or not 0 <= given < n:
             raise KernelRefusal("table")
-        for value in stacks:
+        # The stacks read once, in place (a list or a tuple of ints: nothing here runs Python
+        # code that could change them), into C numbers.
+        items = PySequence_Fast_ITEMS(stacks)
+        for seat in range(n):
+            value = <object>items[seat]
             if type(value) is not int:
                 raise KernelRefusal("stacks")
             stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
             if not 0 < stack <= MAX_CHIPS:
                 raise KernelRefusal("stacks")
+            read[seat] = stack
             total += stack
         if total > _SEAT_CHIPS_MAX:
             raise KernelRefusal("more chips than a kernel's table holds")
         # A pot a dead hand carried here is dead money in the middle from the start.
-        carried = table.inputs.get(_CARRIED_POT, 0) if type(table.inputs) is dict else None
+        inputs = _slot(table, _INPUTS_AT, "inputs")
+        if type(inputs) is dict:
+            found = PyDict_GetItem(inputs, _CARRIED_POT)
+            carried = 0 if found == NULL else <object>found
+        else:
+            carried = None
         if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
             raise KernelRefusal("carried pot")
         button = given
@@ -432,8 +493,7 @@ cdef class Kernel:
         self._seat_arrays(n)
         self._n = n
         for seat in range(n):
-            stack = stacks[seat]
-            self._behind[seat] = <seat_chips_t>stack
+            self._behind[seat] = <seat_chips_t>read[seat]
         return self._open(button, carried)
 
     cdef int _open(self, int button, chips_t carried) except -1:
@@ -1090,6 +1150,9 @@ cdef chips_t _EITHER = 1000
 
 #: How many of the last distinct inputs a packed table is compared with (Logged._group).
 cdef Py_ssize_t _GROUPS_SEEN = 8
+cdef enum:
+    #: How many actions and streets a Logged knows by identity (Logged._code).
+    _SEEN = 32
 
 
 cdef class Logged:
@@ -1117,23 +1180,39 @@ cdef class Logged:
     cdef list _given
     cdef tuple _names
     cdef tuple _streets
+    # The actions and streets packed so far, by identity (a log's names are mostly the same
+    # few objects): each a str or a pair of them, held in _seen (so no other object takes its
+    # address), its packed number in _seen_codes; _seen_deals says which were a deal's street.
+    cdef PyObject* _seen_at[_SEEN]
+    cdef chips_t _seen_codes[_SEEN]
+    cdef bint _seen_deals[_SEEN]
+    cdef int _seen_count
+    cdef list _seen
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
-        cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
+        cdef Py_ssize_t index, step, count, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
+        cdef PyObject** items
+        cdef list logged, tables
         names, streets = kernel._names(), kernel._streets()
         self._names, self._streets = names, streets
         self._kind = kind
-        self._tables = []
+        self._tables = tables = []
         self._given = []
+        self._seen = []
         logged = []
         for hand in hands:
-            table, steps = hand
-            steps = steps if type(steps) is list or type(steps) is tuple else list(steps)
-            self._tables.append(table)
+            if type(hand) is tuple and PyTuple_GET_SIZE(hand) == 2:
+                table = <object>PyTuple_GET_ITEM(hand, 0)
+                steps = <object>PyTuple_GET_ITEM(hand, 1)
+            else:
+                table, steps = hand
+            if type(steps) is not list and type(steps) is not tuple:
+                steps = list(steps)
+            tables.append(table)
             logged.append(steps)
-            size += len(steps)
+            size += PySequence_Fast_GET_SIZE(steps)
         self._count = len(logged)
         self._size = size
         self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
@@ -1148,8 +1227,13 @@ cdef class Logged:
         data = self._data
         for index in range(self._count):
             self._starts[index] = at
-            for step in logged[index]:
-                _pack(step, names, streets, data + 3 * at)
+            # Each hand's steps read in place (a list or a tuple; packing runs no Python code
+            # that could change them).
+            steps = logged[index]
+            count = PySequence_Fast_GET_SIZE(steps)
+            items = PySequence_Fast_ITEMS(steps)
+            for step in range(count):
+                self._pack(<object>items[step], data + 3 * at)
                 at += 1
             self._stacks_at[index] = chips_at
             chips_at += self._pack_table(index)
@@ -1170,7 +1254,9 @@ cdef class Logged:
         self._seats[index] = 0
         if type(table) is not _TABLE:
             return 0
-        stacks, button, given = table.stacks, table.button, table.inputs
+        stacks = _slot(table, _STACKS_AT, "stacks")
+        button = _slot(table, _BUTTON_AT, "button")
+        given = _slot(table, _INPUTS_AT, "inputs")
         if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
             return 0
         if _CARRIED_POT in given:
@@ -1193,6 +1279,62 @@ cdef class Logged:
         self._buttons[index] = button
         self._seats[index] = <int>n
         return n
+
+    cdef int _pack(self, object step, chips_t* out) except -1:
+        """One logged step (seat, action, to) packed into ``out``: the seat (-1 for a deal), the
+        action's number (a pair's, a street's; _NOT_TAKEN for one a kernel does not take) and
+        "to" (_NO_AMOUNT for none, _NOT_TAKEN for one not a plain int of 64 bits)."""
+        cdef int overflow = 0
+        cdef long long seat, value
+        out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
+        if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
+            return 0
+        # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
+        # not one the kernel takes: the Python engine rules on it).
+        given_seat = <object>PyTuple_GET_ITEM(step, 0)
+        action = <object>PyTuple_GET_ITEM(step, 1)
+        to = <object>PyTuple_GET_ITEM(step, 2)
+        if type(given_seat) is not int:
+            return 0
+        seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
+        if overflow or not -1 <= seat < MAX_SEATS:
+            return 0
+        out[0] = seat
+        if to is None:
+            out[2] = _NO_AMOUNT
+        elif type(to) is int:
+            value = PyLong_AsLongLongAndOverflow(to, &overflow)
+            if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
+                out[2] = value
+        out[1] = self._code(action, seat < 0)
+        return 0
+
+    cdef chips_t _code(self, object action, bint deal) except -3:
+        """The packed number of a step's action (of a deal's street where ``deal``): as _number
+        finds it, found by identity for an action or a street already packed."""
+        cdef int index
+        cdef PyObject* key = <PyObject*>action
+        cdef chips_t code
+        for index in range(self._seen_count):
+            if self._seen_at[index] == key and self._seen_deals[index] == deal:
+                return self._seen_codes[index]
+        code = _number(action, deal, self._names, self._streets)
+        # Only a str, or a pair of them, is kept: its number cannot change while it is held.
+        if self._seen_count < _SEEN and (
+            type(action) is str
+            or (
+                type(action) is tuple
+                and PyTuple_GET_SIZE(action) == 2
+                and type(<object>PyTuple_GET_ITEM(action, 0)) is str
+                and type(<object>PyTuple_GET_ITEM(action, 1)) is str
+            )
+        ):
+            self._seen.append(action)
+            self._seen_at[self._seen_count] = key
+            self._seen_codes[self._seen_count] = code
+            self._seen_deals[self._seen_count] = deal
+            self._seen_count += 1
+        return code
 
     cdef int _group(self, dict given) except -1:
         """Which of the distinct inputs packed so far ``given`` is (the same as one of the last
@@ -1248,7 +1390,10 @@ cdef class Logged:
         cdef int n
         cdef Inputs inputs
         cdef chips_t* steps
-        loaded = {}  # the inputs loaded, by distinct inputs and number of seats
+        cdef Py_ssize_t at
+        cdef Py_ssize_t width = MAX_SEATS + 1
+        # The inputs loaded, by distinct inputs and number of seats (at group * width + seats).
+        cdef list loaded = [None] * (len(self._given) * width)
         answers = []
         steps = self._data
         if self._pairs:  # replayed from a copy, where each pair becomes the action taken
@@ -1264,11 +1409,12 @@ cdef class Logged:
                 if n == 0:
                     kernel._start(self._tables[index], engine_class, options)
                 else:
-                    key = self._groups[index] * 64 + n
-                    inputs = loaded.get(key)
-                    if inputs is None:
-                        inputs = templates.get(engine_class, options, self._tables[index], n)
-                        loaded[key] = inputs
+                    at = self._groups[index] * width + n
+                    found = loaded[at]
+                    if found is None:
+                        found = templates.get(engine_class, options, self._tables[index], n)
+                        loaded[at] = found
+                    inputs = <Inputs>found
                     kernel._inputs = inputs
                     kernel._seat_arrays(n)
                     kernel._n = n
@@ -1285,45 +1431,26 @@ cdef class Logged:
         return answers
 
 
-cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
-    """One logged step (seat, action, to) as Logged packs it."""
-    cdef int first, second, overflow = 0
-    cdef long long seat, value
-    out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
-    if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
-        return 0
-    # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
-    # not one the kernel takes: the Python engine rules on it).
-    given_seat = <object>PyTuple_GET_ITEM(step, 0)
-    action = <object>PyTuple_GET_ITEM(step, 1)
-    to = <object>PyTuple_GET_ITEM(step, 2)
-    if type(given_seat) is not int:
-        return 0
-    seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
-    if overflow or not -1 <= seat < MAX_SEATS:
-        return 0
-    out[0] = seat
-    if to is None:
-        out[2] = _NO_AMOUNT
-    elif type(to) is int:
-        value = PyLong_AsLongLongAndOverflow(to, &overflow)
-        if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
-            out[2] = value
-    if seat < 0:
+cdef chips_t _number(object action, bint deal, tuple names, tuple streets) except -3:
+    """A logged step's action packed: a deal's street (its number), an action's name (its
+    number) or a pair of names; _NOT_TAKEN for one a kernel does not know."""
+    cdef int first, second
+    cdef chips_t code = _NOT_TAKEN
+    if deal:
         if type(action) is str:
             for first in range(len(streets)):
                 if streets[first] == action:
-                    out[1] = first
-        return 0
+                    code = first
+        return code
     if type(action) is str:
         first = _index(names, action)
         if first >= 0:
-            out[1] = first
+            code = first
     elif type(action) is tuple and len(action) == 2:
         first, second = _index(names, action[0]), _index(names, action[1])
         if first >= 0 and second >= 0:
-            out[1] = _EITHER + first * 16 + second
-    return 0
+            code = _EITHER + first * 16 + second
+    return code
 
 
 def replay_hands(kind, engine_class, dict options, hands, list ends=None):
@@ -1341,7 +1468,10 @@ _READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
 cdef bint _same(object a, object b) except -1:
     """Whether ``a`` and ``b`` are the same inputs or options: equal, and of the same types
     throughout (the engine refuses 5.0, True, a Decimal or a numpy integer where it wants 5)."""
-    cdef Py_ssize_t index
+    cdef Py_ssize_t index, size
+    cdef PyObject* key
+    cdef PyObject* value
+    cdef PyObject* other
     if a is b:
         return True
     kind = type(a)
@@ -1349,7 +1479,15 @@ cdef bint _same(object a, object b) except -1:
         return False
     if kind is int or kind is str or kind is bool:
         return a == b
-    if kind is tuple or kind is list:
+    if kind is tuple:  # read in place: a tuple's items cannot change while they are compared
+        size = PyTuple_GET_SIZE(a)
+        if size != PyTuple_GET_SIZE(b):
+            return False
+        for index in range(size):
+            if not _same(<object>PyTuple_GET_ITEM(a, index), <object>PyTuple_GET_ITEM(b, index)):
+                return False
+        return True
+    if kind is list:
         if len(a) != len(b):
             return False
         for index in range(len(a)):
@@ -1357,10 +1495,20 @@ cdef bint _same(object a, object b) except -1:
                 return False
         return True
     if kind is dict:
-        if len(a) != len(b):
+        if PyDict_Size(a) != PyDict_Size(b):
             return False
-        for key, value in a.items():
-            if type(key) is not str or key not in b or not _same(value, b[key]):
+        # Walked in place (each key and value held while it is looked up and compared).
+        index = 0
+        while PyDict_Next(a, &index, &key, &value):
+            name = <object>key
+            if type(name) is not str:
+                return False
+            mine = <object>value
+            other = PyDict_GetItem(b, name)
+            if other == NULL:
+                return False
+            theirs = <object>other
+            if not _same(mine, theirs):
                 return False
         return True
     return False  # anything else is checked by the engine each time
