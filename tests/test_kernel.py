@@ -575,3 +575,45 @@ def test_a_logged_hand_ends_where_the_python_engine_ends_it() -> None:
                 )
         expected.append((engine.to_act, engine.street_name, engine.hand_over))
     assert ends == expected and len(ends) > 20
+
+
+@needs_kernel
+def test_logged_names_are_packed_by_value_whatever_objects_hold_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Logged knows the names it packed by identity: equal names held by other objects (made at
+    # run time, a str subclass, pairs made anew, a street's name as an action and an action's as
+    # a street, more objects than it keeps) are answered as the interned ones and as the Python
+    # engine answers them.
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+    from betspec.runtime import replay_hands
+
+    class Name(str):
+        pass
+
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    hands = _logged_hands("no_limit", random.Random("names"), 120)
+    streets = [street for _, steps in hands for seat, street, _ in steps if seat < 0]
+    remade: list[tuple[Table, list[Any]]] = []
+    for index, (table, steps) in enumerate(hands):
+        made = []
+        for seat, action, to in steps:
+            if isinstance(action, tuple):
+                action = tuple("".join(list(name)) for name in action)
+            elif isinstance(action, str):
+                action = Name(action) if index % 7 == 3 else "".join(list(action))
+            made.append((seat, action, to))
+        if index % 11 == 5 and made:
+            seat, action, to = made[-1]
+            made[-1] = (-1, "call", None) if seat >= 0 else (0, streets[0], None)
+        remade.append((Table(tuple(table.stacks), table.button, **table.inputs), made))
+    interned = _answers(replay_hands(cls, hands))
+    fast = _answers(replay_hands(cls, remade))
+    in_c = runtime.replay_hands(module.KERNEL, cls, {}, remade)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = _answers(replay_hands(cls, remade))
+    assert fast == slow
+    # A str subclass is no action's name to the engine (it refuses it as unknown); plain
+    # strings made anew are the same names.
+    plain = [i for i in range(len(hands)) if i % 11 != 5 and i % 7 != 3]
+    assert [fast[i] for i in plain] == [interned[i] for i in plain]
+    assert any(fast[i] != interned[i] for i in range(3, len(hands), 7))
+    assert sum(taken < 0 for taken in in_c) > 40  # most taken in C, their names found by value
