@@ -617,3 +617,47 @@ def test_logged_names_are_packed_by_value_whatever_objects_hold_them(monkeypatch
     assert [fast[i] for i in plain] == [interned[i] for i in plain]
     assert any(fast[i] != interned[i] for i in range(3, len(hands), 7))
     assert sum(taken < 0 for taken in in_c) > 40  # most taken in C, their names found by value
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["no_limit", "fixed_limit"])
+def test_given_tables_of_changing_inputs_are_played_as_the_python_engine_plays_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """play_hands on given tables: each table's inputs are its own, whether the tables before it
+    had the same inputs or others, and inputs changed in place between two batches are read as
+    they are then."""
+    cls = engine_class(name)
+    rng = random.Random(f"inputs-{name}")
+    base = random_table(name, rng).inputs
+
+    def scaled(value: Any, by: int) -> Any:
+        return tuple(scaled(item, by) for item in value) if isinstance(value, tuple) else value * by
+
+    # Other inputs, the same ones in another order (compared key by key), and the same again.
+    kinds = [base, {key: scaled(value, 2) for key, value in base.items()}, dict(reversed(base.items())), dict(base)]
+    tables = []
+    for index in range(300):
+        table = random_table(name, rng)
+        stacks = table.stacks if index % 2 else tuple(table.stacks)
+        tables.append(Table(stacks, table.button, **kinds[index // 7 % len(kinds)]))
+
+    def both() -> tuple[Any, Any]:
+        fast = play_hands(cls, tables, BOT, random.Random(7), keep_stacks=True)
+        with monkeypatch.context() as patch:
+            patch.setattr(batch, "kernel", lambda _cls: None)
+            slow = play_hands(cls, tables, BOT, random.Random(7), keep_stacks=True)
+        return fast, slow
+
+    for _ in range(2):
+        fast, slow = both()
+        assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (
+            slow.hands,
+            slow.actions,
+            slow.chips,
+            slow.stacks,
+        )
+        assert fast.hands == 300
+        for table in tables[::5]:  # the same dicts, other inputs, in the next batch
+            table.inputs.clear()
+            table.inputs.update(kinds[-1])

@@ -18,7 +18,7 @@ way stays with the Python engine.
 
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.dict cimport PyDict_GetItem, PyDict_Next, PyDict_Size
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next, PyDict_Size
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
@@ -249,6 +249,54 @@ cdef class Templates:
         return found
 
 
+cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried) except -1:
+    """A table as a kernel takes it (else KernelRefusal, or OverflowError for a stack beyond 64
+    bits: the Python engine's then): its number of seats returned, its stacks into ``read``
+    (room for _DRAWN_SEATS), its button and the pot it carries in."""
+    cdef int n, seat, overflow = 0
+    cdef chips_t total = 0, stack
+    cdef PyObject** items
+    cdef PyObject* found
+    if type(table) is not _TABLE:
+        raise KernelRefusal("a table is a betspec.runtime.Table")
+    stacks = _slot(table, _STACKS_AT, "stacks")
+    given = _slot(table, _BUTTON_AT, "button")
+    if type(stacks) is not tuple and type(stacks) is not list:
+        raise KernelRefusal("stacks")
+    n = PySequence_Fast_GET_SIZE(stacks)
+    if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int or not 0 <= given < n:
+        raise KernelRefusal("table")
+    # The stacks read once, in place (a list or a tuple of ints: nothing here runs Python
+    # code that could change them), into C numbers.
+    items = PySequence_Fast_ITEMS(stacks)
+    for seat in range(n):
+        value = <object>items[seat]
+        if type(value) is not int:
+            raise KernelRefusal("stacks")
+        stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
+        if not 0 < stack <= MAX_CHIPS:
+            raise KernelRefusal("stacks")
+        read[seat] = stack
+        total += stack
+    if total > _SEAT_CHIPS_MAX:
+        raise KernelRefusal("more chips than a kernel's table holds")
+    # A pot a dead hand carried here is dead money in the middle from the start.
+    inputs = _slot(table, _INPUTS_AT, "inputs")
+    if type(inputs) is not dict:
+        raise KernelRefusal("carried pot")
+    carried[0] = 0
+    found = PyDict_GetItemWithError(inputs, _CARRIED_POT)
+    if found != NULL:
+        given_pot = <object>found
+        if type(given_pot) is not int:
+            raise KernelRefusal("carried pot")
+        carried[0] = PyLong_AsLongLongAndOverflow(given_pot, &overflow)
+        if overflow or not 0 <= carried[0] <= MAX_CHIPS or total + carried[0] > _SEAT_CHIPS_MAX:
+            raise KernelRefusal("carried pot")
+    button[0] = given
+    return n
+
+
 cdef class Policy:
     def __cinit__(self, weights, bint fold_when_free, double all_in, chips_t room_share):
         cdef int index
@@ -312,15 +360,47 @@ cdef class Batch:
         cannot take (nothing raised, the draws as they stood before it), which the caller plays
         through the Python engine; ``stacks`` gets each hand's final stacks."""
         cdef Kernel kernel = self._kernel
+        cdef Templates templates = kernel._templates()
         cdef Py_ssize_t index
         cdef long long actions = 0
-        cdef chips_t chips, summed = 0
+        cdef chips_t chips, summed = 0, carried
+        cdef chips_t read[_DRAWN_SEATS]
         cdef unsigned long long seed
+        cdef int n, seat, button
+        engine_class, options = self._engine_class, self._options
+        # The inputs Templates.get found, by number of seats, while its cache is the one they
+        # were found in (by_seats) and a table's inputs and the options compare the same with
+        # the ones it holds: a table read per hand costs no call and no lookup by number.
+        by_seats = None
+        cdef list found_by_seats = [None] * (MAX_SEATS + 1)
         total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(start, len(tables)):
             seed = draws.state
             try:
-                kernel._start(tables[index], self._engine_class, self._options)
+                table = tables[index]
+                n = _read_table(table, read, &button, &carried)  # as Kernel._start reads it
+                if (
+                    by_seats is not None
+                    and templates._by_seats is by_seats
+                    and templates._engine_class is engine_class
+                    and _same(_slot(table, _INPUTS_AT, "inputs"), templates._table_inputs)
+                    and _same(options, templates._options)
+                ):
+                    found = found_by_seats[n]
+                    if found is None:
+                        found = templates.get(engine_class, options, table, n)
+                        found_by_seats[n] = found
+                else:
+                    found = templates.get(engine_class, options, table, n)
+                    by_seats = templates._by_seats
+                    found_by_seats = [None] * (MAX_SEATS + 1)
+                    found_by_seats[n] = found
+                kernel._inputs = <Inputs>found
+                kernel._seat_arrays(n)
+                kernel._n = n
+                for seat in range(n):
+                    kernel._behind[seat] = <seat_chips_t>read[seat]
+                kernel._open(button, carried)
                 chips = kernel._chips()
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
@@ -452,43 +532,9 @@ cdef class Kernel:
         tables alike), the seats' chips, the button, everything else as Engine._setup leaves it,
         then the start event and the automatic transitions."""
         cdef int n, seat, button
-        cdef chips_t total = 0, stack
+        cdef chips_t carried
         cdef chips_t read[_DRAWN_SEATS]
-        cdef PyObject** items
-        cdef PyObject* found
-        if type(table) is not _TABLE:
-            raise KernelRefusal("a table is a betspec.runtime.Table")
-        stacks = _slot(table, _STACKS_AT, "stacks")
-        given = _slot(table, _BUTTON_AT, "button")
-        if type(stacks) is not tuple and type(stacks) is not list:
-            raise KernelRefusal("stacks")
-        n = PySequence_Fast_GET_SIZE(stacks)
-        if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int or not 0 <= given < n:
-            raise KernelRefusal("table")
-        # The stacks read once, in place (a list or a tuple of ints: nothing here runs Python
-        # code that could change them), into C numbers.
-        items = PySequence_Fast_ITEMS(stacks)
-        for seat in range(n):
-            value = <object>items[seat]
-            if type(value) is not int:
-                raise KernelRefusal("stacks")
-            stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
-            if not 0 < stack <= MAX_CHIPS:
-                raise KernelRefusal("stacks")
-            read[seat] = stack
-            total += stack
-        if total > _SEAT_CHIPS_MAX:
-            raise KernelRefusal("more chips than a kernel's table holds")
-        # A pot a dead hand carried here is dead money in the middle from the start.
-        inputs = _slot(table, _INPUTS_AT, "inputs")
-        if type(inputs) is dict:
-            found = PyDict_GetItem(inputs, _CARRIED_POT)
-            carried = 0 if found == NULL else <object>found
-        else:
-            carried = None
-        if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
-            raise KernelRefusal("carried pot")
-        button = given
+        n = _read_table(table, read, &button, &carried)
         self._inputs = self._templates().get(engine_class, options, table, n)
         self._seat_arrays(n)
         self._n = n
@@ -1151,8 +1197,10 @@ cdef chips_t _EITHER = 1000
 #: How many of the last distinct inputs a packed table is compared with (Logged._group).
 cdef Py_ssize_t _GROUPS_SEEN = 8
 cdef enum:
-    #: How many actions and streets a Logged knows by identity (Logged._code).
-    _SEEN = 32
+    #: The places of the actions and streets a Logged knows by identity (Logged._code), and
+    #: how many objects it holds for them at most.
+    _SEEN = 64
+    _SEEN_HELD = 1024
 
 
 cdef class Logged:
@@ -1180,13 +1228,12 @@ cdef class Logged:
     cdef list _given
     cdef tuple _names
     cdef tuple _streets
-    # The actions and streets packed so far, by identity (a log's names are mostly the same
-    # few objects): each a str or a pair of them, held in _seen (so no other object takes its
-    # address), its packed number in _seen_codes; _seen_deals says which were a deal's street.
-    cdef PyObject* _seen_at[_SEEN]
-    cdef chips_t _seen_codes[_SEEN]
-    cdef bint _seen_deals[_SEEN]
-    cdef int _seen_count
+    # The actions (row 0) and deals' streets (row 1) packed so far, found by identity (a log's
+    # names are mostly the same few objects): each a str or a pair of them, at a place its
+    # address gives (one a place, the last packed there), its packed number beside it; each
+    # held in _seen, so that no other object takes its address while it is there.
+    cdef PyObject* _seen_at[2][_SEEN]
+    cdef chips_t _seen_codes[2][_SEEN]
     cdef list _seen
 
     def __cinit__(self, kind, hands):
@@ -1312,15 +1359,14 @@ cdef class Logged:
     cdef chips_t _code(self, object action, bint deal) except -3:
         """The packed number of a step's action (of a deal's street where ``deal``): as _number
         finds it, found by identity for an action or a street already packed."""
-        cdef int index
         cdef PyObject* key = <PyObject*>action
+        cdef size_t place = (<size_t>key >> 4) % _SEEN
         cdef chips_t code
-        for index in range(self._seen_count):
-            if self._seen_at[index] == key and self._seen_deals[index] == deal:
-                return self._seen_codes[index]
+        if self._seen_at[deal][place] == key:
+            return self._seen_codes[deal][place]
         code = _number(action, deal, self._names, self._streets)
         # Only a str, or a pair of them, is kept: its number cannot change while it is held.
-        if self._seen_count < _SEEN and (
+        if len(self._seen) < _SEEN_HELD and (
             type(action) is str
             or (
                 type(action) is tuple
@@ -1330,10 +1376,8 @@ cdef class Logged:
             )
         ):
             self._seen.append(action)
-            self._seen_at[self._seen_count] = key
-            self._seen_codes[self._seen_count] = code
-            self._seen_deals[self._seen_count] = deal
-            self._seen_count += 1
+            self._seen_at[deal][place] = key
+            self._seen_codes[deal][place] = code
         return code
 
     cdef int _group(self, dict given) except -1:
@@ -1472,6 +1516,7 @@ cdef bint _same(object a, object b) except -1:
     cdef PyObject* key
     cdef PyObject* value
     cdef PyObject* other
+    cdef PyObject* other_key
     if a is b:
         return True
     kind = type(a)
@@ -1484,7 +1529,9 @@ cdef bint _same(object a, object b) except -1:
         if size != PyTuple_GET_SIZE(b):
             return False
         for index in range(size):
-            if not _same(<object>PyTuple_GET_ITEM(a, index), <object>PyTuple_GET_ITEM(b, index)):
+            if PyTuple_GET_ITEM(a, index) != PyTuple_GET_ITEM(b, index) and not _same(
+                <object>PyTuple_GET_ITEM(a, index), <object>PyTuple_GET_ITEM(b, index)
+            ):
                 return False
         return True
     if kind is list:
@@ -1497,14 +1544,29 @@ cdef bint _same(object a, object b) except -1:
     if kind is dict:
         if PyDict_Size(a) != PyDict_Size(b):
             return False
-        # Walked in place (each key and value held while it is looked up and compared).
+        # Walked in place (each key and value held while it is looked up and compared). Dicts
+        # built alike hold the same key objects in the same order: their values are compared
+        # side by side, with no lookup, while the keys are the very same strs.
+        index = 0
+        size = 0
+        while PyDict_Next(a, &index, &key, &value) and PyDict_Next(b, &size, &other_key, &other):
+            if key != other_key or type(<object>key) is not str:
+                break
+            if value == other:  # the very same value
+                continue
+            mine = <object>value
+            theirs = <object>other
+            if not _same(mine, theirs):
+                return False
+        else:
+            return True
         index = 0
         while PyDict_Next(a, &index, &key, &value):
             name = <object>key
             if type(name) is not str:
                 return False
             mine = <object>value
-            other = PyDict_GetItem(b, name)
+            other = PyDict_GetItemWithError(b, name)
             if other == NULL:
                 return False
             theirs = <object>other
