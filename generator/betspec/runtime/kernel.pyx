@@ -31,6 +31,8 @@ from betspec.runtime.errors import InvalidTable
 from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
 
 cdef object _TABLE = _table.Table
+#: The table input of a pot carried in (a C global: read per table without a module lookup).
+cdef str _CARRIED_POT_KEY = _CARRIED_POT
 
 
 cdef extern from "Python.h":
@@ -255,6 +257,7 @@ cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried)
     (room for _DRAWN_SEATS), its button and the pot it carries in."""
     cdef int n, seat, overflow = 0
     cdef chips_t total = 0, stack
+    cdef long long at
     cdef PyObject** items
     cdef PyObject* found
     if type(table) is not _TABLE:
@@ -264,7 +267,10 @@ cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried)
     if type(stacks) is not tuple and type(stacks) is not list:
         raise KernelRefusal("stacks")
     n = PySequence_Fast_GET_SIZE(stacks)
-    if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int or not 0 <= given < n:
+    if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int:
+        raise KernelRefusal("table")
+    at = PyLong_AsLongLongAndOverflow(given, &overflow)
+    if overflow or not 0 <= at < n:
         raise KernelRefusal("table")
     # The stacks read once, in place (a list or a tuple of ints: nothing here runs Python
     # code that could change them), into C numbers.
@@ -285,7 +291,7 @@ cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried)
     if type(inputs) is not dict:
         raise KernelRefusal("carried pot")
     carried[0] = 0
-    found = PyDict_GetItemWithError(inputs, _CARRIED_POT)
+    found = PyDict_GetItemWithError(inputs, _CARRIED_POT_KEY)
     if found != NULL:
         given_pot = <object>found
         if type(given_pot) is not int:
@@ -293,7 +299,7 @@ cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried)
         carried[0] = PyLong_AsLongLongAndOverflow(given_pot, &overflow)
         if overflow or not 0 <= carried[0] <= MAX_CHIPS or total + carried[0] > _SEAT_CHIPS_MAX:
             raise KernelRefusal("carried pot")
-    button[0] = given
+    button[0] = <int>at
     return n
 
 
@@ -373,6 +379,9 @@ cdef class Batch:
         # the ones it holds: a table read per hand costs no call and no lookup by number.
         by_seats = None
         cdef list found_by_seats = [None] * (MAX_SEATS + 1)
+        # The options compared the same with the ones Templates holds, and no Python code run
+        # since (only Templates.get runs any: the engine it builds).
+        cdef bint options_same = False
         total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(start, len(tables)):
             seed = draws.state
@@ -384,13 +393,16 @@ cdef class Batch:
                     and templates._by_seats is by_seats
                     and templates._engine_class is engine_class
                     and _same(_slot(table, _INPUTS_AT, "inputs"), templates._table_inputs)
-                    and _same(options, templates._options)
+                    and (options_same or _same(options, templates._options))
                 ):
+                    options_same = True
                     found = found_by_seats[n]
                     if found is None:
+                        options_same = False
                         found = templates.get(engine_class, options, table, n)
                         found_by_seats[n] = found
                 else:
+                    options_same = False
                     found = templates.get(engine_class, options, table, n)
                     by_seats = templates._by_seats
                     found_by_seats = [None] * (MAX_SEATS + 1)
@@ -1295,7 +1307,9 @@ cdef class Logged:
         where not (_start then takes the table itself). Returns the stacks packed."""
         cdef Py_ssize_t seat, n
         cdef chips_t stack, total = 0
+        cdef long long at
         cdef int overflow = 0
+        cdef PyObject** items
         cdef chips_t* out = self._stacks + self._stacks_at[index]
         table = self._tables[index]
         self._seats[index] = 0
@@ -1306,13 +1320,17 @@ cdef class Logged:
         given = _slot(table, _INPUTS_AT, "inputs")
         if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
             return 0
-        if _CARRIED_POT in given:
+        if _CARRIED_POT_KEY in given:
             return 0  # a pot carried in: _start takes the table itself
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS or not 0 <= button < n:
+        n = PySequence_Fast_GET_SIZE(stacks)
+        if not 2 <= n <= MAX_SEATS:
             return 0
+        at = PyLong_AsLongLongAndOverflow(button, &overflow)
+        if overflow or not 0 <= at < n:
+            return 0
+        items = PySequence_Fast_ITEMS(stacks)  # read in place: no Python code runs below
         for seat in range(n):
-            value = stacks[seat]
+            value = <object>items[seat]
             if type(value) is not int:
                 return 0
             stack = PyLong_AsLongLongAndOverflow(value, &overflow)
@@ -1323,7 +1341,7 @@ cdef class Logged:
         if total > _SEAT_CHIPS_MAX:
             return 0
         self._groups[index] = self._group(given)
-        self._buttons[index] = button
+        self._buttons[index] = <int>at
         self._seats[index] = <int>n
         return n
 
@@ -1509,6 +1527,22 @@ def replay_hands(kind, engine_class, dict options, hands, list ends=None):
 _READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
 
 
+cdef inline bint _same_items(object a, object b) noexcept:
+    """Whether dicts ``a`` and ``b`` of one size hold the very same keys and values in the same
+    order (as a table's inputs and the copy Templates keeps of them do): the same then."""
+    cdef Py_ssize_t mine = 0, theirs = 0
+    cdef PyObject* key
+    cdef PyObject* value
+    cdef PyObject* other_key
+    cdef PyObject* other
+    while PyDict_Next(a, &mine, &key, &value):
+        if not PyDict_Next(b, &theirs, &other_key, &other) or key != other_key or value != other:
+            return False
+        if type(<object>key) is not str:  # as _same: inputs are named by strs
+            return False
+    return True
+
+
 cdef bint _same(object a, object b) except -1:
     """Whether ``a`` and ``b`` are the same inputs or options: equal, and of the same types
     throughout (the engine refuses 5.0, True, a Decimal or a numpy integer where it wants 5)."""
@@ -1544,6 +1578,8 @@ cdef bint _same(object a, object b) except -1:
     if kind is dict:
         if PyDict_Size(a) != PyDict_Size(b):
             return False
+        if _same_items(a, b):
+            return True
         # Walked in place (each key and value held while it is looked up and compared). Dicts
         # built alike hold the same key objects in the same order: their values are compared
         # side by side, with no lookup, while the keys are the very same strs.
