@@ -19,7 +19,7 @@ way stays with the Python engine.
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next, PyDict_Size
-from cpython.object cimport PyObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.string cimport memcpy, memset
@@ -36,6 +36,10 @@ cdef str _CARRIED_POT_KEY = _CARRIED_POT
 
 
 cdef extern from "Python.h":
+    PyTypeObject PyLong_Type
+    PyTypeObject PyTuple_Type
+    PyTypeObject* _type_of "Py_TYPE"(PyObject* o)
+
     ctypedef struct PyMemberDef:
         int type
         Py_ssize_t offset
@@ -1211,7 +1215,8 @@ cdef Py_ssize_t _GROUPS_SEEN = 8
 cdef enum:
     #: The places of the actions and streets a Logged knows by identity (Logged._code), and
     #: how many objects it holds for them at most.
-    _SEEN = 64
+    _SEEN_BITS = 8
+    _SEEN = 1 << _SEEN_BITS
     _SEEN_HELD = 1024
 
 
@@ -1241,18 +1246,17 @@ cdef class Logged:
     cdef tuple _names
     cdef tuple _streets
     # The actions (row 0) and deals' streets (row 1) packed so far, found by identity (a log's
-    # names are mostly the same few objects): each a str or a pair of them, at a place its
-    # address gives (one a place, the last packed there), its packed number beside it; each
-    # held in _seen, so that no other object takes its address while it is there.
+    # names are mostly the same few objects): each a str or a pair of them, at one of two
+    # places its address gives (_place_of), its packed number beside it; each held in _seen,
+    # so that no other object takes its address while it is there.
     cdef PyObject* _seen_at[2][_SEEN]
     cdef chips_t _seen_codes[2][_SEEN]
     cdef list _seen
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
-        cdef Py_ssize_t index, step, count, size = 0, at = 0, chips_at = 0
+        cdef Py_ssize_t index, step, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
-        cdef PyObject** items
         cdef list logged, tables
         names, streets = kernel._names(), kernel._streets()
         self._names, self._streets = names, streets
@@ -1286,14 +1290,17 @@ cdef class Logged:
         data = self._data
         for index in range(self._count):
             self._starts[index] = at
-            # Each hand's steps read in place (a list or a tuple; packing runs no Python code
-            # that could change them).
+            # Each hand's steps read in place (a list or a tuple), read again after each step:
+            # an action's name first looked up by value may run Python code (a pair of names
+            # that are not strs), which could change a list.
             steps = logged[index]
-            count = PySequence_Fast_GET_SIZE(steps)
-            items = PySequence_Fast_ITEMS(steps)
-            for step in range(count):
-                self._pack(<object>items[step], data + 3 * at)
+            step = 0
+            while step < PySequence_Fast_GET_SIZE(steps):
+                if at >= size:
+                    raise RuntimeError("a logged hand's steps changed while they were packed")
+                self._pack(PySequence_Fast_ITEMS(steps)[step], data + 3 * at)
                 at += 1
+                step += 1
             self._stacks_at[index] = chips_at
             chips_at += self._pack_table(index)
         self._starts[self._count] = at
@@ -1345,43 +1352,57 @@ cdef class Logged:
         self._seats[index] = <int>n
         return n
 
-    cdef int _pack(self, object step, chips_t* out) except -1:
+    cdef int _pack(self, PyObject* step, chips_t* out) except -1:
         """One logged step (seat, action, to) packed into ``out``: the seat (-1 for a deal), the
         action's number (a pair's, a street's; _NOT_TAKEN for one a kernel does not take) and
         "to" (_NO_AMOUNT for none, _NOT_TAKEN for one not a plain int of 64 bits)."""
         cdef int overflow = 0
         cdef long long seat, value
+        cdef PyObject* given_seat
+        cdef PyObject* action
+        cdef PyObject* to
+        cdef size_t place
         out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
-        if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
+        # The tuple and its items read in place, borrowed (nothing here runs Python code until
+        # an action is first looked up by value, in _code), its numbers as C integers (an int
+        # beyond 64 bits is not one the kernel takes: the Python engine rules on it).
+        if _type_of(step) != &PyTuple_Type or PyTuple_GET_SIZE(<object>step) != 3:
             return 0
-        # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
-        # not one the kernel takes: the Python engine rules on it).
-        given_seat = <object>PyTuple_GET_ITEM(step, 0)
-        action = <object>PyTuple_GET_ITEM(step, 1)
-        to = <object>PyTuple_GET_ITEM(step, 2)
-        if type(given_seat) is not int:
+        given_seat = PyTuple_GET_ITEM(<object>step, 0)
+        action = PyTuple_GET_ITEM(<object>step, 1)
+        to = PyTuple_GET_ITEM(<object>step, 2)
+        if _type_of(given_seat) != &PyLong_Type:
             return 0
-        seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
+        seat = PyLong_AsLongLongAndOverflow(<object>given_seat, &overflow)
         if overflow or not -1 <= seat < MAX_SEATS:
             return 0
         out[0] = seat
-        if to is None:
+        if to == <PyObject*>None:
             out[2] = _NO_AMOUNT
-        elif type(to) is int:
-            value = PyLong_AsLongLongAndOverflow(to, &overflow)
+        elif _type_of(to) == &PyLong_Type:
+            value = PyLong_AsLongLongAndOverflow(<object>to, &overflow)
             if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
                 out[2] = value
-        out[1] = self._code(action, seat < 0)
+        place = _place_of(action)
+        if self._seen_at[seat < 0][place] == action:  # packed before: _code's answer
+            out[1] = self._seen_codes[seat < 0][place]
+        elif self._seen_at[seat < 0][place ^ 1] == action:
+            out[1] = self._seen_codes[seat < 0][place ^ 1]
+        else:
+            held = <object>action  # held: looking it up by value may run Python code
+            out[1] = self._code(held, seat < 0)
         return 0
 
     cdef chips_t _code(self, object action, bint deal) except -3:
         """The packed number of a step's action (of a deal's street where ``deal``): as _number
         finds it, found by identity for an action or a street already packed."""
         cdef PyObject* key = <PyObject*>action
-        cdef size_t place = (<size_t>key >> 4) % _SEEN
+        cdef size_t place = _place_of(key)
         cdef chips_t code
         if self._seen_at[deal][place] == key:
             return self._seen_codes[deal][place]
+        if self._seen_at[deal][place ^ 1] == key:
+            return self._seen_codes[deal][place ^ 1]
         code = _number(action, deal, self._names, self._streets)
         # Only a str, or a pair of them, is kept: its number cannot change while it is held.
         if len(self._seen) < _SEEN_HELD and (
@@ -1394,6 +1415,8 @@ cdef class Logged:
             )
         ):
             self._seen.append(action)
+            if self._seen_at[deal][place] != NULL and self._seen_at[deal][place ^ 1] == NULL:
+                place ^= 1  # two places an address: the second where the first is taken
             self._seen_at[deal][place] = key
             self._seen_codes[deal][place] = code
         return code
@@ -1493,6 +1516,12 @@ cdef class Logged:
         return answers
 
 
+cdef inline size_t _place_of(PyObject* key) noexcept:
+    """The first of the two places of Logged's table of names an address has (the other is
+    this one ^ 1): its bits mixed (Fibonacci hashing), the top ones kept."""
+    return <size_t>(((<unsigned long long><size_t>key >> 4) * 0x9E3779B97F4A7C15ULL) >> (64 - _SEEN_BITS))
+
+
 cdef chips_t _number(object action, bint deal, tuple names, tuple streets) except -3:
     """A logged step's action packed: a deal's street (its number), an action's name (its
     number) or a pair of names; _NOT_TAKEN for one a kernel does not know."""
@@ -1528,18 +1557,29 @@ _READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
 
 
 cdef inline bint _same_items(object a, object b) noexcept:
-    """Whether dicts ``a`` and ``b`` of one size hold the very same keys and values in the same
-    order (as a table's inputs and the copy Templates keeps of them do): the same then."""
-    cdef Py_ssize_t mine = 0, theirs = 0
+    """Whether dicts ``a`` and ``b`` of one size hold the very same keys in the same order, and
+    for each the very same value or tuples of the very same items (as a table's inputs and the
+    copy Templates keeps of them do): the same then."""
+    cdef Py_ssize_t mine = 0, theirs = 0, index, size
     cdef PyObject* key
     cdef PyObject* value
     cdef PyObject* other_key
     cdef PyObject* other
     while PyDict_Next(a, &mine, &key, &value):
-        if not PyDict_Next(b, &theirs, &other_key, &other) or key != other_key or value != other:
+        if not PyDict_Next(b, &theirs, &other_key, &other) or key != other_key:
             return False
         if type(<object>key) is not str:  # as _same: inputs are named by strs
             return False
+        if value == other:
+            continue
+        if type(<object>value) is not tuple or type(<object>other) is not tuple:
+            return False
+        size = PyTuple_GET_SIZE(<object>value)
+        if size != PyTuple_GET_SIZE(<object>other):
+            return False
+        for index in range(size):
+            if PyTuple_GET_ITEM(<object>value, index) != PyTuple_GET_ITEM(<object>other, index):
+                return False
     return True
 
 
