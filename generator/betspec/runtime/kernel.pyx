@@ -396,7 +396,7 @@ cdef class Batch:
                     by_seats is not None
                     and templates._by_seats is by_seats
                     and templates._engine_class is engine_class
-                    and _same(_slot(table, _INPUTS_AT, "inputs"), templates._table_inputs)
+                    and _same_inputs(_slot(table, _INPUTS_AT, "inputs"), templates._table_inputs)
                     and (options_same or _same(options, templates._options))
                 ):
                     options_same = True
@@ -1581,6 +1581,14 @@ cdef inline bint _same_items(object a, object b) noexcept:
             if PyTuple_GET_ITEM(<object>value, index) != PyTuple_GET_ITEM(<object>other, index):
                 return False
     return True
+
+
+cdef inline bint _same_inputs(object a, object b) except -1:
+    """_same of a table's inputs and the ones Templates holds: at once where they are dicts of
+    the very same items (_same_items), else by _same."""
+    if type(a) is dict and type(b) is dict and PyDict_Size(a) == PyDict_Size(b) and _same_items(a, b):
+        return True
+    return _same(a, b)
 
 
 cdef bint _same(object a, object b) except -1:
