@@ -661,3 +661,25 @@ def test_given_tables_of_changing_inputs_are_played_as_the_python_engine_plays_t
         for table in tables[::5]:  # the same dicts, other inputs, in the next batch
             table.inputs.clear()
             table.inputs.update(kinds[-1])
+
+
+@needs_kernel
+def test_the_chips_checked_of_a_batch_of_the_largest_tables_leave_64_bits_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """600 hands of the largest tables the engine takes (23 seats of MAX_CHIPS): the chips
+    checked in all pass 2^63, and the kernel's totals are the Python engine's (they were summed
+    in 64 bits and wrapped)."""
+    from betspec.runtime import TableDraw
+    from betspec.runtime.table import MAX_CHIPS, MAX_SEATS
+
+    cls = engine_class("no_limit")
+    unit = MAX_CHIPS // 4
+    largest = TableDraw(seats=(MAX_SEATS, MAX_SEATS), stacks=(4, 4), stack_unit=unit)
+    fast = play_drawn(cls, 600, BOT, 3, tables=largest)
+    tables = [Table([4 * unit] * MAX_SEATS, index % MAX_SEATS, blinds=(5, 10)) for index in range(600)]
+    given = play_hands(cls, tables, BOT, random.Random(3))
+    assert fast.chips == given.chips == 600 * MAX_SEATS * 4 * unit > 2**63
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_drawn(cls, 600, BOT, 3, tables=largest)
+    assert (fast.hands, fast.actions, fast.chips) == (slow.hands, slow.actions, slow.chips)

@@ -443,7 +443,7 @@ cdef class Batch:
         cdef Kernel kernel = self._kernel
         cdef Py_ssize_t index
         cdef long long actions = 0
-        cdef chips_t chips, total = 0, least, stack_span, unit
+        cdef chips_t chips, summed = 0, least, stack_span, unit
         cdef chips_t drawn[_DRAWN_SEATS]
         cdef int n, seat, button, fewest, seat_span
         cdef unsigned long long table_seed, seed
@@ -465,6 +465,7 @@ cdef class Batch:
         stack_span = most_stack - least_stack + 1
         unit = stack_unit
         loaded = [None] * (most + 1)  # the inputs loaded, by number of seats
+        total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(count):
             table_seed, seed = tables.state, draws.state
             n = fewest + <int>tables.below(seat_span)
@@ -493,13 +494,16 @@ cdef class Batch:
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 tables.state, draws.state = table_seed, seed
-                return index, actions, total
+                return index, actions, total + summed
             if kernel._chips() != chips:
                 raise RuntimeError("chips not conserved")
-            total += chips
+            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
+            if summed > _CHIPS_SUMMED:
+                total += summed
+                summed = 0
             if stacks is not None:
                 stacks.append(kernel.stacks)
-        return count, actions, total
+        return count, actions, total + summed
 
     @property
     def kernel(self):
