@@ -575,3 +575,111 @@ def test_a_logged_hand_ends_where_the_python_engine_ends_it() -> None:
                 )
         expected.append((engine.to_act, engine.street_name, engine.hand_over))
     assert ends == expected and len(ends) > 20
+
+
+@needs_kernel
+def test_logged_names_are_packed_by_value_whatever_objects_hold_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Logged knows the names it packed by identity: equal names held by other objects (made at
+    # run time, a str subclass, pairs made anew, a street's name as an action and an action's as
+    # a street, more objects than it keeps) are answered as the interned ones and as the Python
+    # engine answers them.
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+    from betspec.runtime import replay_hands
+
+    class Name(str):
+        pass
+
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+    hands = _logged_hands("no_limit", random.Random("names"), 120)
+    streets = [street for _, steps in hands for seat, street, _ in steps if seat < 0]
+    remade: list[tuple[Table, list[Any]]] = []
+    for index, (table, steps) in enumerate(hands):
+        made = []
+        for seat, action, to in steps:
+            if isinstance(action, tuple):
+                action = tuple("".join(list(name)) for name in action)
+            elif isinstance(action, str):
+                action = Name(action) if index % 7 == 3 else "".join(list(action))
+            made.append((seat, action, to))
+        if index % 11 == 5 and made:
+            seat, action, to = made[-1]
+            made[-1] = (-1, "call", None) if seat >= 0 else (0, streets[0], None)
+        remade.append((Table(tuple(table.stacks), table.button, **table.inputs), made))
+    interned = _answers(replay_hands(cls, hands))
+    fast = _answers(replay_hands(cls, remade))
+    in_c = runtime.replay_hands(module.KERNEL, cls, {}, remade)
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = _answers(replay_hands(cls, remade))
+    assert fast == slow
+    # A str subclass is no action's name to the engine (it refuses it as unknown); plain
+    # strings made anew are the same names.
+    plain = [i for i in range(len(hands)) if i % 11 != 5 and i % 7 != 3]
+    assert [fast[i] for i in plain] == [interned[i] for i in plain]
+    assert any(fast[i] != interned[i] for i in range(3, len(hands), 7))
+    assert sum(taken < 0 for taken in in_c) > 40  # most taken in C, their names found by value
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["no_limit", "fixed_limit"])
+def test_given_tables_of_changing_inputs_are_played_as_the_python_engine_plays_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """play_hands on given tables: each table's inputs are its own, whether the tables before it
+    had the same inputs or others, and inputs changed in place between two batches are read as
+    they are then."""
+    cls = engine_class(name)
+    rng = random.Random(f"inputs-{name}")
+    base = random_table(name, rng).inputs
+
+    def scaled(value: Any, by: int) -> Any:
+        return tuple(scaled(item, by) for item in value) if isinstance(value, tuple) else value * by
+
+    # Other inputs, the same ones in another order (compared key by key), and the same again.
+    kinds = [base, {key: scaled(value, 2) for key, value in base.items()}, dict(reversed(base.items())), dict(base)]
+    tables = []
+    for index in range(300):
+        table = random_table(name, rng)
+        stacks = table.stacks if index % 2 else tuple(table.stacks)
+        tables.append(Table(stacks, table.button, **kinds[index // 7 % len(kinds)]))
+
+    def both() -> tuple[Any, Any]:
+        fast = play_hands(cls, tables, BOT, random.Random(7), keep_stacks=True)
+        with monkeypatch.context() as patch:
+            patch.setattr(batch, "kernel", lambda _cls: None)
+            slow = play_hands(cls, tables, BOT, random.Random(7), keep_stacks=True)
+        return fast, slow
+
+    for _ in range(2):
+        fast, slow = both()
+        assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (
+            slow.hands,
+            slow.actions,
+            slow.chips,
+            slow.stacks,
+        )
+        assert fast.hands == 300
+        for table in tables[::5]:  # the same dicts, other inputs, in the next batch
+            table.inputs.clear()
+            table.inputs.update(kinds[-1])
+
+
+@needs_kernel
+def test_the_chips_checked_of_a_batch_of_the_largest_tables_leave_64_bits_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """600 hands of the largest tables the engine takes (23 seats of MAX_CHIPS): the chips
+    checked in all pass 2^63, and the kernel's totals are the Python engine's (they were summed
+    in 64 bits and wrapped)."""
+    from betspec.runtime import TableDraw
+    from betspec.runtime.table import MAX_CHIPS, MAX_SEATS
+
+    cls = engine_class("no_limit")
+    unit = MAX_CHIPS // 4
+    largest = TableDraw(seats=(MAX_SEATS, MAX_SEATS), stacks=(4, 4), stack_unit=unit)
+    fast = play_drawn(cls, 600, BOT, 3, tables=largest)
+    tables = [Table([4 * unit] * MAX_SEATS, index % MAX_SEATS, blinds=(5, 10)) for index in range(600)]
+    given = play_hands(cls, tables, BOT, random.Random(3))
+    assert fast.chips == given.chips == 600 * MAX_SEATS * 4 * unit > 2**63
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = play_drawn(cls, 600, BOT, 3, tables=largest)
+    assert (fast.hands, fast.actions, fast.chips) == (slow.hands, slow.actions, slow.chips)

@@ -18,6 +18,9 @@ way stays with the Python engine.
 
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next, PyDict_Size
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.string cimport memcpy, memset
 
@@ -28,6 +31,52 @@ from betspec.runtime.errors import InvalidTable
 from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
 
 cdef object _TABLE = _table.Table
+#: The table input of a pot carried in (a C global: read per table without a module lookup).
+cdef str _CARRIED_POT_KEY = _CARRIED_POT
+
+
+cdef extern from "Python.h":
+    PyTypeObject PyLong_Type
+    PyTypeObject PyTuple_Type
+    PyTypeObject* _type_of "Py_TYPE"(PyObject* o)
+
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+
+#: T_OBJECT_EX: a slot of __slots__, an object or unset (structmember.h).
+cdef int _SLOT_OBJECT = 16
+
+
+cdef Py_ssize_t _slot_offset(str name) except -2:
+    """Where a Table holds its slot ``name`` (its place in the object), or -1 where Table's
+    attribute is not such a slot (each read then asks for the attribute)."""
+    descriptor = _TABLE.__dict__.get(name)
+    if type(descriptor) is not type(_table.Table.__dict__["button"]):
+        return -1
+    if (<PyMemberDescrObject*>descriptor).d_member.type != _SLOT_OBJECT:
+        return -1
+    return (<PyMemberDescrObject*>descriptor).d_member.offset
+
+
+cdef Py_ssize_t _STACKS_AT = _slot_offset("stacks")
+cdef Py_ssize_t _BUTTON_AT = _slot_offset("button")
+cdef Py_ssize_t _INPUTS_AT = _slot_offset("inputs")
+
+
+cdef inline object _slot(object table, Py_ssize_t offset, str name):
+    """``getattr(table, name)``, read in place from a Table's slot where it is set (a table
+    read per hand pays no attribute lookup)."""
+    cdef PyObject* found
+    if offset >= 0 and type(table) is _TABLE:
+        found = (<PyObject**>((<char*><PyObject*>table) + offset))[0]
+        if found != NULL:
+            return <object>found
+    return getattr(table, name)
 cdef int MAX_SEATS = _table.MAX_SEATS
 #: The action number a step recorded as an all-in has (kernels have at most 8 actions).
 cdef int ALL_IN = 15
@@ -37,6 +86,8 @@ cdef chips_t MAX_CHIPS = _table.MAX_CHIPS
 #: inputs so that no expression of a spec leaves 64 bits with a table this large).
 SEAT_CHIPS_MAX = 1 << 55
 cdef chips_t _SEAT_CHIPS_MAX = SEAT_CHIPS_MAX
+#: Chips summed in C up to this (2^62), then added to a Python int: a hand adds at most 2^55.
+cdef chips_t _CHIPS_SUMMED = 1LL << 62
 cdef enum:
     #: The most seats a table drawn in C has (Batch.play_drawn; MAX_SEATS bounds it too).
     _DRAWN_SEATS = 64
@@ -170,7 +221,7 @@ cdef class Templates:
         # The cache is read into locals once and replaced whole (its four fields set with no
         # Python call between them), so each call loads and files its inputs under one
         # consistent set of table inputs and options.
-        given = table.inputs
+        given = _slot(table, _INPUTS_AT, "inputs")
         by_seats = self._by_seats
         loaded_options = self._options
         table_inputs = self._table_inputs
@@ -202,6 +253,58 @@ cdef class Templates:
             found._load(engine)
             by_seats[seats] = found
         return found
+
+
+cdef int _read_table(object table, chips_t* read, int* button, chips_t* carried) except -1:
+    """A table as a kernel takes it (else KernelRefusal, or OverflowError for a stack beyond 64
+    bits: the Python engine's then): its number of seats returned, its stacks into ``read``
+    (room for _DRAWN_SEATS), its button and the pot it carries in."""
+    cdef int n, seat, overflow = 0
+    cdef chips_t total = 0, stack
+    cdef long long at
+    cdef PyObject** items
+    cdef PyObject* found
+    if type(table) is not _TABLE:
+        raise KernelRefusal("a table is a betspec.runtime.Table")
+    stacks = _slot(table, _STACKS_AT, "stacks")
+    given = _slot(table, _BUTTON_AT, "button")
+    if type(stacks) is not tuple and type(stacks) is not list:
+        raise KernelRefusal("stacks")
+    n = PySequence_Fast_GET_SIZE(stacks)
+    if not 2 <= n <= MAX_SEATS or n > _DRAWN_SEATS or type(given) is not int:
+        raise KernelRefusal("table")
+    at = PyLong_AsLongLongAndOverflow(given, &overflow)
+    if overflow or not 0 <= at < n:
+        raise KernelRefusal("table")
+    # The stacks read once, in place (a list or a tuple of ints: nothing here runs Python
+    # code that could change them), into C numbers.
+    items = PySequence_Fast_ITEMS(stacks)
+    for seat in range(n):
+        value = <object>items[seat]
+        if type(value) is not int:
+            raise KernelRefusal("stacks")
+        stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
+        if not 0 < stack <= MAX_CHIPS:
+            raise KernelRefusal("stacks")
+        read[seat] = stack
+        total += stack
+    if total > _SEAT_CHIPS_MAX:
+        raise KernelRefusal("more chips than a kernel's table holds")
+    # A pot a dead hand carried here is dead money in the middle from the start.
+    inputs = _slot(table, _INPUTS_AT, "inputs")
+    if type(inputs) is not dict:
+        raise KernelRefusal("carried pot")
+    carried[0] = 0
+    found = PyDict_GetItemWithError(inputs, _CARRIED_POT_KEY)
+    if found != NULL:
+        given_pot = <object>found
+        if type(given_pot) is not int:
+            raise KernelRefusal("carried pot")
+        carried[0] = PyLong_AsLongLongAndOverflow(given_pot, &overflow)
+        if overflow or not 0 <= carried[0] <= MAX_CHIPS or total + carried[0] > _SEAT_CHIPS_MAX:
+            raise KernelRefusal("carried pot")
+    button[0] = <int>at
+    return n
 
 
 cdef class Policy:
@@ -267,26 +370,67 @@ cdef class Batch:
         cannot take (nothing raised, the draws as they stood before it), which the caller plays
         through the Python engine; ``stacks`` gets each hand's final stacks."""
         cdef Kernel kernel = self._kernel
+        cdef Templates templates = kernel._templates()
         cdef Py_ssize_t index
         cdef long long actions = 0
-        cdef chips_t chips
+        cdef chips_t chips, summed = 0, carried
+        cdef chips_t read[_DRAWN_SEATS]
         cdef unsigned long long seed
-        total = 0
+        cdef int n, seat, button
+        engine_class, options = self._engine_class, self._options
+        # The inputs Templates.get found, by number of seats, while its cache is the one they
+        # were found in (by_seats) and a table's inputs and the options compare the same with
+        # the ones it holds: a table read per hand costs no call and no lookup by number.
+        by_seats = None
+        cdef list found_by_seats = [None] * (MAX_SEATS + 1)
+        # The options compared the same with the ones Templates holds, and no Python code run
+        # since (only Templates.get runs any: the engine it builds).
+        cdef bint options_same = False
+        total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(start, len(tables)):
             seed = draws.state
             try:
-                kernel._start(tables[index], self._engine_class, self._options)
+                table = tables[index]
+                n = _read_table(table, read, &button, &carried)  # as Kernel._start reads it
+                if (
+                    by_seats is not None
+                    and templates._by_seats is by_seats
+                    and templates._engine_class is engine_class
+                    and _same_inputs(_slot(table, _INPUTS_AT, "inputs"), templates._table_inputs)
+                    and (options_same or _same(options, templates._options))
+                ):
+                    options_same = True
+                    found = found_by_seats[n]
+                    if found is None:
+                        options_same = False
+                        found = templates.get(engine_class, options, table, n)
+                        found_by_seats[n] = found
+                else:
+                    options_same = False
+                    found = templates.get(engine_class, options, table, n)
+                    by_seats = templates._by_seats
+                    found_by_seats = [None] * (MAX_SEATS + 1)
+                    found_by_seats[n] = found
+                kernel._inputs = <Inputs>found
+                kernel._seat_arrays(n)
+                kernel._n = n
+                for seat in range(n):
+                    kernel._behind[seat] = <seat_chips_t>read[seat]
+                kernel._open(button, carried)
                 chips = kernel._chips()
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 draws.state = seed
-                return index - start, actions, total
+                return index - start, actions, total + summed
             if kernel._chips() != chips:
                 raise RuntimeError("chips not conserved")
-            total += chips
+            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
+            if summed > _CHIPS_SUMMED:
+                total += summed
+                summed = 0
             if stacks is not None:
                 stacks.append(kernel.stacks)
-        return len(tables) - start, actions, total
+        return len(tables) - start, actions, total + summed
 
     def play_drawn(self, Py_ssize_t count, tuple shape, Draws tables, Draws draws, object make, list stacks=None):
         """``count`` hands played one after another in C, each on a table drawn from ``tables``
@@ -299,7 +443,7 @@ cdef class Batch:
         cdef Kernel kernel = self._kernel
         cdef Py_ssize_t index
         cdef long long actions = 0
-        cdef chips_t chips, total = 0, least, stack_span, unit
+        cdef chips_t chips, summed = 0, least, stack_span, unit
         cdef chips_t drawn[_DRAWN_SEATS]
         cdef int n, seat, button, fewest, seat_span
         cdef unsigned long long table_seed, seed
@@ -321,6 +465,7 @@ cdef class Batch:
         stack_span = most_stack - least_stack + 1
         unit = stack_unit
         loaded = [None] * (most + 1)  # the inputs loaded, by number of seats
+        total = 0  # the chips checked: summed in C, added here before 64 bits could overflow
         for index in range(count):
             table_seed, seed = tables.state, draws.state
             n = fewest + <int>tables.below(seat_span)
@@ -349,13 +494,16 @@ cdef class Batch:
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 tables.state, draws.state = table_seed, seed
-                return index, actions, total
+                return index, actions, total + summed
             if kernel._chips() != chips:
                 raise RuntimeError("chips not conserved")
-            total += chips
+            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
+            if summed > _CHIPS_SUMMED:
+                total += summed
+                summed = 0
             if stacks is not None:
                 stacks.append(kernel.stacks)
-        return count, actions, total
+        return count, actions, total + summed
 
     @property
     def kernel(self):
@@ -404,36 +552,14 @@ cdef class Kernel:
         tables alike), the seats' chips, the button, everything else as Engine._setup leaves it,
         then the start event and the automatic transitions."""
         cdef int n, seat, button
-        cdef chips_t total = 0, stack
-        if type(table) is not _TABLE:
-            raise KernelRefusal("a table is a betspec.runtime.Table")
-        stacks = table.stacks
-        given = table.button
-        if type(stacks) is not tuple and type(stacks) is not list:
-            raise KernelRefusal("stacks")
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS or type(given) is not int or not 0 <= given < n:
-            raise KernelRefusal("table")
-        for value in stacks:
-            if type(value) is not int:
-                raise KernelRefusal("stacks")
-            stack = value  # an int beyond 64 bits raises OverflowError: the Python engine's then
-            if not 0 < stack <= MAX_CHIPS:
-                raise KernelRefusal("stacks")
-            total += stack
-        if total > _SEAT_CHIPS_MAX:
-            raise KernelRefusal("more chips than a kernel's table holds")
-        # A pot a dead hand carried here is dead money in the middle from the start.
-        carried = table.inputs.get(_CARRIED_POT, 0) if type(table.inputs) is dict else None
-        if type(carried) is not int or not 0 <= carried <= MAX_CHIPS or total + carried > _SEAT_CHIPS_MAX:
-            raise KernelRefusal("carried pot")
-        button = given
+        cdef chips_t carried
+        cdef chips_t read[_DRAWN_SEATS]
+        n = _read_table(table, read, &button, &carried)
         self._inputs = self._templates().get(engine_class, options, table, n)
         self._seat_arrays(n)
         self._n = n
         for seat in range(n):
-            stack = stacks[seat]
-            self._behind[seat] = <seat_chips_t>stack
+            self._behind[seat] = <seat_chips_t>read[seat]
         return self._open(button, carried)
 
     cdef int _open(self, int button, chips_t carried) except -1:
@@ -1090,6 +1216,12 @@ cdef chips_t _EITHER = 1000
 
 #: How many of the last distinct inputs a packed table is compared with (Logged._group).
 cdef Py_ssize_t _GROUPS_SEEN = 8
+cdef enum:
+    #: The places of the actions and streets a Logged knows by identity (Logged._code), and
+    #: how many objects it holds for them at most.
+    _SEEN_BITS = 8
+    _SEEN = 1 << _SEEN_BITS
+    _SEEN_HELD = 1024
 
 
 cdef class Logged:
@@ -1117,23 +1249,37 @@ cdef class Logged:
     cdef list _given
     cdef tuple _names
     cdef tuple _streets
+    # The actions (row 0) and deals' streets (row 1) packed so far, found by identity (a log's
+    # names are mostly the same few objects): each a str or a pair of them, at one of two
+    # places its address gives (_place_of), its packed number beside it; each held in _seen,
+    # so that no other object takes its address while it is there.
+    cdef PyObject* _seen_at[2][_SEEN]
+    cdef chips_t _seen_codes[2][_SEEN]
+    cdef list _seen
 
     def __cinit__(self, kind, hands):
         cdef Kernel kernel = kind.__new__(kind)
-        cdef Py_ssize_t index, size = 0, at = 0, chips_at = 0
+        cdef Py_ssize_t index, step, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
+        cdef list logged, tables
         names, streets = kernel._names(), kernel._streets()
         self._names, self._streets = names, streets
         self._kind = kind
-        self._tables = []
+        self._tables = tables = []
         self._given = []
+        self._seen = []
         logged = []
         for hand in hands:
-            table, steps = hand
-            steps = steps if type(steps) is list or type(steps) is tuple else list(steps)
-            self._tables.append(table)
+            if type(hand) is tuple and PyTuple_GET_SIZE(hand) == 2:
+                table = <object>PyTuple_GET_ITEM(hand, 0)
+                steps = <object>PyTuple_GET_ITEM(hand, 1)
+            else:
+                table, steps = hand
+            if type(steps) is not list and type(steps) is not tuple:
+                steps = list(steps)
+            tables.append(table)
             logged.append(steps)
-            size += len(steps)
+            size += PySequence_Fast_GET_SIZE(steps)
         self._count = len(logged)
         self._size = size
         self._starts = <Py_ssize_t*>PyMem_Malloc((self._count + 1) * sizeof(Py_ssize_t))
@@ -1148,9 +1294,17 @@ cdef class Logged:
         data = self._data
         for index in range(self._count):
             self._starts[index] = at
-            for step in logged[index]:
-                _pack(step, names, streets, data + 3 * at)
+            # Each hand's steps read in place (a list or a tuple), read again after each step:
+            # an action's name first looked up by value may run Python code (a pair of names
+            # that are not strs), which could change a list.
+            steps = logged[index]
+            step = 0
+            while step < PySequence_Fast_GET_SIZE(steps):
+                if at >= size:
+                    raise RuntimeError("a logged hand's steps changed while they were packed")
+                self._pack(PySequence_Fast_ITEMS(steps)[step], data + 3 * at)
                 at += 1
+                step += 1
             self._stacks_at[index] = chips_at
             chips_at += self._pack_table(index)
         self._starts[self._count] = at
@@ -1164,22 +1318,30 @@ cdef class Logged:
         where not (_start then takes the table itself). Returns the stacks packed."""
         cdef Py_ssize_t seat, n
         cdef chips_t stack, total = 0
+        cdef long long at
         cdef int overflow = 0
+        cdef PyObject** items
         cdef chips_t* out = self._stacks + self._stacks_at[index]
         table = self._tables[index]
         self._seats[index] = 0
         if type(table) is not _TABLE:
             return 0
-        stacks, button, given = table.stacks, table.button, table.inputs
+        stacks = _slot(table, _STACKS_AT, "stacks")
+        button = _slot(table, _BUTTON_AT, "button")
+        given = _slot(table, _INPUTS_AT, "inputs")
         if (type(stacks) is not tuple and type(stacks) is not list) or type(button) is not int or type(given) is not dict:
             return 0
-        if _CARRIED_POT in given:
+        if _CARRIED_POT_KEY in given:
             return 0  # a pot carried in: _start takes the table itself
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS or not 0 <= button < n:
+        n = PySequence_Fast_GET_SIZE(stacks)
+        if not 2 <= n <= MAX_SEATS:
             return 0
+        at = PyLong_AsLongLongAndOverflow(button, &overflow)
+        if overflow or not 0 <= at < n:
+            return 0
+        items = PySequence_Fast_ITEMS(stacks)  # read in place: no Python code runs below
         for seat in range(n):
-            value = stacks[seat]
+            value = <object>items[seat]
             if type(value) is not int:
                 return 0
             stack = PyLong_AsLongLongAndOverflow(value, &overflow)
@@ -1190,9 +1352,78 @@ cdef class Logged:
         if total > _SEAT_CHIPS_MAX:
             return 0
         self._groups[index] = self._group(given)
-        self._buttons[index] = button
+        self._buttons[index] = <int>at
         self._seats[index] = <int>n
         return n
+
+    cdef int _pack(self, PyObject* step, chips_t* out) except -1:
+        """One logged step (seat, action, to) packed into ``out``: the seat (-1 for a deal), the
+        action's number (a pair's, a street's; _NOT_TAKEN for one a kernel does not take) and
+        "to" (_NO_AMOUNT for none, _NOT_TAKEN for one not a plain int of 64 bits)."""
+        cdef int overflow = 0
+        cdef long long seat, value
+        cdef PyObject* given_seat
+        cdef PyObject* action
+        cdef PyObject* to
+        cdef size_t place
+        out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
+        # The tuple and its items read in place, borrowed (nothing here runs Python code until
+        # an action is first looked up by value, in _code), its numbers as C integers (an int
+        # beyond 64 bits is not one the kernel takes: the Python engine rules on it).
+        if _type_of(step) != &PyTuple_Type or PyTuple_GET_SIZE(<object>step) != 3:
+            return 0
+        given_seat = PyTuple_GET_ITEM(<object>step, 0)
+        action = PyTuple_GET_ITEM(<object>step, 1)
+        to = PyTuple_GET_ITEM(<object>step, 2)
+        if _type_of(given_seat) != &PyLong_Type:
+            return 0
+        seat = PyLong_AsLongLongAndOverflow(<object>given_seat, &overflow)
+        if overflow or not -1 <= seat < MAX_SEATS:
+            return 0
+        out[0] = seat
+        if to == <PyObject*>None:
+            out[2] = _NO_AMOUNT
+        elif _type_of(to) == &PyLong_Type:
+            value = PyLong_AsLongLongAndOverflow(<object>to, &overflow)
+            if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
+                out[2] = value
+        place = _place_of(action)
+        if self._seen_at[seat < 0][place] == action:  # packed before: _code's answer
+            out[1] = self._seen_codes[seat < 0][place]
+        elif self._seen_at[seat < 0][place ^ 1] == action:
+            out[1] = self._seen_codes[seat < 0][place ^ 1]
+        else:
+            held = <object>action  # held: looking it up by value may run Python code
+            out[1] = self._code(held, seat < 0)
+        return 0
+
+    cdef chips_t _code(self, object action, bint deal) except -3:
+        """The packed number of a step's action (of a deal's street where ``deal``): as _number
+        finds it, found by identity for an action or a street already packed."""
+        cdef PyObject* key = <PyObject*>action
+        cdef size_t place = _place_of(key)
+        cdef chips_t code
+        if self._seen_at[deal][place] == key:
+            return self._seen_codes[deal][place]
+        if self._seen_at[deal][place ^ 1] == key:
+            return self._seen_codes[deal][place ^ 1]
+        code = _number(action, deal, self._names, self._streets)
+        # Only a str, or a pair of them, is kept: its number cannot change while it is held.
+        if len(self._seen) < _SEEN_HELD and (
+            type(action) is str
+            or (
+                type(action) is tuple
+                and PyTuple_GET_SIZE(action) == 2
+                and type(<object>PyTuple_GET_ITEM(action, 0)) is str
+                and type(<object>PyTuple_GET_ITEM(action, 1)) is str
+            )
+        ):
+            self._seen.append(action)
+            if self._seen_at[deal][place] != NULL and self._seen_at[deal][place ^ 1] == NULL:
+                place ^= 1  # two places an address: the second where the first is taken
+            self._seen_at[deal][place] = key
+            self._seen_codes[deal][place] = code
+        return code
 
     cdef int _group(self, dict given) except -1:
         """Which of the distinct inputs packed so far ``given`` is (the same as one of the last
@@ -1248,7 +1479,10 @@ cdef class Logged:
         cdef int n
         cdef Inputs inputs
         cdef chips_t* steps
-        loaded = {}  # the inputs loaded, by distinct inputs and number of seats
+        cdef Py_ssize_t at
+        cdef Py_ssize_t width = MAX_SEATS + 1
+        # The inputs loaded, by distinct inputs and number of seats (at group * width + seats).
+        cdef list loaded = [None] * (len(self._given) * width)
         answers = []
         steps = self._data
         if self._pairs:  # replayed from a copy, where each pair becomes the action taken
@@ -1264,11 +1498,12 @@ cdef class Logged:
                 if n == 0:
                     kernel._start(self._tables[index], engine_class, options)
                 else:
-                    key = self._groups[index] * 64 + n
-                    inputs = loaded.get(key)
-                    if inputs is None:
-                        inputs = templates.get(engine_class, options, self._tables[index], n)
-                        loaded[key] = inputs
+                    at = self._groups[index] * width + n
+                    found = loaded[at]
+                    if found is None:
+                        found = templates.get(engine_class, options, self._tables[index], n)
+                        loaded[at] = found
+                    inputs = <Inputs>found
                     kernel._inputs = inputs
                     kernel._seat_arrays(n)
                     kernel._n = n
@@ -1285,45 +1520,32 @@ cdef class Logged:
         return answers
 
 
-cdef int _pack(object step, tuple names, tuple streets, chips_t* out) except -1:
-    """One logged step (seat, action, to) as Logged packs it."""
-    cdef int first, second, overflow = 0
-    cdef long long seat, value
-    out[0], out[1], out[2] = 0, _NOT_TAKEN, _NOT_TAKEN
-    if type(step) is not tuple or PyTuple_GET_SIZE(step) != 3:
-        return 0
-    # The tuple's items read in place, its numbers as C integers (an int beyond 64 bits is
-    # not one the kernel takes: the Python engine rules on it).
-    given_seat = <object>PyTuple_GET_ITEM(step, 0)
-    action = <object>PyTuple_GET_ITEM(step, 1)
-    to = <object>PyTuple_GET_ITEM(step, 2)
-    if type(given_seat) is not int:
-        return 0
-    seat = PyLong_AsLongLongAndOverflow(given_seat, &overflow)
-    if overflow or not -1 <= seat < MAX_SEATS:
-        return 0
-    out[0] = seat
-    if to is None:
-        out[2] = _NO_AMOUNT
-    elif type(to) is int:
-        value = PyLong_AsLongLongAndOverflow(to, &overflow)
-        if not overflow and 0 <= value <= _SEAT_CHIPS_MAX:
-            out[2] = value
-    if seat < 0:
+cdef inline size_t _place_of(PyObject* key) noexcept:
+    """The first of the two places of Logged's table of names an address has (the other is
+    this one ^ 1): its bits mixed (Fibonacci hashing), the top ones kept."""
+    return <size_t>(((<unsigned long long><size_t>key >> 4) * 0x9E3779B97F4A7C15ULL) >> (64 - _SEEN_BITS))
+
+
+cdef chips_t _number(object action, bint deal, tuple names, tuple streets) except -3:
+    """A logged step's action packed: a deal's street (its number), an action's name (its
+    number) or a pair of names; _NOT_TAKEN for one a kernel does not know."""
+    cdef int first, second
+    cdef chips_t code = _NOT_TAKEN
+    if deal:
         if type(action) is str:
             for first in range(len(streets)):
                 if streets[first] == action:
-                    out[1] = first
-        return 0
+                    code = first
+        return code
     if type(action) is str:
         first = _index(names, action)
         if first >= 0:
-            out[1] = first
+            code = first
     elif type(action) is tuple and len(action) == 2:
         first, second = _index(names, action[0]), _index(names, action[1])
         if first >= 0 and second >= 0:
-            out[1] = _EITHER + first * 16 + second
-    return 0
+            code = _EITHER + first * 16 + second
+    return code
 
 
 def replay_hands(kind, engine_class, dict options, hands, list ends=None):
@@ -1338,10 +1560,49 @@ def replay_hands(kind, engine_class, dict options, hands, list ends=None):
 _READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
 
 
+cdef inline bint _same_items(object a, object b) noexcept:
+    """Whether dicts ``a`` and ``b`` of one size hold the very same keys in the same order, and
+    for each the very same value or tuples of the very same items (as a table's inputs and the
+    copy Templates keeps of them do): the same then."""
+    cdef Py_ssize_t mine = 0, theirs = 0, index, size
+    cdef PyObject* key
+    cdef PyObject* value
+    cdef PyObject* other_key
+    cdef PyObject* other
+    while PyDict_Next(a, &mine, &key, &value):
+        if not PyDict_Next(b, &theirs, &other_key, &other) or key != other_key:
+            return False
+        if type(<object>key) is not str:  # as _same: inputs are named by strs
+            return False
+        if value == other:
+            continue
+        if type(<object>value) is not tuple or type(<object>other) is not tuple:
+            return False
+        size = PyTuple_GET_SIZE(<object>value)
+        if size != PyTuple_GET_SIZE(<object>other):
+            return False
+        for index in range(size):
+            if PyTuple_GET_ITEM(<object>value, index) != PyTuple_GET_ITEM(<object>other, index):
+                return False
+    return True
+
+
+cdef inline bint _same_inputs(object a, object b) except -1:
+    """_same of a table's inputs and the ones Templates holds: at once where they are dicts of
+    the very same items (_same_items), else by _same."""
+    if type(a) is dict and type(b) is dict and PyDict_Size(a) == PyDict_Size(b) and _same_items(a, b):
+        return True
+    return _same(a, b)
+
+
 cdef bint _same(object a, object b) except -1:
     """Whether ``a`` and ``b`` are the same inputs or options: equal, and of the same types
     throughout (the engine refuses 5.0, True, a Decimal or a numpy integer where it wants 5)."""
-    cdef Py_ssize_t index
+    cdef Py_ssize_t index, size
+    cdef PyObject* key
+    cdef PyObject* value
+    cdef PyObject* other
+    cdef PyObject* other_key
     if a is b:
         return True
     kind = type(a)
@@ -1349,7 +1610,17 @@ cdef bint _same(object a, object b) except -1:
         return False
     if kind is int or kind is str or kind is bool:
         return a == b
-    if kind is tuple or kind is list:
+    if kind is tuple:  # read in place: a tuple's items cannot change while they are compared
+        size = PyTuple_GET_SIZE(a)
+        if size != PyTuple_GET_SIZE(b):
+            return False
+        for index in range(size):
+            if PyTuple_GET_ITEM(a, index) != PyTuple_GET_ITEM(b, index) and not _same(
+                <object>PyTuple_GET_ITEM(a, index), <object>PyTuple_GET_ITEM(b, index)
+            ):
+                return False
+        return True
+    if kind is list:
         if len(a) != len(b):
             return False
         for index in range(len(a)):
@@ -1357,10 +1628,37 @@ cdef bint _same(object a, object b) except -1:
                 return False
         return True
     if kind is dict:
-        if len(a) != len(b):
+        if PyDict_Size(a) != PyDict_Size(b):
             return False
-        for key, value in a.items():
-            if type(key) is not str or key not in b or not _same(value, b[key]):
+        if _same_items(a, b):
+            return True
+        # Walked in place (each key and value held while it is looked up and compared). Dicts
+        # built alike hold the same key objects in the same order: their values are compared
+        # side by side, with no lookup, while the keys are the very same strs.
+        index = 0
+        size = 0
+        while PyDict_Next(a, &index, &key, &value) and PyDict_Next(b, &size, &other_key, &other):
+            if key != other_key or type(<object>key) is not str:
+                break
+            if value == other:  # the very same value
+                continue
+            mine = <object>value
+            theirs = <object>other
+            if not _same(mine, theirs):
+                return False
+        else:
+            return True
+        index = 0
+        while PyDict_Next(a, &index, &key, &value):
+            name = <object>key
+            if type(name) is not str:
+                return False
+            mine = <object>value
+            other = PyDict_GetItemWithError(b, name)
+            if other == NULL:
+                return False
+            theirs = <object>other
+            if not _same(mine, theirs):
                 return False
         return True
     return False  # anything else is checked by the engine each time
