@@ -578,6 +578,38 @@ def test_a_logged_hand_ends_where_the_python_engine_ends_it() -> None:
 
 
 @needs_kernel
+def test_steps_changed_while_packed_are_answered_by_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A name that is not a str runs its own code when compared: one that adds steps to the list
+    # being packed leaves the batch to the Python engine, answered as it answers it without a kernel.
+    from betspec.runtime import kernel as runtime  # type: ignore[attr-defined]
+    from betspec.runtime import replay_hands
+
+    cls, module = engine_class("no_limit"), COMPILED["no_limit"]
+
+    def hostile() -> list[tuple[Table, list[Any]]]:
+        steps: list[Any] = []
+
+        class Growing:
+            def __eq__(self, other: object) -> bool:
+                if len(steps) < 50:
+                    steps.append((1, "fold", None))
+                return False
+
+            def __hash__(self) -> int:
+                return 1
+
+        steps += [(0, "call", None), (1, (Growing(), Growing()), None), (2, "fold", None)]
+        return [(cls.example_table([1000, 1000, 1000], 0), steps)]
+
+    with pytest.raises(runtime.ChangedWhilePacked, match="changed while they were packed"):
+        runtime.Logged(module.KERNEL, hostile())
+    fast = _answers(replay_hands(cls, hostile()))
+    monkeypatch.setattr(batch, "kernel", lambda _cls: None)
+    slow = _answers(replay_hands(cls, hostile()))
+    assert fast == slow and fast[0] is not None
+
+
+@needs_kernel
 def test_logged_names_are_packed_by_value_whatever_objects_hold_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # Logged knows the names it packed by identity: equal names held by other objects (made at
     # run time, a str subclass, pairs made anew, a street's name as an action and an action's as

@@ -27,8 +27,15 @@ from libc.string cimport memcpy, memset
 import importlib
 
 from betspec.runtime import table as _table
-from betspec.runtime.errors import InvalidTable
+from betspec.runtime.errors import BetspecError, InvalidTable
 from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
+
+
+class ChangedWhilePacked(BetspecError):
+    """Logged hands whose steps changed while Logged packed them: code a step's names ran when
+    compared (objects that are not strs) changed a list of steps. replay_hands leaves such a batch
+    to the Python engine, which answers it as it answers any step."""
+
 
 cdef object _TABLE = _table.Table
 #: The table input of a pot carried in (a C global: read per table without a module lookup).
@@ -1301,7 +1308,7 @@ cdef class Logged:
             step = 0
             while step < PySequence_Fast_GET_SIZE(steps):
                 if at >= size:
-                    raise RuntimeError("a logged hand's steps changed while they were packed")
+                    raise ChangedWhilePacked("a logged hand's steps changed while they were packed (a step's names compared by code that changes the steps)")
                 self._pack(PySequence_Fast_ITEMS(steps)[step], data + 3 * at)
                 at += 1
                 step += 1
