@@ -418,25 +418,13 @@ cdef class Batch:
                     by_seats = templates._by_seats
                     found_by_seats = [None] * (MAX_SEATS + 1)
                     found_by_seats[n] = found
-                kernel._inputs = <Inputs>found
-                kernel._seat_arrays(n)
-                kernel._n = n
-                for seat in range(n):
-                    kernel._behind[seat] = <seat_chips_t>read[seat]
-                kernel._open(button, carried)
+                _seated(kernel, <Inputs>found, n, read, button, carried)
                 chips = kernel._chips()
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 draws.state = seed
                 return index - start, actions, total + summed
-            if kernel._chips() != chips:
-                raise RuntimeError("chips not conserved")
-            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
-            if summed > _CHIPS_SUMMED:
-                total += summed
-                summed = 0
-            if stacks is not None:
-                stacks.append(kernel.stacks)
+            total = _tallied(kernel, chips, &summed, total, stacks)
         return len(tables) - start, actions, total + summed
 
     def play_drawn(self, Py_ssize_t count, tuple shape, Draws tables, Draws draws, object make, list stacks=None):
@@ -454,7 +442,6 @@ cdef class Batch:
         cdef chips_t drawn[_DRAWN_SEATS]
         cdef int n, seat, button, fewest, seat_span
         cdef unsigned long long table_seed, seed
-        cdef Inputs inputs
         low_seats, most, least_stack, most_stack, stack_unit = shape
         # A shape the kernel's tables cannot hold (or beyond 64 bits) is the Python engine's.
         if (
@@ -491,25 +478,12 @@ cdef class Batch:
                     if type(table.inputs) is dict and _CARRIED_POT not in table.inputs:
                         loaded[n] = kernel._inputs
                 else:
-                    inputs = <Inputs>found
-                    kernel._inputs = inputs
-                    kernel._seat_arrays(n)
-                    kernel._n = n
-                    for seat in range(n):
-                        kernel._behind[seat] = <seat_chips_t>drawn[seat]
-                    kernel._open(button, 0)
+                    _seated(kernel, <Inputs>found, n, drawn, button, 0)
                 actions += kernel._play_out(draws, self._policy, None)
             except Exception:
                 tables.state, draws.state = table_seed, seed
                 return index, actions, total + summed
-            if kernel._chips() != chips:
-                raise RuntimeError("chips not conserved")
-            summed += chips  # a table holds at most _SEAT_CHIPS_MAX (2^55)
-            if summed > _CHIPS_SUMMED:
-                total += summed
-                summed = 0
-            if stacks is not None:
-                stacks.append(kernel.stacks)
+            total = _tallied(kernel, chips, &summed, total, stacks)
         return count, actions, total + summed
 
     @property
@@ -1565,6 +1539,33 @@ def replay_hands(kind, engine_class, dict options, hands, list ends=None):
 
 #: The engine's methods that only read the hand: asking them leaves the hand with the kernel.
 _READS = frozenset({"pots", "snapshot", "stakes", "to_phh", "total_chips"})
+
+
+cdef inline void _seated(Kernel kernel, Inputs inputs, int n, chips_t* stacks, int button, chips_t carried) except *:
+    """A hand of a batch begun on inputs already loaded and checked: ``n`` seats of ``stacks``,
+    the button and a pot carried in (as Kernel._start begins one, less the checks)."""
+    cdef int seat
+    kernel._inputs = inputs
+    kernel._seat_arrays(n)
+    kernel._n = n
+    for seat in range(n):
+        kernel._behind[seat] = <seat_chips_t>stacks[seat]
+    kernel._open(button, carried)
+
+
+cdef inline object _tallied(Kernel kernel, chips_t chips, chips_t* summed, object total, list stacks):
+    """A batch's hand played: its chips checked against the ``chips`` it began with, counted
+    (in ``summed``, in C, added to ``total`` before 64 bits could overflow: a hand adds at most
+    _SEAT_CHIPS_MAX), its final stacks kept in ``stacks``; returns ``total``."""
+    if kernel._chips() != chips:
+        raise RuntimeError("chips not conserved")
+    summed[0] += chips
+    if summed[0] > _CHIPS_SUMMED:
+        total += summed[0]
+        summed[0] = 0
+    if stacks is not None:
+        stacks.append(kernel.stacks)
+    return total
 
 
 cdef inline bint _same_items(object a, object b) noexcept:
