@@ -785,30 +785,29 @@ class Engine:
 
         A seat's stake is what it put in less the dead money it posted: a player wins from each
         other player as much as he staked, and the dead money (a big blind ante, a blind posted
-        dead, a start pot) belongs to the main pot whoever posted it."""
+        dead, a start pot, a carried pot) is the main pot's, which every seat still in can win,
+        whoever posted it: a seat all-in for dead money alone plays for the dead money."""
         dead_in = self._dead_in
         stakes = self.stakes if any(dead_in) else self._contributed
         dead = self._dead + sum(dead_in)
-        live = sorted({c for c, f in zip(stakes, self._folded, strict=True) if not f})
-        pots: list[Pot] = []
+        folded = self._folded
+        everyone = tuple(i for i in range(self._n) if not folded[i])
+        # The dead money first, as a pot of its own that every seat still in can win; the lowest
+        # stake's pot joins it when the same seats can win both (a stake of 0 still wins it).
+        pots: list[Pot] = [Pot(dead, everyone)] if dead else []
         floor = 0
-        for level in live:
+        for level in sorted({c for c, f in zip(stakes, folded, strict=True) if not f}):
             amount = sum(min(c, level) - min(c, floor) for c in stakes)
-            eligible = tuple(i for i in range(self._n) if not self._folded[i] and stakes[i] >= level)
+            eligible = tuple(i for i in everyone if stakes[i] >= level)
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
                 pots.append(Pot(amount, eligible))
             floor = level
-        # Dead money and chips folded above every live level belong to the pots that are there:
-        # the main pot takes the dead money, the last pot the excess.
+        # Chips folded above every live level belong to the last pot there is.
         excess = sum(max(c - floor, 0) for c in stakes)
-        everyone = tuple(i for i in range(self._n) if not self._folded[i])
-        if not pots:
-            return [Pot(dead + excess, everyone)] if dead + excess else []
-        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
         if excess:
-            pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
+            pots[-1:] = [Pot(pots[-1].amount + excess, pots[-1].eligible)] if pots else [Pot(excess, everyone)]
         return pots
 
     # ---- variables the specs read -------------------------------------------------------
