@@ -1555,14 +1555,12 @@ class BadugiMachine(Engine):
             if amount > 0:
                 for seat in self._from_button():
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if self._opt_ante_rule == 'stake':
-            if any(self._in_seat_antes):
-                for seat in self._from_button():
-                    self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if self._opt_ante_rule == 'dead':
-            if any(self._in_seat_antes):
-                for seat in self._from_button():
-                    self._post(seat, self._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if (self._opt_ante_rule == 'stake') and any(self._in_seat_antes):
+            for seat in self._from_button():
+                self._post(seat, self._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (self._opt_ante_rule == 'dead') and any(self._in_seat_antes):
+            for seat in self._from_button():
+                self._post(seat, self._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         if not self._in_dead_small_blind and not self._in_blinds_by_seat and (self._in_kill == 'none' or self._role_killer_seat != self._role_small_blind_seat):
             amount = self._in_small_blind
             if amount:

@@ -1388,8 +1388,11 @@ def _posting(w: Writer, bet: Posting) -> None:
     what = literal(bet.name.replace("_", " "))
     flags = f"{what}, live={bet.live}, dead_money={bet.dead_money}, order={literal(bet.order)}, in_full={bet.in_full}"
     indent = 8
-    if bet.when is not None and not bet.when_per_seat:
-        w(f"if {source(bet.when)}:", indent)
+    when = source(bet.when) if bet.when is not None and not bet.when_per_seat else None
+    # A per-seat input's test joins the forced bet's condition in one ``if`` (ruff's SIM102).
+    joined = bet.seat is None and bet.amount_per_seat and bet.per_seat_input is not None
+    if when is not None and not joined:
+        w(f"if {when}:", indent)
         indent += 4
     if bet.seat is not None:
         # A post of nothing does nothing (no chips, no option): most tables leave most forced
@@ -1405,7 +1408,7 @@ def _posting(w: Writer, bet: Posting) -> None:
         indent += 4
         amount = "amount"
     elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
-        w(f"if any(self._in_{bet.per_seat_input}):", indent)
+        w(f"if {'' if when is None else f'({when}) and '}any(self._in_{bet.per_seat_input}):", indent)
         indent += 4
     w(f"for seat in {'self._from_button()' if bet.seats == 'all' else f'self._in_{bet.seats}'}:", indent)
     indent += 4
