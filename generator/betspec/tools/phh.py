@@ -200,6 +200,9 @@ class Hand:
     shows: tuple[tuple[int, str], ...] = ()  # showdowns: (seat, cards shown); "" a muck, "-" shows as dealt
     first_upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # stud: each seat's upcard on third street
     first_actor: int | None = None  # the seat of the first betting action
+    #: ``ante_trimming_status`` (PHH's default false: a player short of his ante can win all the
+    #: antes, which are dead money; true: he wins from each player only as much as he put in).
+    ante_trimming: bool = False
 
     @property
     def game(self) -> Game:
@@ -481,6 +484,7 @@ class _Parsed:
                 "shows": tuple(cards.shows),
                 "first_upcards": tuple(cards.first_upcards),
                 "first_actor": cards.first_actor,
+                "ante_trimming": "ante_trimming_status" in amounts,
             },
         )
 
@@ -658,6 +662,11 @@ def _parse(key: str, raw: object) -> _Parsed:
         if name in raw:
             amounts[name], most = _amounts(raw, name, n)
             places = max(places, most)
+    trimming = raw.get("ante_trimming_status", False)
+    if type(trimming) is not bool:
+        raise PhhError(f"ante_trimming_status must be true or false, not {_brief(trimming)}")
+    if trimming:
+        amounts["ante_trimming_status"] = True
     number = raw.get("hand")
     if number is not None and (isinstance(number, bool) or not isinstance(number, str | int)):
         raise PhhError(f"hand must be a name or a number, not {_brief(number)}")
@@ -1014,6 +1023,37 @@ def table_inputs(hand: Hand) -> dict[str, Any]:
     return inputs
 
 
+#: The option of the betting round (betting_round.json) saying whether antes every seat posts are
+#: their posters' stakes or dead money, and its values for PHH's ante_trimming_status.
+ANTE_RULE, TRIMMED, UNTRIMMED = "ante_rule", "stake", "dead"
+
+
+def hand_options(hand: Hand, cls: type[Engine], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options ``hand`` is replayed under: ``options`` (the house's), overridden by what the
+    hand's own fields say of how it was played. A hand with antes says whether they are dead
+    money (``ante_trimming_status`` false, PHH's default: a player short of his ante can win them
+    all) or table stakes (true), which is the spec's option ``ante_rule``. Raises
+    :class:`Irregular`, naming the field, where the spec cannot play what the hand declares and
+    it matters (a player short of his ante)."""
+    chosen = dict(options or {})
+    antes = _per_seat(hand.antes)
+    if not any(antes):
+        return chosen
+    rule = TRIMMED if hand.ante_trimming else UNTRIMMED
+    declared = cls.OPTIONS.get(ANTE_RULE)
+    if declared is not None and rule in declared.choices:
+        chosen[ANTE_RULE] = rule
+        return chosen
+    short = any(stack is not None and stack < ante for stack, ante in zip(hand.starting_stacks, antes, strict=True))
+    if short:
+        field = f"ante_trimming_status = {'true' if hand.ante_trimming else 'false'}"
+        raise Irregular(
+            f"{field} with a player short of his ante: {cls.SPEC_NAME} has no option {ANTE_RULE} "
+            f"with the value {rule!r} to play it"
+        )
+    return chosen
+
+
 def _stud_inputs(hand: Hand, antes: tuple[int, ...]) -> dict[str, Any]:
     """A stud or razz hand's table: antes, the bring-in, the bets, and the seat that brings in."""
     reasons = []
@@ -1142,10 +1182,11 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
         return Replay(hand.name, INVALID, hand.reason)
     try:
         inputs = table_inputs(hand)
+        chosen = hand_options(hand, cls, options)
     except Irregular as exc:
         return Replay(hand.name, IRREGULAR, str(exc), hand)
     try:
-        engine = cls(Table(**inputs), **(options or {}))
+        engine = cls(Table(**inputs), **chosen)
     except InvalidTable as exc:
         return Replay(hand.name, INVALID, f"no {cls.SPEC_NAME} table for it: {exc.message}", hand)
     result = Replay(hand.name, ACCEPTED, "", hand, engine)
@@ -1583,6 +1624,14 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     player = {seat: i + 1 for i, seat in enumerate(order)}
     live = [fresh.committed[seat] for seat in order]
     dead = [fresh.contributed[seat] - fresh.committed[seat] for seat in order]
+    # PHH's antes are dead money unless ante_trimming_status says they are their posters' stakes
+    # (each seat's stake, less what it posted live, is its ante of kind ante): one or the other.
+    staked = any(fresh.stakes[seat] > fresh.committed[seat] for seat in order)
+    if staked and any(fresh.contributed[seat] > fresh.stakes[seat] for seat in order):
+        raise PhhError(
+            "antes that are their posters' stakes and dead money in one hand have no PHH form "
+            "(ante_trimming_status makes every ante one or the other)"
+        )
     if game.limits == "bring_in":
         if any(live):
             raise PhhError("a stud hand posts antes only before the deal: PHH has no blinds in stud")
@@ -1598,6 +1647,8 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
         fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
     else:
         fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
+    if staked:
+        fields.append(("ante_trimming_status", "true"))
     fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
 
     actions: list[str] = []
@@ -1806,11 +1857,13 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
     if module is None:
         return {}
     runtime = importlib.import_module("betspec.runtime.kernel")
-    chosen: list[int] = []
-    logged: list[tuple[Table, list[tuple[int, Any, int | None]]]] = []
+    # The hands by the options each is played under (the house's and what it declares), each
+    # group replayed in one call.
+    groups: dict[str, tuple[dict[str, Any], list[int], list[tuple[Table, list[tuple[int, Any, int | None]]]]]] = {}
     names = cls.STREETS
     streets = len(names)
     check_or_call, bet_or_raise = _PAIRS["cc"], _PAIRS["cbr"]
+    plain = dict(options)
     for index, hand in enumerate(hands):
         if isinstance(hand, Bad) or hand.game.opening != "position" or hand.first_upcards:
             continue
@@ -1832,32 +1885,38 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
         else:
             try:
                 inputs = table_inputs(hand)
+                chosen = hand_options(hand, cls, options) if any(hand.antes) else plain
             except Irregular:
                 continue
             if "bring_in_seat" not in inputs:
-                chosen.append(index)
-                logged.append((Table(**inputs), steps))
-    ends: list[tuple[int | None, str, bool]] = []
-    packed = runtime.Logged(module.KERNEL, logged)  # replay_hands, keeping the steps as taken
-    taken = packed.replay(cls, dict(options), ends)
+                key = "" if chosen is plain else json.dumps(chosen, sort_keys=True, default=str)
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = (chosen, [], [])
+                group[1].append(index)
+                group[2].append((Table(**inputs), steps))
     found: dict[int, Replay] = {}
-    ended = iter(ends)
-    for position, (index, (table, steps), answer) in enumerate(zip(chosen, logged, taken, strict=True)):
-        if answer >= 0:
-            continue
-        hand = cast(Hand, hands[index])
-        to_act, street, over = next(ended)
-        betting = len(steps) - [seat for seat, _, _ in steps].count(-1)
-        if over:
-            end = street
-        elif to_act is not None:
-            end = f"{street}, seat {to_act} to act when the history stops"
-        else:
-            end = f"{street} over, the history stops before the next deal"
-        detail = f"{_count(betting, 'action')} and {_count(len(steps) - betting, 'deal')}, {end}"
-        result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=packed.taken(position))
-        result.fresh = lambda table=table: cls(table, **options)
-        found[index] = result
+    for chosen, indexes, logged in groups.values():
+        ends: list[tuple[int | None, str, bool]] = []
+        packed = runtime.Logged(module.KERNEL, logged)  # replay_hands, keeping the steps as taken
+        taken = packed.replay(cls, dict(chosen), ends)
+        ended = iter(ends)
+        for position, (index, (table, steps), answer) in enumerate(zip(indexes, logged, taken, strict=True)):
+            if answer >= 0:
+                continue
+            hand = cast(Hand, hands[index])
+            to_act, street, over = next(ended)
+            betting = len(steps) - [seat for seat, _, _ in steps].count(-1)
+            if over:
+                end = street
+            elif to_act is not None:
+                end = f"{street}, seat {to_act} to act when the history stops"
+            else:
+                end = f"{street} over, the history stops before the next deal"
+            detail = f"{_count(betting, 'action')} and {_count(len(steps) - betting, 'deal')}, {end}"
+            result = Replay(hand.name, ACCEPTED, detail, hand, over=bool(over), logged=packed.taken(position))
+            result.fresh = lambda table=table, chosen=chosen: cls(table, **chosen)
+            found[index] = result
     return found
 
 
