@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5ddd2b4cc8f6bdef9764224ae1066d9374d1255a8ee272e3d4aa4e04a7cd5548.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 8ca72c7510a82ba685ff9064f8ebee82ef850de22b3962d8733bd1ae6f211fbd.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -731,22 +731,29 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             return this._behind.reduce((a, b) => a + b, 0) + this._pot;
         }
         // ---- pots and paying them -----------------------------------------------------------------
-        /** Main pot first, then side pots; each with the seats that can win it. */
+        /**
+         * Main pot first, then side pots; each with the seats that can win it. The dead money (a big
+         * blind ante, a blind posted dead, a start or carried pot) is the main pot's, which every seat
+         * still in can win, whoever posted it: a seat all-in for dead money alone plays for it.
+         */
         pots() {
             const deadIn = this._dead_in;
             const stakes = deadIn.some((d) => d !== 0) ? this.stakes : this._contributed;
             const dead = this._dead + deadIn.reduce((a, b) => a + b, 0);
+            const everyone = [];
+            for (let i = 0; i < this._n; i++)
+                if (!this._folded[i])
+                    everyone.push(i);
+            // The dead money first, as a pot of its own; the lowest stake's pot joins it when the same
+            // seats can win both (a stake of 0 still wins it).
+            const pots = dead ? [{ amount: dead, eligible: [...everyone] }] : [];
             const live = [...new Set(stakes.filter((_, i) => !this._folded[i]))].sort((a, b) => a - b);
-            const pots = [];
             let floor = 0;
             for (const level of live) {
                 let amount = 0;
                 for (const c of stakes)
                     amount += Math.min(c, level) - Math.min(c, floor);
-                const eligible = [];
-                for (let i = 0; i < this._n; i++)
-                    if (!this._folded[i] && (stakes[i] ?? 0) >= level)
-                        eligible.push(i);
+                const eligible = everyone.filter((i) => (stakes[i] ?? 0) >= level);
                 const last = pots[pots.length - 1];
                 if (last !== undefined && sameSeats(last.eligible, eligible)) {
                     last.amount += amount;
@@ -756,19 +763,17 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 }
                 floor = level;
             }
+            // Chips folded above every live level belong to the last pot there is.
             let excess = 0;
             for (const c of stakes)
                 excess += Math.max(c - floor, 0);
-            const everyone = [];
-            for (let i = 0; i < this._n; i++)
-                if (!this._folded[i])
-                    everyone.push(i);
-            const first = pots[0];
-            if (first === undefined)
-                return dead + excess ? [{ amount: dead + excess, eligible: everyone }] : [];
-            first.amount += dead;
-            if (excess)
-                pots[pots.length - 1].amount += excess;
+            if (excess) {
+                const last = pots[pots.length - 1];
+                if (last === undefined)
+                    pots.push({ amount: excess, eligible: everyone });
+                else
+                    last.amount += excess;
+            }
             return pots;
         }
         /**

@@ -253,6 +253,9 @@ def run_case(path: str, engine_for: EngineFor | None = None) -> Outcome:
             return Outcome(path, case_id, "FAIL", f"{where}: chips not conserved", number)
         for key, value in step.get("expect", {}).items():
             got, want = observe(engine, key), _expected(key, value)
+            if key == "variables" and isinstance(got, dict) and isinstance(want, dict):
+                # The variables a case names: a spec that extends the structure may add its own.
+                got = {name: got.get(name, "(no such variable)") for name in want}
             if got != want:
                 return Outcome(path, case_id, "FAIL", f"{where}: {key} is {got!r}, expected {want!r}", number)
     return Outcome(path, case_id, "PASS", "", len(case["steps"]))
