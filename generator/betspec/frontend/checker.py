@@ -64,6 +64,8 @@ class _Checker:
     def error(self, pointer: str, code: DiagnosticCode, message: str, *, key: bool = False, about: str = "") -> None:
         if about and about in self.merged.broken:
             return  # the schema check already reported this entry
+        if self.merged.is_silenced(pointer):
+            return  # reported at the extending spec's remove that broke it
         self.diagnostics.append(self.merged.diag(pointer, code, message, key=key))
 
     def table(self, section: str) -> dict[str, Any]:
@@ -93,7 +95,7 @@ class _Checker:
     def _expression_error(self, pointer: str, text: str, shift: int, exc: ExprError) -> None:
         """Report an expression's error; for an unknown name, every unknown name in it (one
         mistake does not hide the next), each saying how to declare it if the runtime has it."""
-        if exc.name in self.merged.broken:
+        if exc.name in self.merged.broken or self.merged.is_silenced(pointer):
             return
         doc_pointer = self.merged.origin(pointer)[1]
         problems = [(exc.offset, exc.code, exc.message, exc.name)]
@@ -321,6 +323,11 @@ class _Checker:
                     "the spec (with the specs it extends) has no 'next_hand'",
                     about="next_hand",
                 )
+            return None
+        if "button" not in entry:
+            if not self.abstract:
+                message = "next_hand has no button (the seat with the button next hand): give one"
+                self.error("/next_hand", DiagnosticCode.MISSING, message, about="next_hand")
             return None
         button = self.expression("/next_hand/button", entry["button"], _SETTLED, Type.INT)
         given: dict[str, Expr] = {}

@@ -32,7 +32,7 @@ from typing import Any
 
 from betspec import packaged
 from betspec.diagnostics import Diagnostic, DiagnosticCode, Position, did_you_mean
-from betspec.frontend import characters, jsonpos, schema
+from betspec.frontend import characters, dependents, jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
 
 TABLES = (
@@ -54,6 +54,8 @@ TABLES = (
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")
 NOT_INHERITED = ("abstract", "extends", "$schema", "remove", "amend")
+#: How the next hand follows: merged part by part, its inputs entry by entry.
+NEXT_HAND = "next_hand"
 #: Where a forced bet or an amended entry goes: before or after another.
 _PLACED = ("before", "after")
 #: What names a spec rather than saying anything about its rules: not listed as a change.
@@ -77,6 +79,13 @@ class Merged:
     broken: set[str] = field(default_factory=set)
     #: What each spec of the chain changed of the ones before it, a line each ("house.json: ...").
     changes: list[str] = field(default_factory=list)
+    #: Entries of the bases that read what a spec removed, reported at that spec's ``remove``:
+    #: the checker says nothing more of them.
+    silenced: set[str] = field(default_factory=set)
+
+    def is_silenced(self, pointer: str) -> bool:
+        """Whether ``pointer`` is in an entry already reported at the ``remove`` that broke it."""
+        return any(pointer == entry or pointer.startswith(entry + "/") for entry in self.silenced)
 
     def origin(self, pointer: str) -> tuple[Located, str]:
         """Where the value at ``pointer`` of the merged spec came from: the file it was written in
@@ -268,8 +277,9 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
         label = os.path.basename(doc.path)
         changes = merged.changes if depth else []
         removals = doc.value.get("remove")
+        pending: list[tuple[dependents.Dependent, str]] = []
         if isinstance(removals, dict):
-            found += _remove(value, doc, removals, changes)
+            found += _remove(value, doc, removals, changes, pending)
         placed: list[tuple[str, dict[str, Any]]] = []
         for key, item in doc.value.items():
             if key in NOT_INHERITED and not last:
@@ -290,6 +300,8 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                         for stale in [p for p in merged.origins if p.startswith(child + "/")]:
                             del merged.origins[stale]
                     merged.origins[child] = (doc, child)
+            elif key == NEXT_HAND and isinstance(item, dict) and isinstance(value.get(key), dict):
+                _merge_next_hand(merged, doc, item, changes)
             elif key in LISTS:
                 items = value.setdefault(key, [])
                 merged.origins.setdefault(pointer, (doc, pointer))
@@ -308,10 +320,38 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
         amend = doc.value.get("amend")
         if isinstance(amend, dict):
             found += _amend(merged, doc, amend, changes, amended)
+        found += _unreplaced(merged, doc, pending)
     merged.origins.setdefault("", (chain[-1], ""))
     if diagnostics is not None:
         diagnostics += found
     return merged
+
+
+def _merge_next_hand(merged: Merged, doc: Located, item: dict[str, Any], changes: list[str]) -> None:
+    """``next_hand`` of an extending spec over its bases': the button replaced if it gives one,
+    the inputs set entry by entry (the bases' others kept: a house that sets one more input does
+    not drop the dead-button rule)."""
+    target = merged.value[NEXT_HAND]
+    label = os.path.basename(doc.path)
+    # Each part and input keeps the origin it has before some are replaced.
+    kept = [join_pointer(f"/{NEXT_HAND}", part) for part in target]
+    inputs = target.get("inputs")
+    kept += [join_pointer(f"/{NEXT_HAND}/inputs", name) for name in (inputs if isinstance(inputs, dict) else ())]
+    for pointer in kept:
+        merged.origins.setdefault(pointer, merged.origin(pointer))
+    for part, given in item.items():
+        pointer = join_pointer(f"/{NEXT_HAND}", part)
+        if part == "inputs" and isinstance(given, dict) and isinstance(target.get(part), dict):
+            inputs = target[part]
+            merged.origins.setdefault(pointer, (doc, pointer))
+            for name, expr in given.items():
+                changes.append(f"{label}: {'replaces' if name in inputs else 'adds'} next_hand input {name!r}")
+                inputs[name] = expr
+                merged.origins[join_pointer(pointer, name)] = (doc, join_pointer(pointer, name))
+            continue
+        changes.append(f"{label}: replaces next_hand {part}")
+        target[part] = given
+        merged.origins[pointer] = (doc, pointer)
 
 
 def _place_written(
@@ -510,17 +550,31 @@ def _edit(
 
 
 def _remove(
-    value: dict[str, Any], doc: Located, removals: dict[str, Any], changes: list[str] | None = None
+    value: dict[str, Any],
+    doc: Located,
+    removals: dict[str, Any],
+    changes: list[str] | None = None,
+    pending: list[tuple[dependents.Dependent, str]] | None = None,
 ) -> list[Diagnostic]:
     """Take out of ``value`` (the bases merged so far) what ``doc``'s ``remove`` names: table
     entries by name, transitions and checks by their fields. A removed state takes the
-    transitions from and to it. Each removal that names nothing is a positioned diagnostic."""
+    transitions from and to it. Each removal that names nothing is a positioned diagnostic.
+
+    What of the bases reads a removed name goes with it where it means nothing without it (a
+    forced bet, a check, a role, an input next_hand sets: :mod:`dependents`); the other entries
+    reading one are added to ``pending`` with the pointer of the removal that broke them, for the
+    loader to report at it unless the spec replaces them."""
     found: list[Diagnostic] = []
     removed_states: set[str] = set()
+    label = os.path.basename(doc.path)
+    gone: dict[str, str] = {}  # a name removed -> the pointer of its removal in ``doc``
+    rules_gone: dict[str, str] = {}
     for section, names in removals.items():
         if section in _MATCHED:
             continue
         table = value.get(section)
+        if section == NEXT_HAND:  # the inputs next_hand sets, by name
+            table = table.get("inputs") if isinstance(table, dict) else None
         table = table if isinstance(table, dict) else {}
         for index, name in enumerate(names):
             pointer = f"/remove/{section}/{index}"
@@ -529,9 +583,14 @@ def _remove(
                 message = f"nothing to remove: the specs this one extends have no {section} entry {name!r}{hint}"
                 found.append(Diagnostic(doc.at(pointer), pointer, DiagnosticCode.REMOVE, message))
                 continue
+            if section in dependents.NAMING:
+                for defined in dependents.defined(section, name, table[name]):
+                    gone.setdefault(defined, pointer)
+            elif section == "rules":
+                rules_gone[name] = pointer
             del table[name]
             if changes is not None:
-                changes.append(f"{os.path.basename(doc.path)}: removes {section} {name!r}")
+                changes.append(f"{label}: removes {section} {name!r}")
             if section == "states":
                 removed_states.add(name)
     for section, fields in _MATCHED.items():
@@ -572,7 +631,116 @@ def _remove(
             else entry
             for entry in value["transitions"]
         ]
+    if gone or rules_gone:
+        _carry(value, label, gone, rules_gone, changes, pending)
     return found
+
+
+def _carry(
+    value: dict[str, Any],
+    label: str,
+    gone: dict[str, str],
+    rules_gone: dict[str, str],
+    changes: list[str] | None,
+    pending: list[tuple[dependents.Dependent, str]] | None,
+) -> None:
+    """Remove what reads a removed name and means nothing without it, until nothing more does (a
+    role removed so takes the forced bets on its seat); keep the other readers in ``pending``."""
+    while True:
+        found = dependents.dependents(value, set(gone), set(rules_gone))
+        carried = [d for d in found if d.carried]
+        for dependent in sorted(carried, key=_removal_order):
+            cause = gone.get(dependent.reads) or rules_gone[dependent.reads]
+            tokens = [token.replace("~1", "/").replace("~0", "~") for token in dependent.pointer.split("/")[1:]]
+            if tokens[0] == "next_hand":
+                inputs = value.get("next_hand", {}).get("inputs", {})
+                inputs.pop(tokens[-1], None)
+                what = f"next_hand's input {tokens[-1]!r}"
+            elif tokens[0] == "checks":
+                checks = value.get("checks", [])
+                check = checks.pop(int(tokens[1]))
+                what = f"check {check.get('rule', tokens[1])!r}" if isinstance(check, dict) else "a check"
+            else:
+                value.get(tokens[0], {}).pop(tokens[1], None)
+                what = f"{dependent.kind} {tokens[1]!r}"
+                if tokens[0] in dependents.NAMING:
+                    gone.setdefault(tokens[1], cause)
+            if changes is not None:
+                changes.append(f"{label}: removes {what}, which reads {dependent.reads!r}, removed too")
+        if not carried:
+            if pending is not None:
+                pending += [(d, gone.get(d.reads) or rules_gone[d.reads]) for d in found]
+            return
+
+
+def _removal_order(dependent: dependents.Dependent) -> tuple[str, int]:
+    """Checks by falling index, so that removing one leaves the others' indexes right."""
+    tokens = dependent.pointer.split("/")
+    return (tokens[1], -int(tokens[2]) if tokens[1] == "checks" else 0)
+
+
+def _unreplaced(merged: Merged, doc: Located, pending: list[tuple[dependents.Dependent, str]]) -> list[Diagnostic]:
+    """The base entries reading what ``doc`` removed that ``doc`` did not replace, each reported
+    at the removal (naming the entry, its file and line, and what to do) and silenced."""
+    found: list[Diagnostic] = []
+    for dependent, cause in pending:
+        try:
+            origin, _ = merged.origin(dependent.pointer)
+        except KeyError:
+            continue
+        if origin is doc or not _exists(merged.value, dependent.pointer):
+            continue
+        where = merged.at(dependent.pointer)
+        removal = dependents.Dependent("/" + "/".join(cause.split("/")[2:3]), "").kind
+        removed = _at(doc.value, cause)
+        what, fix = _describe_dependent(merged.value, dependent)
+        message = (
+            f"removing {removal} {removed!r} leaves {what} of "
+            f"{os.path.basename(where.path)} (line {where.line}) reading {dependent.reads!r}: {fix}, "
+            f"or keep {removed!r}"
+        )
+        found.append(Diagnostic(doc.at(cause), cause, DiagnosticCode.REMOVE, message))
+        merged.silenced.add(dependent.pointer)
+    return found
+
+
+def _exists(value: Any, pointer: str) -> bool:
+    for token in pointer.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and token in value:
+            value = value[token]
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            return False
+    return True
+
+
+def _at(value: Any, pointer: str) -> Any:
+    for token in pointer.split("/")[1:]:
+        value = value[int(token)] if isinstance(value, list) else value[token.replace("~1", "/").replace("~0", "~")]
+    return value
+
+
+def _describe_dependent(value: dict[str, Any], dependent: dependents.Dependent) -> tuple[str, str]:
+    """A dependent entry in words, and how the author replaces it."""
+    tokens = [token.replace("~1", "/").replace("~0", "~") for token in dependent.pointer.split("/")[1:]]
+    section = tokens[0]
+    if section == "events" and len(tokens) >= 3:
+        event = tokens[1]
+        part = "a requirement" if tokens[2] == "requires" else "the effects"
+        return f"{part} of event {event!r}", f'amend it ("amend": {{"events": {{"{event}": ...}}}})'
+    if section == "transitions":
+        entry = _at(value, dependent.pointer)
+        keys = {k: entry[k] for k in ("event", "source", "dest") if isinstance(entry, dict) and k in entry}
+        shown = ", ".join(f"{k} {v!r}" for k, v in keys.items())
+        return f"the transition ({shown})", f'remove it too ("remove": {{"transitions": [{json.dumps(keys)}]}})'
+    if section == "procedures":
+        return f"ruling {tokens[2]} of procedure {tokens[1]!r}", f"give procedure {tokens[1]!r} of your own"
+    if section == "next_hand":
+        return "next_hand's button", "give next_hand a button of your own"
+    kind, name = dependent.kind, tokens[1] if len(tokens) > 1 else section
+    return f"{kind} {name!r}", f"define {kind} {name!r} in this spec, or remove it too"
 
 
 def _matches(entry: Any, wanted: dict[str, Any], fields: tuple[str, ...]) -> bool:
