@@ -174,3 +174,33 @@ def test_a_concrete_spec_whose_next_hand_has_no_button_is_told_to_give_one(tmp_p
     path.write_text(json.dumps(body))
     _, diagnostics = load_spec(str(path))
     assert any("next_hand has no button" in d.message for d in diagnostics)
+
+
+def test_a_base_entry_an_author_s_declaration_breaks_is_reported_at_that_declaration(tmp_path: Path) -> None:
+    wrong = {"type": "bool", "expr": "True", "meaning": "m", "rule": "ANTE"}
+    path = write(tmp_path, "wrong_type", quantities={"minimum_bet": wrong})
+    _, diagnostics = load_spec(str(path))
+    assert diagnostics and all(d.position.path == str(path) for d in diagnostics), lines(diagnostics)
+    assert (
+        "/quantities/minimum_bet: quantity 'minimum_bet' as declared here breaks quantity 'min_bet_to' of "
+        "no_limit.json (line "
+    ) in "\n".join(lines(diagnostics))
+
+
+def test_no_change_of_an_author_s_reports_a_problem_in_betspec_s_own_files(tmp_path: Path) -> None:
+    """Each quantity and option of no limit redeclared with the wrong type, each input and role
+    removed: whatever breaks is reported in the author's file, at a line of the author's."""
+    merged, _ = loader.load(str(loader.packaged.specs() / "no_limit.json"))
+    assert merged is not None
+    changes: list[dict[str, Any]] = []
+    for name in merged.value["quantities"]:
+        changes.append({"quantities": {name: {"type": "bool", "expr": "True", "meaning": "m", "rule": "ANTE"}}})
+    for name in merged.value["options"]:
+        changes.append({"options": {name: {"type": "bool", "default": True, "meaning": "m", "rule": "ANTE"}}})
+    for section in ("inputs", "roles", "quantities"):
+        changes += [{"remove": {section: [name]}} for name in merged.value[section]]
+    assert len(changes) > 80
+    for number, change in enumerate(changes):
+        path = write(tmp_path, f"change_{number}", **change)
+        _, diagnostics = load_spec(str(path))
+        assert all(d.position.path == str(path) for d in diagnostics), (change, lines(diagnostics))

@@ -1287,4 +1287,4 @@ def _dependency_order(deps: dict[str, set[str]]) -> tuple[list[str], list[str]]:
 def check(merged: Merged) -> tuple[Spec | None, list[Diagnostic]]:
     checker = _Checker(merged)
     spec = checker.run()
-    return spec, sorted(set(checker.diagnostics))
+    return spec, sorted({merged.attributed(diagnostic) for diagnostic in checker.diagnostics})

@@ -92,6 +92,16 @@ def names_read(text: Any) -> set[str]:
     return found
 
 
+def names_in(entry: Any) -> set[str]:
+    """The names every string of an entry reads, where it parses as an expression or an effect
+    (its prose parses as none, or as names no spec declares)."""
+    if isinstance(entry, dict):
+        return set().union(*(names_in(child) for child in entry.values())) if entry else set()
+    if isinstance(entry, list):
+        return set().union(*(names_in(child) for child in entry)) if entry else set()
+    return names_read(entry)
+
+
 def defined(section: str, name: str, entry: Any) -> set[str]:
     """The names an entry of a naming section defines: its own, and an input's items."""
     names = {name}
@@ -131,7 +141,7 @@ def dependents(value: dict[str, Any], gone: set[str], rules: set[str]) -> list[D
     found: dict[str, Dependent] = {}
     for path in expression_paths():
         for pointer, text in _located(value, path):
-            entry = _entry_pointer(pointer)
+            entry = entry_pointer(pointer)
             if entry in found:
                 continue
             hit = sorted(names_read(text) & gone)
@@ -151,13 +161,13 @@ def dependents(value: dict[str, Any], gone: set[str], rules: set[str]) -> list[D
             found[pointer] = Dependent(pointer, name)
     if rules:
         for pointer, cited in _citations(value):
-            entry = _entry_pointer(pointer)
+            entry = entry_pointer(pointer)
             if cited in rules and entry not in found:
                 found[entry] = Dependent(entry, cited)
     return list(found.values())
 
 
-def _entry_pointer(pointer: str) -> str:
+def entry_pointer(pointer: str) -> str:
     """The entry a field belongs to: a table's entry (``/quantities/x``), a list's item
     (``/transitions/3``), next_hand's input (``/next_hand/inputs/x``) or button, a procedure's
     ruling (``/procedures/push/2``), an event's requirement or effects (``/events/bet/requires/1``)."""

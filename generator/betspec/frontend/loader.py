@@ -28,6 +28,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from betspec import packaged
@@ -110,6 +111,49 @@ class Merged:
     def diag(self, pointer: str, code: DiagnosticCode, message: str, *, key: bool = False) -> Diagnostic:
         position = self.key_at(pointer) if key else self.at(pointer)
         return Diagnostic(position, self.origin(pointer)[1], code, message)
+
+    def attributed(self, diagnostic: Diagnostic) -> Diagnostic:
+        """``diagnostic`` where its author can act on it. A spec of the author's (not one betspec
+        ships) whose bases fail in betspec's own files is told so at its own line: at its
+        declaration of a name the failing base entry reads (the change that broke it), naming the
+        entry, its file and line; else at its ``extends``. Any other diagnostic is returned as it is."""
+        shipped = packaged.specs().resolve()
+        failing = Path(diagnostic.position.path).resolve()
+        if failing.parent != shipped or Path(self.path).resolve().parent == shipped:
+            return diagnostic
+        entry = dependents.entry_pointer(diagnostic.pointer)
+        where = f"{failing.name} (line {diagnostic.position.line})"
+        reads: set[str] = set()
+        if _exists(self.value, entry) and self.origin(entry)[1] == entry:
+            reads = dependents.names_in(_at(self.value, entry))
+        for name, pointer in sorted(self._authored(shipped).items()):
+            if name in reads:
+                doc, original = self.origin(pointer)
+                kind = dependents.Dependent(pointer, name).kind
+                described = dependents.Dependent(entry, name).kind + " " + repr(entry.split("/")[2])
+                message = f"{kind} {name!r} as declared here breaks {described} of {where}: {diagnostic.message}"
+                return Diagnostic(doc.key_at(original), original, diagnostic.code, message)
+        top, _ = self.origins[""]
+        message = (
+            f"{where}: {diagnostic.pointer or '/'}: {diagnostic.message} "
+            "(a spec this one extends fails with what this spec changes)"
+        )
+        pointer = "/extends" if "extends" in top.value else ""
+        return Diagnostic(top.at(pointer), pointer, diagnostic.code, message)
+
+    def _authored(self, shipped: Path) -> dict[str, str]:
+        """The names entries of the author's specs (not betspec's) declare, with each entry's
+        pointer (an input's items, the input's)."""
+        found: dict[str, str] = {}
+        for section in dependents.NAMING:
+            table = self.value.get(section)
+            for name, entry in (table if isinstance(table, dict) else {}).items():
+                pointer = join_pointer(f"/{section}", name)
+                doc, _ = self.origin(pointer)
+                if Path(doc.path).resolve().parent != shipped:
+                    for defined in dependents.defined(section, name, entry):
+                        found.setdefault(defined, pointer)
+        return found
 
     @property
     def hash(self) -> str:
