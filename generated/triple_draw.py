@@ -1961,7 +1961,10 @@ class TripleDrawMachine(Engine):
             raise self._reject("illegal_action", self.PROCEDURE_RULES["settle"], None, "deal", street, "the pots are paid: the hand is closed")
         if self.STATE_PHASE[self._state] in ('unopened', 'facing_bet'):
             raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)
-        if street != self.next_street:
+        following = self.next_street
+        if following is None:
+            raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, "the hand is over: no street is left to deal")
+        if street != following:
             raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)
         try:
             self._load_deal(given)

@@ -204,7 +204,8 @@ def _attempt(engine: Engine, rng: random.Random) -> tuple[str, list[Any]]:
         return "settle", [_ranking(engine, rng), None, odd]
     if engine.to_act is None:
         streets = list(type(engine).STREETS)
-        street = (engine.next_street or streets[0]) if rng.random() < 0.9 else rng.choice([*streets, "river", "x"])
+        # None too: a hand over has no next street, which a deal of nothing must not match.
+        street = (engine.next_street or streets[0]) if rng.random() < 0.9 else rng.choice([*streets, "river", "x", None])
         given = {}
         for name, declared in type(engine).DEAL_INPUTS.items():
             if rng.random() < 0.5:

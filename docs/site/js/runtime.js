@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 8ca72c7510a82ba685ff9064f8ebee82ef850de22b3962d8733bd1ae6f211fbd.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 6aec1bf8a183f36219b8f450cdb87d249e701d86de72db938c089a5e452105ca.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";

@@ -1458,7 +1458,11 @@ export class Badugi extends Engine {
     if (["unopened", "facing_bet"].includes(m.phase)) {
       throw m._reject("round_not_over", "DEAL", null, "deal", street);
     }
-    if (street !== m.nextStreet) throw m._reject("illegal_action", "DEAL", null, "deal", street);
+    const following = m.nextStreet;
+    if (following === null) {
+      throw m._reject("illegal_action", "DEAL", null, "deal", street, "the hand is over: no street is left to deal");
+    }
+    if (street !== following) throw m._reject("illegal_action", "DEAL", null, "deal", street);
     try {
       m._loadDeal(given);
     } catch (error) {

@@ -1674,7 +1674,16 @@ def _deal(w: Writer, spec: Spec) -> None:
     )
     w(f"if self.STATE_PHASE[self._state] in {vocabulary.BETTING_PHASES!r}:", 8)
     w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
-    w("if street != self.next_street:", 8)
+    # A hand over (won, or at its showdown) deals nothing more: next_street is None then, which
+    # a deal of None must not match.
+    w("following = self.next_street", 8)
+    w("if following is None:", 8)
+    w(
+        'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
+        '"the hand is over: no street is left to deal")',
+        12,
+    )
+    w("if street != following:", 8)
     w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 12)
     w("try:", 8)
     w("self._load_deal(given)", 12)

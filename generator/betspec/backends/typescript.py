@@ -916,6 +916,7 @@ class _Module:
         rules = self.spec.procedure_rules
         settle, round_not_over = string(rules.get("settle", "")), string(rules.get("round_not_over", ""))
         closed = string("the pots are paid: the hand is closed")
+        over = string("the hand is over: no street is left to deal")
         illegal = string(rules.get("illegal_deal", ""))
         betting = literal(list(vocabulary.BETTING_PHASES))
         w = self.w
@@ -929,7 +930,11 @@ class _Module:
             f"if ({betting}.includes(m.phase)) {{",
             f'  throw m._reject("round_not_over", {round_not_over}, null, "deal", street);',
             "}",
-            f'if (street !== m.nextStreet) throw m._reject("illegal_action", {illegal}, null, "deal", street);',
+            "const following = m.nextStreet;",
+            "if (following === null) {",
+            f'  throw m._reject("illegal_action", {illegal}, null, "deal", street, {over});',
+            "}",
+            f'if (street !== following) throw m._reject("illegal_action", {illegal}, null, "deal", street);',
             "try {",
             "  m._loadDeal(given);",
             "} catch (error) {",
