@@ -205,7 +205,9 @@ def _attempt(engine: Engine, rng: random.Random) -> tuple[str, list[Any]]:
     if engine.to_act is None:
         streets = list(type(engine).STREETS)
         # None too: a hand over has no next street, which a deal of nothing must not match.
-        street = (engine.next_street or streets[0]) if rng.random() < 0.9 else rng.choice([*streets, "river", "x", None])
+        street = (
+            (engine.next_street or streets[0]) if rng.random() < 0.9 else rng.choice([*streets, "river", "x", None])
+        )
         given = {}
         for name, declared in type(engine).DEAL_INPUTS.items():
             if rng.random() < 0.5:
