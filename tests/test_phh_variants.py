@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomllib
 from pokerkit import Automation, HandHistory, Mode, State
 
 from betspec import cards
@@ -477,3 +478,76 @@ def test_phh_check_on_the_command_line(code: str, tmp_path: Path, capsys: pytest
         if line.startswith("REFUSED"):
             assert re.search(r"\) refused: [a-z_]+, rule [A-Z0-9-]+ \[", line), line  # the code, rule and source
     assert status == (0 if all(expected == phh.ACCEPTED for _, expected in every) else 1)
+
+
+def _altered(text: str, change: str) -> str | None:
+    """A PokerKit-written hand with its cards made impossible by ``change``: a card dealt to two
+    players, twice to one, on the board and in a hand, or a hole card short; None where the hand
+    gives no room for it (no board, no known card)."""
+    document = tomllib.loads(text)
+    actions: list[str] = list(document["actions"])
+    deals = [i for i, a in enumerate(actions) if a.startswith("d dh ") and "?" not in a.split()[3]]
+    boards = [i for i, a in enumerate(actions) if a.startswith("d db ")]
+    if len(deals) < 2:
+        return None
+    first, second = (
+        deals[0],
+        next((i for i in deals[1:] if actions[i].split()[2] != actions[deals[0]].split()[2]), None),
+    )
+    held = cards.split_cards(actions[first].split()[3])
+    if change == "two_players" and second is not None:
+        words = actions[second].split()
+        theirs = cards.split_cards(words[3])
+        actions[second] = f"d dh {words[2]} {held[0]}{''.join(theirs[1:])}"
+    elif change == "one_player_twice" and len(held) > 1:
+        words = actions[first].split()
+        actions[first] = f"d dh {words[2]} {held[0]}{held[0]}{''.join(held[2:])}"
+    elif change == "board_and_hand" and boards:
+        board = cards.split_cards(actions[boards[0]].split()[2])
+        actions[boards[0]] = f"d db {held[0]}{''.join(board[1:])}"
+    elif change == "hole_card_short" and len(held) > 1:
+        words = actions[first].split()
+        actions[first] = f"d dh {words[2]} {''.join(held[1:])}"
+    else:
+        return None
+    written = "actions = [" + ", ".join(f"'{a}'" for a in actions) + "]"
+    return re.sub(r"(?m)^actions = .*$", lambda _: written, text)
+
+
+ALTERATIONS = ("two_players", "one_player_twice", "board_and_hand", "hole_card_short")
+
+
+@pytest.mark.parametrize("code", list(cards.GAMES))
+def test_hands_whose_cards_no_deck_could_deal_are_refused_with_the_card(code: str) -> None:
+    """Issue 29, item 3: PokerKit-written hands of every variant, each altered four ways, are
+    refused when read (invalid, saying which card or which player), never replayed or paid; the
+    hands as written are read."""
+    rng = random.Random(f"phh-deck-{code}")
+    refused: Counter[str] = Counter()
+    for _ in range(25):
+        text = pokerkit_hand(code, rng)
+        (hand,) = phh.loads(text)
+        assert isinstance(hand, phh.Hand), hand
+        for change in ALTERATIONS:
+            altered = _altered(text, change)
+            if altered is None:
+                continue
+            (bad,) = phh.loads(altered)
+            assert isinstance(bad, phh.Bad), f"{change}\n{altered}"
+            assert re.search(
+                r"[2-9TJQKA][cdhs] is |holds \d+ hole cards|p\d shows \d+ cards|discards [2-9TJQKA][cdhs], which it does not hold",
+                bad.reason,
+            ), bad.reason
+            refused[change] += 1
+    assert refused["two_players"] >= 20 and refused["hole_card_short"] >= 20, refused
+    assert refused["board_and_hand"] >= 20 or not any(cards.GAMES[code].board), refused
+
+
+def test_a_short_deck_hand_dealt_a_deuce_is_refused() -> None:
+    text = pokerkit_hand("NS", random.Random("short-deck-deuce"))
+    document = tomllib.loads(text)
+    first = next(a for a in document["actions"] if a.startswith("d dh "))
+    words = first.split()
+    deuce = f"d dh {words[2]} 2c{words[3][2:]}"
+    (bad,) = phh.loads(text.replace(f"'{first}'", f"'{deuce}'"))
+    assert isinstance(bad, phh.Bad) and bad.reason.startswith("2c, dealt to p1, is not a card of"), bad

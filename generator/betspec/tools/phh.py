@@ -50,7 +50,18 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from betspec.cards import GAMES, CardError, Game, NoEvaluator, known, rankings, settlement_rankings, split_cards
+from betspec.cards import (
+    GAMES,
+    RANKS,
+    SUITS,
+    CardError,
+    Game,
+    NoEvaluator,
+    known,
+    rankings,
+    settlement_rankings,
+    split_cards,
+)
 from betspec.cards import bring_in_seat as cards_bring_in_seat
 from betspec.cards import open_pair as cards_open_pair
 from betspec.cards import opener as cards_opener
@@ -516,6 +527,16 @@ class _Cards:
     shows: list[tuple[int, str]]
     first_upcards: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     first_actor: int | None = None
+    #: Every card moved, in order, for the deck's check (:func:`_check_deck`): (what, seat, cards),
+    #: what one of _DEALT, _BOARD_DEALT, _DISCARDED, _SHOWN, _OPENED (a street opened: a card
+    #: burned before its deal, as dealers do and PHH does not write), _FOLDED (the seat's cards
+    #: mucked: with the discards, what a dealer shuffles when the deck runs out), _BETTING_STARTS (the
+    #: first betting action after a street's deals: the street, as seat; each player still in
+    #: holds its cards by then).
+    moves: list[tuple[int, int, tuple[str, ...]]] = field(default_factory=list)
+
+
+_DEALT, _BOARD_DEALT, _DISCARDED, _SHOWN, _OPENED, _FOLDED, _BETTING_STARTS = range(7)
 
 
 def _places(value: Decimal | int) -> int:
@@ -734,8 +755,11 @@ def _parse_actions(
             )
         street += 1
         pending.append((number, text))
+        cards.moves.append((_OPENED, -1, ()))
 
     def place(first: int | None) -> None:
+        if first is not None:  # a betting action follows: the street's deals are done
+            cards.moves.append((_BETTING_STARTS, street, ()))
         for i, (number, text) in enumerate(pending):
             opened = street - len(pending) + i + 1
             ups: tuple[tuple[int, tuple[str, ...]], ...] = ()
@@ -764,6 +788,7 @@ def _parse_actions(
                 continue
             if kind == _HOLE and line[1] < n:
                 cards.hole[line[1]] += line[2]
+                cards.moves.append((_DEALT, line[1], line[2]))
                 continue
             if kind == _BETTING_LINE and line[1] < n:
                 seat = line[1]
@@ -771,10 +796,12 @@ def _parse_actions(
                     place(seat)
                 if cards.first_actor is None:
                     cards.first_actor = seat
+                    cards.moves.append((_BETTING_STARTS, 0, ()))
                 betting_since_draw = True
                 verb, amount, built = line[2], line[3], line[4]
                 if verb == "f":
                     folded.add(seat)
+                    cards.moves.append((_FOLDED, seat, ()))
                 elif amount is not None:
                     bets.append((len(acts), amount))
                 act = built.get(number)  # an Act is immutable: one a text and number, shared
@@ -786,10 +813,12 @@ def _parse_actions(
                 open_street(number, text)
                 place(None)
                 cards.board += line[1]
+                cards.moves.append((_BOARD_DEALT, -1, line[1]))
                 continue
             if kind == _SHOW and line[1] < n:
                 if line[3] is not None:
                     cards.hole[line[1]] = list(line[3])  # the cards it holds, now known
+                    cards.moves.append((_SHOWN, line[1], line[3]))
                 cards.shows.append((line[1], line[2]))  # no cards: a muck
                 continue
         if not isinstance(text, str):
@@ -811,6 +840,7 @@ def _parse_actions(
                         open_street(number, text)
                     dealt[seat] = reached
                 cards.hole[seat] += new
+                cards.moves.append((_DEALT, seat, new))
                 continue
             if len(words) == 3 and words[1] == "db" and _cards(words[2]) is not None:
                 if not any(game.board[street + 1 :]):
@@ -822,7 +852,9 @@ def _parse_actions(
                 open_street(number, text)
                 # Hold'em's board deal is where the street opens: placed at once.
                 place(None)
-                cards.board += split_cards(words[2])
+                board = tuple(split_cards(words[2]))
+                cards.board += board
+                cards.moves.append((_BOARD_DEALT, -1, board))
                 continue
             raise PhhError(
                 f"{_where(number, text)}: not a deal of hole cards (d dh pN CARDS) or of the board (d db CARDS)"
@@ -834,6 +866,7 @@ def _parse_actions(
                 place(seat)
             if cards.first_actor is None:
                 cards.first_actor = seat
+                cards.moves.append((_BETTING_STARTS, 0, ()))
                 if game.opening != "position":
                     cards.first_upcards = [
                         (s, tuple(c for c, up in zip(held, statuses, strict=False) if up))
@@ -845,6 +878,7 @@ def _parse_actions(
                 raise PhhError(f"{_where(number, text)}: a bring-in (pb) in {game.name}, which has none")
             if verb == "f":
                 folded.add(seat)
+                cards.moves.append((_FOLDED, seat, ()))
             acts.append(_act(number, text, seat, verb))
         elif verb == "cbr" and len(words) == 3:
             try:
@@ -860,6 +894,7 @@ def _parse_actions(
             showing = words[2] if len(words) == 3 else ""
             if showing not in ("", "-") and _cards(showing) is not None:
                 cards.hole[seat] = split_cards(showing)  # the cards it holds, now known
+                cards.moves.append((_SHOWN, seat, tuple(cards.hole[seat])))
             cards.shows.append((seat, showing))  # no cards: a muck
         elif verb == "sd" and len(words) <= 3 and game.draw:
             if betting_since_draw or seat in drawn:
@@ -871,13 +906,15 @@ def _parse_actions(
                 if not _CARDS.match(words[2]):
                     raise PhhError(f"{_where(number, text)}: {_brief(words[2])} are not cards")
                 held = cards.hole[seat]
-                for card in split_cards(words[2]):
+                thrown = tuple(split_cards(words[2]))
+                for card in thrown:
                     if card in held:
                         held.remove(card)
                     elif "??" in held:
                         held.remove("??")
                     else:
                         raise PhhError(f"{_where(number, text)}: p{seat + 1} discards {card}, which it does not hold")
+                cards.moves.append((_DISCARDED, seat, thrown))
         elif game.draw:
             raise PhhError(
                 f"{_where(number, text)}: not a draw game's action (f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS])"
@@ -887,7 +924,94 @@ def _parse_actions(
         else:
             raise PhhError(f"{_where(number, text)}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
     place(None)
+    _check_deck(game, cards.moves, n, dealt_by_street)
     return acts
+
+
+def _check_deck(
+    game: Game, moves: Sequence[tuple[int, int, tuple[str, ...]]], n: int, dealt_by_street: Sequence[int]
+) -> None:
+    """Raise :class:`PhhError` where the hand's cards cannot come from one deck of its game: a
+    card that is not the deck's (a deuce in short deck), a card in two places at once (two
+    players, one player twice, the board and a hand), a card dealt again after it was discarded
+    or mucked before the deck ran out, a showdown of cards other than those dealt, or a player
+    still in who holds more or fewer hole cards than the game deals by a street
+    (``dealt_by_street``) when its betting starts or at the showdown. Unknown cards (``??``) are
+    allowed where PHH allows them; a history may stop anywhere (PHH's partial histories), and one
+    that writes no hole card at all is not counted."""
+    ranks = RANKS[4:] if game.short_deck else RANKS
+    size = 4 * len(ranks)
+    where: dict[str, int] = {}  # a known card in play -> the seat holding it (-1: the board)
+    discarded: dict[str, int] = {}  # a known card discarded -> the seat that discarded it
+    held = [0] * n  # hole cards each seat holds, known or not
+    out: set[int] = set()  # seats folded
+    street = 0
+    dealt = 0
+    # A history that writes no hole cards at all has them unknown, not wrong (betting and board
+    # alone): its counts are not checked; one that deals to some players deals to all.
+    records_deal = any(what == _DEALT for what, _, _ in moves)
+
+    def named(seat: int) -> str:
+        return "the board" if seat < 0 else f"p{seat + 1}"
+
+    def place(card: str, seat: int, doing: str) -> None:
+        """``card`` comes into play at ``seat`` (-1: the board), ``doing`` saying how."""
+        if card[0] not in ranks or card[1] not in SUITS:
+            raise PhhError(f"{card}, {doing}, is not a card of {game.name}'s {size}-card deck")
+        other = where.get(card)
+        if other is not None:
+            held_by = "on the board" if other < 0 else f"held by {named(other)}" + (" already" if other == seat else "")
+            raise PhhError(f"{card} is {doing} and {held_by}: a deck holds each card once")
+        if card in discarded and dealt <= size:  # (burned cards counted: one a street)
+            raise PhhError(
+                f"{card} is dealt to {named(seat)} after {named(discarded[card])} discarded it, "
+                f"before the deck ran out ({dealt} of {size} cards dealt)"
+            )
+        where[card] = seat
+
+    for what, seat, cards in moves:
+        if what == _OPENED:
+            dealt += 1  # the card burned before the street's deal
+        elif what == _FOLDED:
+            out.add(seat)
+            for card in [card for card, holder in where.items() if holder == seat]:
+                del where[card]
+                discarded[card] = seat
+        elif what == _BETTING_STARTS:
+            street = seat  # (the street is in the seat's place)
+            if not records_deal:
+                continue
+            for player in range(n):
+                if player not in out and held[player] != dealt_by_street[street]:
+                    raise PhhError(
+                        f"p{player + 1} holds {held[player]} hole cards when the betting of street {street + 1} "
+                        f"starts; {game.name} deals {dealt_by_street[street]} by then"
+                    )
+        elif what in (_DEALT, _BOARD_DEALT):
+            for card in cards:
+                dealt += 1
+                if "?" not in card:
+                    place(card, seat, f"dealt to {named(seat)}" if seat >= 0 else "dealt on the board")
+            if seat >= 0:
+                held[seat] += len(cards)
+        elif what == _DISCARDED:
+            held[seat] -= len(cards)
+            for card in cards:
+                if "?" not in card:
+                    where.pop(card, None)
+                    discarded[card] = seat
+        else:  # shown: the cards the seat holds, those dealt unknown now known
+            mine = {card for card, holder in where.items() if holder == seat}
+            shown = {card for card in cards if "?" not in card}
+            if not mine <= shown:
+                hidden = " ".join(sorted(mine - shown))
+                raise PhhError(f"p{seat + 1} shows {_cut(''.join(cards))}, but was dealt {hidden}")
+            if len(cards) != held[seat]:
+                raise PhhError(f"p{seat + 1} shows {len(cards)} cards and holds {held[seat]}")
+            if held[seat] < dealt_by_street[street]:
+                raise PhhError(f"p{seat + 1} shows {held[seat]} cards; {game.name} deals {dealt_by_street[street]}")
+            for card in sorted(shown - mine):
+                place(card, seat, f"shown by {named(seat)}")
 
 
 #: What an action's text is, as _parse_actions takes it at once where position decides who acts:
