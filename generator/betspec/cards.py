@@ -23,15 +23,17 @@ best qualifying low among the pot's players, else to the high hand.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from betspec.runtime.engine import engine_class
-from betspec.runtime.errors import BetspecError, Code
+from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
     from betspec.runtime import Engine
@@ -297,12 +299,16 @@ class Dealer:
     def __init__(self, game_or_code: Game | str, seats: int, seed: object = None) -> None:
         self.game = game_or_code if isinstance(game_or_code, Game) else game(game_or_code)
         if type(seats) is not int or not 2 <= seats <= 10:
-            raise CardError(f"a dealer deals to 2 to 10 seats, not {seats!r}")
+            raise CardError(f"a dealer deals to 2 to 10 seats, not {shown(seats)}")
+        # A seed is a number or a text (as random.Random takes one), never a structure whose
+        # repr could be anything (deeply nested, huge).
+        if not (seed is None or type(seed) is int or (isinstance(seed, str | bytes) and len(seed) <= 4096)):
+            raise CardError(f"a dealer's seed is None, an int or a text of at most 4096 characters, not {shown(seed)}")
         self.seats = seats
         self.seed = seed
         ranks = RANKS[4:] if self.game.short_deck else RANKS
         self.deck = [rank + suit for rank in ranks for suit in SUITS]
-        random.Random(seed if isinstance(seed, int | str | bytes | None) else repr(seed)).shuffle(self.deck)
+        random.Random(seed).shuffle(self.deck)
         self.hole = [[] for _ in range(seats)]
         self.up = [[] for _ in range(seats)]
         self.board = []
@@ -333,7 +339,13 @@ class Dealer:
         self.street += 1
 
     def upcards(self, seats: Iterable[int] | None = None) -> dict[int, list[str]]:
-        chosen = range(self.seats) if seats is None else seats
+        """Each seat's cards dealt face up (every seat's, or those of ``seats``)."""
+        if seats is None:
+            chosen: Iterable[int] = range(self.seats)
+        elif isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
+            raise CardError(f"seats are a list of seats, not {shown(seats)}")
+        else:
+            chosen = [self._seat(seat) for seat in itertools.islice(seats, self.seats + 1)]
         return {s: [c for c, u in zip(self.hole[s], self.up[s], strict=True) if u] for s in chosen}
 
     def table_inputs(self) -> dict[str, object]:
@@ -342,22 +354,34 @@ class Dealer:
             return {}
         return {"bring_in_seat": bring_in_seat(self.game, self.upcards())}
 
+    def _seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise CardError(f"a seat is a number from 0 to {self.seats - 1}, not {shown(seat)}")
+        return seat
+
     def draw(self, seat: int, discard: Sequence[str] = ()) -> list[str]:
-        """Seat ``seat`` discards these cards (none: stands pat) and is dealt as many: the new ones."""
+        """Seat ``seat`` discards these cards (none: stands pat) and is dealt as many: the new ones.
+        A draw refused (not a draw game, no draw left, drawn already, cards the seat does not
+        hold) changes nothing."""
+        seat = self._seat(seat)
         if not self.game.draw:
             raise CardError(f"{self.game.name} has no draw")
+        if isinstance(discard, str) or not isinstance(discard, Sequence) or len(discard) > len(self.hole[seat]):
+            raise CardError(f"a discard is a list of the cards seat {seat} holds, not {shown(discard)}")
         cards = list(discard)
         held = self.hole[seat]
-        if any(card not in held for card in cards) or len(set(cards)) != len(cards):
-            raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {''.join(cards)}")
-        for card in cards:
-            index = held.index(card)
-            del held[index]
-            del self.up[seat][index]
+        if any(type(card) is not str or card not in held for card in cards) or len(set(cards)) != len(cards):
+            raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {shown(cards)}")
         if self.street >= self.game.streets:
             raise CardError("no draw is left: every street is dealt")
         if seat in self.draws[self.street]:
             raise CardError(f"seat {seat} has drawn already before this street")
+        if len(cards) > len(self.deck):
+            raise CardError(f"the deck is out of cards ({len(self.deck)} left, {len(cards)} needed)")
+        for card in cards:
+            index = held.index(card)
+            del held[index]
+            del self.up[seat][index]
         self.discards[seat] += cards
         new = self._take(len(cards))
         held += new
@@ -369,17 +393,56 @@ class Dealer:
 
     def deal(self, engine: Engine, street: str | None = None) -> dict[str, object]:
         """Deal the engine's next street to the seats still in, tell the engine (with what the
-        cards decide) and return those deal inputs."""
-        street = street or engine.next_street
+        cards decide) and return those deal inputs. A deal the dealer or the engine refuses
+        changes neither."""
+        engine = self._engine(engine)
+        following = engine.next_street
+        if street is None:
+            street = following
         if street is None:
             raise CardError("the hand has no street left to deal")
+        if type(street) is not str:
+            raise CardError(f"a street is named by a text, not {shown(street)}")
         if self.street >= self.game.streets:
             raise CardError(f"{self.game.name} deals {self.game.streets} streets")
         live = [seat for seat in range(self.seats) if not engine.folded[seat]]
-        self._deal_street(live)
-        given = self.deal_inputs(engine, live)
-        cast(Any, engine).deal(street, **given)  # generated engines take the spec's deal inputs
+        kept = self._state()
+        try:
+            self._deal_street(live)
+            given = self.deal_inputs(engine, live)
+            cast(Any, engine).deal(street, **given)  # generated engines take the spec's deal inputs
+        except BaseException:
+            self._restore(kept)
+            raise
         return given
+
+    def _engine(self, engine: object) -> Engine:
+        """``engine`` if it is a betspec hand (an engine, or a kernel's) at this dealer's seats."""
+        from betspec.runtime import Engine
+
+        kernel = sys.modules.get("betspec.runtime.kernel")
+        hand_types: tuple[type, ...] = (Engine, getattr(kernel, "Kernel", Engine))
+        if not isinstance(engine, hand_types):
+            raise CardError(f"a dealer deals to a betspec hand (an engine or a kernel's), not {type(engine).__name__}")
+        hand = cast("Engine", engine)
+        if hand.seats != self.seats:
+            raise CardError(f"the dealer deals to {self.seats} seats, the hand has {hand.seats}")
+        return hand
+
+    def _state(self) -> tuple[Any, ...]:
+        """What dealing changes, copied (to put back where a deal is refused)."""
+        return (
+            list(self.deck),
+            [list(h) for h in self.hole],
+            [list(u) for u in self.up],
+            list(self.board),
+            self.street,
+            [list(d) for d in self.dealt],
+            [list(b) for b in self.boards],
+        )
+
+    def _restore(self, kept: tuple[Any, ...]) -> None:
+        self.deck, self.hole, self.up, self.board, self.street, self.dealt, self.boards = kept
 
     def deal_inputs(self, engine: Engine, live: Sequence[int]) -> dict[str, object]:
         """The deal inputs the cards decide for the street just dealt, among those the spec takes."""
@@ -395,10 +458,16 @@ class Dealer:
 
     def showdown(self, seats: Iterable[int]) -> list[list[list[int]]]:
         """The rankings of the seats that show down (PokerKit's evaluators)."""
-        return rankings(self.game, {seat: self.hole[seat] for seat in seats}, self.board)
+        if isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
+            raise CardError(f"the seats that show down are a list of seats, not {shown(seats)}")
+        chosen = [self._seat(seat) for seat in list(itertools.islice(seats, self.seats + 1))]
+        if len(chosen) > self.seats or len(set(chosen)) != len(chosen):
+            raise CardError(f"the seats that show down are each of the {self.seats} seats once at most")
+        return rankings(self.game, {seat: self.hole[seat] for seat in chosen}, self.board)
 
     def settle(self, engine: Engine) -> Settlement:
         """Rank the showdown (if a pot is contested) and have the engine pay every pot."""
+        engine = self._engine(engine)
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
         if not contested:
             return engine.settle()
