@@ -1877,7 +1877,7 @@ class BadugiMachine(Engine):
         'Seat ``seat`` acts: bet. Raises IllegalAction and changes nothing if illegal.'
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'bet', to)
-        if type(to) is not int or to < 0:
+        if type(to) is not int or not 0 <= to <= MAX_CHIPS:
             self._require_amount(seat, 'bet', to)
         view = self._view
         if view is None or 'bet' not in view[0]:
@@ -1913,7 +1913,7 @@ class BadugiMachine(Engine):
         'Seat ``seat`` acts: raise. Raises IllegalAction and changes nothing if illegal.'
         if seat != self._actor or self._actor < 0 or type(seat) is not int:
             self._require_turn(seat, 'raise', to)
-        if type(to) is not int or to < 0:
+        if type(to) is not int or not 0 <= to <= MAX_CHIPS:
             self._require_amount(seat, 'raise', to)
         view = self._view
         if view is None or 'raise' not in view[0]:
@@ -1966,7 +1966,7 @@ class BadugiMachine(Engine):
         self._log.append((seat, 'timeout', None))
         self._settle()
 
-    def deal(self, street: str, **given: object) -> None:
+    def deal(self, street: str, /, **given: object) -> None:
         "Deal the next street once the betting round is over (or during an all-in runout); ``given`` are the spec's deal inputs."
         if self._paid:
             raise self._reject("illegal_action", self.PROCEDURE_RULES["settle"], None, "deal", street, "the pots are paid: the hand is closed")

@@ -170,7 +170,9 @@ def _python_call(engine: Engine, method: str, args: list[Any]) -> Any:
 CHIPS = [1, 5, 25, 100, 500]
 WORDS: list[Any] = ["fold", "check", "call", "bet", "raise", None, "dance", {"act": 5}, {"act": "raise"}]
 BAD_SEATS: list[Any] = [1.5, "0", None, True, -1, 99]
-BAD_AMOUNTS: list[Any] = [-5, 1.5, "10", None, True, 10**15]
+# Past the most a table holds (10**15), and past what TypeScript's numbers hold exactly (2**53):
+# refused alike (amounts both sides read exactly, so that the messages echo the same number).
+BAD_AMOUNTS: list[Any] = [-5, 1.5, "10", None, True, 10**15, 10**15 + 1, 2**60]
 
 
 def _ranking(engine: Engine, rng: random.Random) -> Any:
@@ -219,10 +221,10 @@ def _attempt(engine: Engine, rng: random.Random) -> tuple[str, list[Any]]:
     if roll < 0.07:
         chips = [rng.choice(CHIPS) for _ in range(rng.randint(1, 4))]
         if rng.random() < 0.05:
-            chips = rng.choice([[], [0], [-1], [1.5], "x"])
+            chips = rng.choice([[], [0], [-1], [1.5], "x", [2**60], [10**15 + 1]])
         say = rng.choice([None, None, *WORDS])
         if rng.random() < 0.1:
-            say = {"act": rng.choice(["bet", "raise"]), "to": rng.randint(0, 3000)}
+            say = {"act": rng.choice(["bet", "raise"]), "to": rng.choice([rng.randint(0, 3000), 2**60])}
         return "push", [seat, chips, say]
     if roll < 0.11:
         say = rng.choice(WORDS)

@@ -203,6 +203,7 @@ def _case_paths(patterns: list[str]) -> list[str]:
 
 
 def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
+    from betspec.runtime.batch import MAX_HANDS
     from betspec.tools.coverage import explore, measure, write_cases
 
     specs, diagnostics = _load(project, project.spec_files())
@@ -217,8 +218,8 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
     for line in failures:
         _out(line)
     if args.generate:
-        if args.hands < 1:
-            _out("coverage: --hands must be at least 1")
+        if not 1 <= args.hands <= MAX_HANDS:
+            _out(f"coverage: --hands must be from 1 to {MAX_HANDS:,}")
             return 2
         written = []
         for name, coverage in coverages.items():
@@ -246,6 +247,7 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
 
 def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     from betspec.runtime import engine_class, engine_names
+    from betspec.runtime.batch import MAX_HANDS
     from betspec.tools.simulate import SimulateError, bounded_workers, default_workers, simulate
 
     structures = [args.structure] if args.structure else engine_names()
@@ -255,8 +257,8 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
         except LookupError as exc:
             _out(f"simulate: {exc}")
             return 2
-    if args.hands < 1:
-        _out("simulate: --hands must be at least 1")
+    if not 1 <= args.hands <= MAX_HANDS:
+        _out(f"simulate: --hands must be from 1 to {MAX_HANDS:,}")
         return 2
     counts = args.workers or [default_workers()]
     if any(workers < 1 for workers in counts):

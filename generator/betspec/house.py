@@ -161,7 +161,10 @@ def init(folder: str, name: str | None = None) -> Made:
     ``name`` (by default the starter's own) and its cases. Nothing is overwritten: a file
     already there is an error."""
     template = starter()
+    folder = _path(folder, "a house's folder")
     name = str(template["name"]) if name is None else name
+    if not isinstance(name, str):
+        raise HouseError(f"a spec name is a text, not {shown(name)}")
     if not (name.isascii() and name.replace("_", "a").isalnum() and name[:1].islower() and len(name) <= 64):
         raise HouseError(f"{shown(name)} is not a spec name: lowercase letters, digits and _ ({template['name']})")
     if name in shipped_names():
@@ -204,6 +207,17 @@ def _package(name: str) -> ModuleType | None:
         return None
 
 
+def _path(value: object, what: str) -> str:
+    """``value`` as a path (a text or an os.PathLike of one, no NUL), or HouseError naming it."""
+    try:
+        path = os.fspath(value)  # type: ignore[call-overload]
+    except TypeError:
+        path = None
+    if not isinstance(path, str) or "\0" in path or not path:
+        raise HouseError(f"{what} is the path of a folder or file, as text, not {shown(value)}")
+    return path
+
+
 def _folders(root: str) -> dict[str, str]:
     engines = os.path.join(os.path.abspath(root), ENGINES)
     return {PACKAGE: engines, KERNELS: os.path.join(engines, "kernels")}
@@ -237,8 +251,19 @@ def use(root: str) -> None:
     ``root``, after the shipped ones; another house used before is forgotten. Sets
     ``BETSPEC_HOUSE`` so that worker processes see the same engines. Betspec's own tree needs
     nothing (its engines are the package's)."""
-    if is_shipped_tree(root):
-        return
+    root = _path(root, "a house")
+    try:
+        if not os.path.isdir(root):
+            raise HouseError(f"no folder at {shown(root)}: a house is a folder (betspec init makes one)")
+        if is_shipped_tree(root):
+            return
+        _use(root)
+    except OSError as error:  # a name too long, a folder that cannot be read
+        raise HouseError(f"the house at {shown(root)} cannot be used: {error.strerror or error}") from None
+
+
+def _use(root: str) -> None:
+    """:func:`use` of a folder that is there: its engines' folders on the packages' paths."""
     for package_name, folder in _folders(root).items():
         package = _package(package_name)
         if package is None:
@@ -316,7 +341,7 @@ def load(path: str | os.PathLike[str]) -> type[Engine]:
     from betspec.frontend import load_spec
     from betspec.runtime.engine import Engine
 
-    where = os.path.abspath(os.fspath(path))
+    where = os.path.abspath(_path(path, "a spec"))
     spec, diagnostics = load_spec(where)
     if spec is not None and not diagnostics:
         stem = os.path.splitext(os.path.basename(where))[0]

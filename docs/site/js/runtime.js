@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 6aec1bf8a183f36219b8f450cdb87d249e701d86de72db938c089a5e452105ca.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 bbb3b2c1be5b200493b4df1294d89a10bcfee523193636c761ada32d5dfe65d3.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -150,8 +150,9 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         if (typeof value === "boolean")
             return value ? "True" : "False";
         if (typeof value === "number") {
+            // An integer past 2**53 written out whole, as Python writes the int it stands for.
             if (Number.isInteger(value))
-                return Number.isSafeInteger(value) ? String(value) : value.toExponential();
+                return Number.isSafeInteger(value) ? String(value) : BigInt(value).toString();
             return String(value);
         }
         if (typeof value === "bigint")
@@ -1203,6 +1204,12 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         }
         /** @internal */
         _requireAmount(seat, action, amount) {
+            // An integer past MAX_CHIPS first (which no table holds), as Python tells it, whether or not
+            // a number holds it exactly.
+            if (typeof amount === "number" && Number.isInteger(amount) && amount > exports.MAX_CHIPS) {
+                const why = `an amount is at most ${exports.MAX_CHIPS} chips, the most a table holds`;
+                throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, action, amount, why);
+            }
             if (!isInt(amount) || amount < 0) {
                 const why = "an amount is a non-negative whole number of chips";
                 throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, action, amount, why);
@@ -1226,8 +1233,9 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 const keys = Object.keys(say).sort();
                 if (keys.length === 2 && keys[0] === "act" && keys[1] === "to" && typeof say.act === "string" && vocabulary_js_1.WAGERS.includes(say.act)) {
                     const to = say.to;
-                    if (!isInt(to) || to < 0) {
-                        throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, "a declared amount is a whole number of chips");
+                    if (!(typeof to === "number" && Number.isInteger(to) && to >= 0 && to <= exports.MAX_CHIPS)) {
+                        const why = `a declared amount is a whole number of chips, at most ${exports.MAX_CHIPS}`;
+                        throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, why);
                     }
                     return new Said(false, false, false, say.act === "bet", say.act === "raise", to);
                 }
@@ -1286,8 +1294,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw this._reject("bad_amount", rule, seat, "push", pushedChips, "chips are a list of 1 to 100 chip values");
             }
             const list = [...pushedChips];
-            if (list.some((chip) => !isInt(chip) || chip <= 0)) {
-                throw this._reject("bad_amount", rule, seat, "push", list, "a chip is worth a whole number > 0");
+            if (list.some((chip) => !(typeof chip === "number" && Number.isInteger(chip) && chip > 0 && chip <= exports.MAX_CHIPS))) {
+                throw this._reject("bad_amount", rule, seat, "push", list, `a chip is worth a whole number from 1 to ${exports.MAX_CHIPS}`);
             }
             const values = list;
             const pushed = values.reduce((a, b) => a + b, 0);
@@ -1329,7 +1337,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw this._reject("illegal_action", this.meta.procedureRules["unknown_action"] ?? "", seat, "say", say, why);
             }
             const to = say.to;
-            if (isInt(to) && to > this.totalChips()) {
+            // Any integer, held exactly or not: Python's int past the table's chips is refused so.
+            if (typeof to === "number" && Number.isInteger(to) && to > this.totalChips()) {
                 const why = `more chips than the table holds (${this.totalChips()})`;
                 throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, why);
             }

@@ -5,7 +5,7 @@
 // Printed by betspec 0.1.0 (the TypeScript back end) from the engine plan.
 /** Five-card draw, pot limit: Five-card draw (high or lowball) played pot limit: the pot limit betting of pot_limit.json on the two rounds of draw.json. */
 
-import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
+import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
@@ -1294,7 +1294,7 @@ export class FiveCardDrawPotLimit extends Engine {
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
-    if (!isInt(to) || to < 0) m._requireAmount(seat, "bet", to);
+    if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, "bet", to);
     const view = m._view;
     if (view === null || !view[0].includes("bet")) {
       if (!FROM_BET.has(m._state)) {
@@ -1340,7 +1340,7 @@ export class FiveCardDrawPotLimit extends Engine {
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
-    if (!isInt(to) || to < 0) m._requireAmount(seat, "raise", to);
+    if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, "raise", to);
     const view = m._view;
     if (view === null || !view[0].includes("raise")) {
       if (!FROM_RAISE.has(m._state)) {

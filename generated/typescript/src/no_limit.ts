@@ -5,7 +5,7 @@
 // Printed by betspec 0.1.0 (the TypeScript back end) from the engine plan.
 /** No-limit hold'em: Any bet from the big blind up to the whole stack; a raise at least the largest bet or raise of the round; unlimited raises; an all-in short of a full raise does not reopen the betting for players who already acted. */
 
-import { Engine, IllegalAction, InvalidTable, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
+import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
 import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
@@ -1273,7 +1273,7 @@ export class NoLimit extends Engine {
   bet(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "bet", to);
-    if (!isInt(to) || to < 0) m._requireAmount(seat, "bet", to);
+    if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, "bet", to);
     const view = m._view;
     if (view === null || !view[0].includes("bet")) {
       if (!FROM_BET.has(m._state)) {
@@ -1321,7 +1321,7 @@ export class NoLimit extends Engine {
   raise(seat: number, to: number): void {
     const m = this;
     if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, "raise", to);
-    if (!isInt(to) || to < 0) m._requireAmount(seat, "raise", to);
+    if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, "raise", to);
     const view = m._view;
     if (view === null || !view[0].includes("raise")) {
       if (!FROM_RAISE.has(m._state)) {

@@ -82,7 +82,8 @@ function reprOf(value: unknown, depth: number): string {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "number") {
-    if (Number.isInteger(value)) return Number.isSafeInteger(value) ? String(value) : value.toExponential();
+    // An integer past 2**53 written out whole, as Python writes the int it stands for.
+    if (Number.isInteger(value)) return Number.isSafeInteger(value) ? String(value) : BigInt(value).toString();
     return String(value);
   }
   if (typeof value === "bigint") return String(value);
@@ -1262,6 +1263,12 @@ export abstract class Engine {
 
   /** @internal */
   _requireAmount(seat: unknown, action: string, amount: unknown): void {
+    // An integer past MAX_CHIPS first (which no table holds), as Python tells it, whether or not
+    // a number holds it exactly.
+    if (typeof amount === "number" && Number.isInteger(amount) && amount > MAX_CHIPS) {
+      const why = `an amount is at most ${MAX_CHIPS} chips, the most a table holds`;
+      throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, action, amount, why);
+    }
     if (!isInt(amount) || amount < 0) {
       const why = "an amount is a non-negative whole number of chips";
       throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, action, amount, why);
@@ -1287,8 +1294,9 @@ export abstract class Engine {
       const keys = Object.keys(say).sort();
       if (keys.length === 2 && keys[0] === "act" && keys[1] === "to" && typeof say.act === "string" && WAGERS.includes(say.act)) {
         const to = say.to;
-        if (!isInt(to) || to < 0) {
-          throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, "a declared amount is a whole number of chips");
+        if (!(typeof to === "number" && Number.isInteger(to) && to >= 0 && to <= MAX_CHIPS)) {
+          const why = `a declared amount is a whole number of chips, at most ${MAX_CHIPS}`;
+          throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, why);
         }
         return new Said(false, false, false, say.act === "bet", say.act === "raise", to);
       }
@@ -1347,8 +1355,8 @@ export abstract class Engine {
       throw this._reject("bad_amount", rule, seat, "push", pushedChips, "chips are a list of 1 to 100 chip values");
     }
     const list = [...pushedChips] as unknown[];
-    if (list.some((chip) => !isInt(chip) || chip <= 0)) {
-      throw this._reject("bad_amount", rule, seat, "push", list, "a chip is worth a whole number > 0");
+    if (list.some((chip) => !(typeof chip === "number" && Number.isInteger(chip) && chip > 0 && chip <= MAX_CHIPS))) {
+      throw this._reject("bad_amount", rule, seat, "push", list, `a chip is worth a whole number from 1 to ${MAX_CHIPS}`);
     }
     const values = list as number[];
     const pushed = values.reduce((a, b) => a + b, 0);
@@ -1389,7 +1397,8 @@ export abstract class Engine {
       throw this._reject("illegal_action", this.meta.procedureRules["unknown_action"] ?? "", seat, "say", say, why);
     }
     const to = say.to;
-    if (isInt(to) && to > this.totalChips()) {
+    // Any integer, held exactly or not: Python's int past the table's chips is refused so.
+    if (typeof to === "number" && Number.isInteger(to) && to > this.totalChips()) {
       const why = `more chips than the table holds (${this.totalChips()})`;
       throw this._reject("bad_amount", this.meta.procedureRules["bad_amount"] ?? "", seat, "say", to, why);
     }

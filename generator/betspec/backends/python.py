@@ -1581,7 +1581,7 @@ def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) 
     w("if seat != self._actor or self._actor < 0 or type(seat) is not int:", 8)
     w(f"self._require_turn(seat, {literal(event.name)}, {amount})", 12)
     if takes_to:
-        w("if type(to) is not int or to < 0:", 8)
+        w("if type(to) is not int or not 0 <= to <= MAX_CHIPS:", 8)
         w(f"self._require_amount(seat, {literal(event.name)}, to)", 12)
     tried = f"seat, {literal(event.name)}, {amount}"
     rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
@@ -1657,7 +1657,8 @@ def _requirement(
 def _deal(w: Writer, spec: Spec) -> None:
     (event,) = [e for e in spec.events.values() if e.kind == "deal"]
     name = event.name.upper()
-    w("def deal(self, street: str, **given: object) -> None:", 4)
+    # street positional only: a deal input of any name (even one named street) is a keyword.
+    w("def deal(self, street: str, /, **given: object) -> None:", 4)
     w(
         repr(
             "Deal the next street once the betting round is over (or during an all-in runout); "

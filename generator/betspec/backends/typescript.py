@@ -173,6 +173,7 @@ RUNTIME_IMPORTS = (
     "Engine",
     "IllegalAction",
     "InvalidTable",
+    "MAX_CHIPS",
     "NO_VIEW",
     "Said",
     "boolInput",
@@ -884,7 +885,7 @@ class _Module:
             f"if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, {name}, {amount});",
         ]
         if takes_to:
-            lines.append(f"if (!isInt(to) || to < 0) m._requireAmount(seat, {name}, to);")
+            lines.append(f"if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, {name}, to);")
         independent = [r for r in event.requires if not r.needs_to]
         lines.append("const view = m._view;")
         lines.append(f"if (view === null || !view[0].includes({name})) {{")

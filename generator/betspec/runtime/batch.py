@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from betspec.runtime.engine import Engine, engine_class
-from betspec.runtime.errors import BetspecError
+from betspec.runtime.errors import BetspecError, shown
 from betspec.runtime.table import MAX_CHIPS, MAX_SEATS, Table
 from betspec.vocabulary import POLICY_UNIT_OPTION, WAGERS
 
@@ -301,10 +301,10 @@ def play_drawn(
         raise BetspecError(f"play_drawn takes a betspec.runtime.Policy, not {type(policy).__name__}")
     if not (isinstance(cls, type) and issubclass(cls, Engine)):
         raise BetspecError(f"hands are played by an engine class, not {cls!r}")
-    if type(hands) is not int or hands < 0:
-        raise BetspecError(f"play_drawn's hands must be a whole number, 0 or more, not {hands!r}")
+    if type(hands) is not int or not 0 <= hands <= MAX_HANDS:
+        raise BetspecError(f"play_drawn's hands must be a whole number from 0 to {MAX_HANDS:,}, not {shown(hands)}")
     if type(seed) is not int:
-        raise BetspecError(f"play_drawn's seed must be a whole number, not {seed!r}")
+        raise BetspecError(f"play_drawn's seed must be a whole number, not {shown(seed)}")
     if not isinstance(tables, TableDraw):
         raise BetspecError(f"play_drawn's tables must be a betspec.runtime.TableDraw, not {type(tables).__name__}")
     if not isinstance(keep_stacks, bool):
@@ -370,6 +370,11 @@ def _play_python(
         played.stacks.append(tuple(engine.stacks))
 
 
+#: The most hands one call plays: a thousand million million (over thirty years at a million
+#: hands a second), so that every count fits the machine's integers.
+MAX_HANDS = 10**15
+
+
 #: A step of a logged hand: (seat, action, to), the action a name or a tuple of names (the
 #: first of them legal then, else the last: ("check", "call") for a log's check-or-call), and a
 #: deal (-1, street, None), or (-1, street, {inputs}) for a deal given inputs.
@@ -394,9 +399,28 @@ def replay_hands(
 
     Where the spec's kernel is compiled the hands are replayed in C, one after another; the Python
     engine replays a hand only where the kernel does not take it to its end (a refusal, worded by
-    the engine; a step the kernel does not take, as a deal given inputs), from its start."""
+    the engine; a step the kernel does not take, as a deal given inputs), from its start.
+
+    Wrong arguments (a class that is not an engine's, hands that are not (table, steps) pairs,
+    options that are not named) raise :class:`BetspecError` before any hand is replayed."""
+    if not (isinstance(cls, type) and issubclass(cls, Engine)):
+        raise BetspecError(f"hands are replayed by an engine class, not {shown(cls)}")
+    if options is not None and not (isinstance(options, Mapping) and all(type(k) is str for k in options)):
+        raise BetspecError(f"options are a mapping of option names to values, not {shown(options)}")
     given = dict(options or {})
-    logged = hands if isinstance(hands, list) else list(hands)
+    if isinstance(hands, list):
+        logged = hands
+    elif isinstance(hands, Iterable) and not isinstance(hands, str | bytes | Mapping):
+        logged = list(hands)
+    else:
+        raise BetspecError(f"logged hands are a list of (table, steps), not {shown(hands)}")
+    for index, hand in enumerate(logged):
+        if not isinstance(hand, tuple | list) or len(hand) != 2:
+            raise BetspecError(f"logged hand {index} is (table, steps), not {shown(hand)}")
+        if not isinstance(hand[0], Table):
+            raise BetspecError(f"logged hand {index}'s table is a betspec.runtime.Table, not {shown(hand[0])}")
+        if not isinstance(hand[1], list | tuple):
+            raise BetspecError(f"logged hand {index}'s steps are a list of (seat, action, to), not {shown(hand[1])}")
     module = kernel(cls)
     if module is not None:
         runtime = importlib.import_module("betspec.runtime.kernel")
@@ -426,15 +450,22 @@ def _replay_logged(
         return Refused(-1, error)
     for index, step in enumerate(steps):
         if not isinstance(step, tuple) or len(step) != 3:
-            raise BetspecError(f"a logged step is (seat, action, to), not {step!r} (step {index})")
+            raise BetspecError(f"a logged step is (seat, action, to), not {shown(step)} (step {index})")
         seat, action, to = step
         try:
             if type(seat) is int and seat < 0:
                 if to is not None and not isinstance(to, dict):
                     raise BetspecError(
-                        f"a logged deal is (-1, street, None or its inputs), not {step!r} (step {index})"
+                        f"a logged deal is (-1, street, None or its inputs), not {shown(step)} (step {index})"
                     )
-                engine.deal(action, **(to or {}))  # type: ignore[arg-type]
+                named = to or {}
+                if any(type(name) is not str for name in named):
+                    # No deal input has a name that is not a text: refused as the engine refuses an
+                    # input it does not take.
+                    why = "a deal's inputs are named by texts"
+                    rule = engine.PROCEDURE_RULES["illegal_deal"]
+                    return Refused(index, engine._reject("illegal_action", rule, None, "deal", action, why))
+                engine.deal(action, **named)  # type: ignore[arg-type]
             elif isinstance(action, tuple) and action:
                 legal = engine.legal_actions()
                 engine.act(seat, next((name for name in action if name in legal), action[-1]), to)

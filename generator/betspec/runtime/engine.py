@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
-from betspec.runtime.table import Declared, Start, Table, chips_value
+from betspec.runtime.table import MAX_CHIPS, Declared, Start, Table, chips_value
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import (
     ACT_NAMES,
@@ -1087,6 +1087,9 @@ class Engine:
         if type(amount) is not int or amount < 0:
             why = "an amount is a non-negative whole number of chips"
             raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount, why)
+        if amount > MAX_CHIPS:  # what no table holds (and what TypeScript's numbers hold exactly)
+            why = f"an amount is at most {MAX_CHIPS} chips, the most a table holds"
+            raise self._reject("bad_amount", self.PROCEDURE_RULES["bad_amount"], seat, action, amount, why)
 
     def _no_amount(self, seat: object, action: str, amount: object) -> None:
         if amount is not None:
@@ -1107,9 +1110,10 @@ class Engine:
             return Said(say == "fold", say == "check", say == "call", say == "bet", say == "raise")
         if isinstance(say, Mapping) and set(say) == {"act", "to"} and say["act"] in WAGERS:
             to = say["to"]
-            if type(to) is not int or to < 0:
+            if type(to) is not int or not 0 <= to <= MAX_CHIPS:
                 rule = self.PROCEDURE_RULES["bad_amount"]
-                raise self._reject("bad_amount", rule, seat, "say", to, "a declared amount is a whole number of chips")
+                why = f"a declared amount is a whole number of chips, at most {MAX_CHIPS}"
+                raise self._reject("bad_amount", rule, seat, "say", to, why)
             return Said(bet=say["act"] == "bet", raise_=say["act"] == "raise", to=to)
         rule = self.PROCEDURE_RULES["unknown_action"]
         why = 'a declaration is "fold", "check", "call", "bet", "raise" or {"act": "bet" | "raise", "to": N}'
@@ -1165,8 +1169,9 @@ class Engine:
             raise self._reject("bad_amount", rule, seat, "push", chips, "chips are a list of 1 to 100 chip values")
         # The list's own items (whatever a subclass's iterator says): what is checked is what is logged.
         chips = list.copy(chips) if isinstance(chips, list) else list(tuple.__iter__(chips))
-        if any(type(chip) is not int or chip <= 0 for chip in chips):
-            raise self._reject("bad_amount", rule, seat, "push", chips, "a chip is worth a whole number > 0")
+        if any(type(chip) is not int or not 0 < chip <= MAX_CHIPS for chip in chips):
+            why = f"a chip is worth a whole number from 1 to {MAX_CHIPS}"
+            raise self._reject("bad_amount", rule, seat, "push", chips, why)
         pushed = sum(chips)
         if pushed > self._behind[seat]:
             why = f"the seat has {self._behind[seat]} chips behind"
@@ -1288,7 +1293,7 @@ class Engine:
         cls._UNPRICED = {name: getattr(cls, name) for name in names if name not in WAGERS}
 
     # Generated per structure.
-    def deal(self, street: str) -> None:  # pragma: no cover - generated
+    def deal(self, street: str, /, **given: object) -> None:  # pragma: no cover - generated
         """Deal ``street`` once the betting round is over (or during an all-in runout)."""
         raise NotImplementedError
 

@@ -27,7 +27,7 @@ from libc.string cimport memcpy, memset
 import importlib
 
 from betspec.runtime import table as _table
-from betspec.runtime.errors import BetspecError, InvalidTable
+from betspec.runtime.errors import BetspecError, InvalidTable, shown
 from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
 
 
@@ -1142,7 +1142,7 @@ cdef class Kernel:
         if extra or named or not self._try(seat, "bring_in", None):
             self._forward("bring_in", *_given(seat, _MISSING, _MISSING, extra), **named)
 
-    def deal(self, street=_MISSING, *extra, **given):
+    def deal(self, street=_MISSING, /, *extra, **given):
         """Deal ``street``, as Engine.deal (a deal giving inputs is the Python engine's)."""
         cdef int dealt
         if not self._handed and not extra and not given and self._actor < 0 and type(street) is str and self._can_deal():
@@ -1239,10 +1239,26 @@ cdef class Logged:
     cdef list _seen
 
     def __cinit__(self, kind, hands):
-        cdef Kernel kernel = kind.__new__(kind)
+        cdef Kernel kernel
         cdef Py_ssize_t index, step, size = 0, at = 0, chips_at = 0
         cdef chips_t* data
         cdef list logged, tables
+        if not (isinstance(kind, type) and issubclass(kind, Kernel)):
+            raise BetspecError(f"hands are packed for a kernel class, not {shown(kind)}")
+        if type(hands) is not list and type(hands) is not tuple:
+            try:
+                hands = list(hands)
+            except TypeError:
+                raise BetspecError(f"logged hands are a list of (table, steps), not {shown(hands)}") from None
+        for index in range(len(hands)):
+            hand = hands[index]
+            if not isinstance(hand, (tuple, list)) or len(hand) != 2:
+                raise BetspecError(f"logged hand {index} is (table, steps), not {shown(hand)}")
+            if not isinstance(hand[0], _TABLE):
+                raise BetspecError(f"logged hand {index}'s table is a betspec.runtime.Table, not {shown(hand[0])}")
+            if not isinstance(hand[1], (tuple, list)):
+                raise BetspecError(f"logged hand {index}'s steps are a list of (seat, action, to), not {shown(hand[1])}")
+        kernel = kind.__new__(kind)
         names, streets = kernel._names(), kernel._streets()
         self._names, self._streets = names, streets
         self._kind = kind
@@ -1257,7 +1273,7 @@ cdef class Logged:
             else:
                 table, steps = hand
             if type(steps) is not list and type(steps) is not tuple:
-                steps = list(steps)
+                steps = list(steps)  # a list or tuple subclass, read as what it holds
             tables.append(table)
             logged.append(steps)
             size += PySequence_Fast_GET_SIZE(steps)
@@ -1428,14 +1444,16 @@ cdef class Logged:
     def __len__(self):
         return self._count
 
-    def taken(self, Py_ssize_t index):
+    def taken(self, index):
         """Hand ``index``'s steps as the last replay took them (a hand it took to its end): (seat,
         action, to), a pair of actions as the one taken; a deal (-1, street, None)."""
         cdef Py_ssize_t at
         cdef chips_t seat, code, to
         cdef chips_t* data = self._taken if self._taken != NULL else self._data
+        if type(index) is not int:
+            raise BetspecError(f"a logged hand is found by its number, not {shown(index)}")
         if not 0 <= index < self._count:
-            raise IndexError(index)
+            raise BetspecError(f"no logged hand {index}: {self._count} were packed")
         steps = []
         for at in range(3 * self._starts[index], 3 * self._starts[index + 1], 3):
             seat, code, to = data[at], data[at + 1], data[at + 2]

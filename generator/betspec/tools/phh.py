@@ -296,10 +296,17 @@ def loads(text: str, path: str = "<text>", part: tuple[int, int] = (0, 1)) -> li
         raise PhhError(f"{path}: PHH is text (a str), not {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"{path}: more than {MAX_FILE_BYTES} characters, the most betspec reads as PHH")
+    if not _fits(len(text), SLOW_BYTES_A_CHARACTER):
+        need = len(text) * SLOW_BYTES_A_CHARACTER >> 20
+        raise PhhError(
+            f"{path}: reading {len(text):,} characters of PHH takes about {need:,} MB more memory than this process may use"
+        )
     try:
         document = _toml(text)
     except RecursionError:
         raise PhhError(f"{path}: arrays or tables nested too deeply to read") from None
+    except MemoryError:
+        raise PhhError(f"{path}: not enough memory to read {len(text):,} characters of PHH") from None
     except ValueError as exc:
         if isinstance(exc, _DECODE_ERRORS):
             raise PhhError(f"{path}: not TOML: {_cut(str(exc), 200)}") from None
@@ -342,7 +349,7 @@ def _toml(text: str) -> dict[str, Any]:
     scale is read from it). toml-rs (the ``fast`` extra, compiled) reads it when installed, as
     the TOML 1.0.0 tomllib reads and with the same ``parse_float``, so the document is the same;
     whatever it refuses or fails on is read again by tomllib, so that a refusal is tomllib's."""
-    if _fast_toml is not None and _shallow(text) and not _long_number(text):  # (scanned as bytes)
+    if _fast_toml is not None and _fits(len(text)) and _shallow(text) and not _long_number(text):  # (as bytes)
         try:
             document: dict[str, Any] = _fast_toml.loads(text, parse_float=Decimal, toml_version="1.0.0")
             return document
@@ -352,6 +359,52 @@ def _toml(text: str) -> dict[str, Any]:
             if tomllib is None:
                 raise
     return cast(dict[str, Any], cast(Any, tomllib).loads(text, parse_float=Decimal))
+
+
+#: What reading TOML of n characters grows a process's address space by, at most, in bytes a
+#: character, as measured (a 60 MB .phhs of 145,750 hands, CPython 3.11 on x86_64): toml-rs 34
+#: (2.0 GB), tomllib 19 (1.2 GB). Where the fast reader's would not fit the process's limit or
+#: the memory free, tomllib reads the text: toml-rs, failing to allocate, aborts the whole
+#: interpreter (a Rust panic), where tomllib raises MemoryError, which is refused as a PhhError.
+FAST_BYTES_A_CHARACTER = 40
+SLOW_BYTES_A_CHARACTER = 22
+#: The text the fast reader takes whatever the limits say it would fit (read at once, measured).
+FAST_ALWAYS = 1 << 20
+
+
+def _fits(characters: int, bytes_a_character: int = FAST_BYTES_A_CHARACTER) -> bool:
+    """Whether a reader growing by ``bytes_a_character`` may read ``characters`` of TOML here (by
+    default toml-rs): a small text always; a larger one where the growth measured fits both the
+    process's address space limit (RLIMIT_AS, less what it uses now) and the memory available
+    (Linux's /proc)."""
+    if characters <= FAST_ALWAYS:
+        return True
+    need = characters * bytes_a_character
+    limit = _address_space_limit()
+    if limit is not None and need + (_proc_kib("/proc/self/status", "VmSize:") or limit) > limit:
+        return False
+    available = _proc_kib("/proc/meminfo", "MemAvailable:")
+    return available is None or need <= available
+
+
+def _address_space_limit() -> int | None:
+    """The process's address space limit in bytes (RLIMIT_AS), or None where there is none."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        return None if limit == resource.RLIM_INFINITY or limit < 0 else limit
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def _proc_kib(path: str, field: str) -> int | None:
+    """A ``field: N kB`` line of a /proc file, in bytes; None where there is none (not Linux)."""
+    with _suppress(OSError, ValueError, IndexError), open(path, encoding="ascii") as lines:
+        for line in lines:
+            if line.startswith(field):
+                return int(line.split()[1]) * 1024
+    return None
 
 
 #: The deepest nesting of arrays and inline tables handed to the fast reader: toml-rs 0.4 crashes
@@ -1596,7 +1649,7 @@ def _count(number: int, noun: str) -> str:
 class _Dealer(Protocol):
     """What every generated engine has and the base class does not declare."""
 
-    def deal(self, street: str, **given: object) -> None: ...
+    def deal(self, street: str, /, **given: object) -> None: ...
 
 
 def deal_inputs(hand: Hand, act: Act, cls: type[Engine]) -> dict[str, Any]:
