@@ -89,6 +89,14 @@ def test_the_house_workflow_from_an_installed_wheel(installed: Path, tmp_path: P
     assert "played)" in out
     out = _run([betspec, "generate"], house)
     assert "wrote generated/club_game.py" in out and "from 1 specs" in out
+    # No TypeScript compiler beside an installed betspec: the live book's engines wait for one,
+    # and the house's package (its lock file written by generate) installs it as the README says.
+    assert "the live book's engines (docs/site/js) are not compiled" in out
+    assert "npm ci --prefix generated/typescript" in out
+    if shutil.which("npm") and shutil.which("node"):
+        _run(["npm", "ci", "--prefix", "generated/typescript", "--silent"], house)
+        out = _run([betspec, "generate"], house)
+        assert "wrote docs/site/js/club_game.js" in out and "wrote docs/site/js/runtime.js" in out
     for made in (
         "generated/club_game.py",
         "diagrams/club_game.svg",

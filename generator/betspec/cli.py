@@ -20,7 +20,7 @@ from betspec import __version__, house
 from betspec.backends import BackendError
 from betspec.build import register as register_build
 from betspec.helptext import PlainParser
-from betspec.project import Project, load_all, orphans, outputs, write_atomically
+from betspec.project import Project, load_all, orphans, outputs, selected, write_atomically
 from betspec.runtime.errors import shown
 from betspec.tools.diff import register as register_diff
 from betspec.tools.phh import register as register_phh
@@ -144,12 +144,19 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
                 return 1
     extra = orphans(project, files, getattr(args, "only", ()))
     rel = os.path.relpath
+    scripts = (
+        _site_scripts(project, check=args.check)
+        if "site" in {b.name for b in selected(getattr(args, "only", ()))}
+        else ""
+    )
     if args.check:
         for path in stale:
             _out(f"stale: {rel(path)} (run `betspec generate`)")
         for path in extra:
             _out(f"stale: {rel(path)} has no spec behind it (delete it)")
-        if stale or extra:
+        if scripts:
+            _out(scripts)
+        if stale or extra or scripts:
             return 1
         _out(f"up to date: {len(files)} generated files from {len(specs)} specs")
         return 0
@@ -162,9 +169,38 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
         _out(f"removed {rel(path)} (no spec behind it)")
     for path in stale:
         _out(f"wrote {rel(path)}")
+    if scripts:
+        _out(scripts)
     elapsed = time.perf_counter() - started
     _out(f"{len(files)} files from {len(specs)} specs, {len(stale)} changed ({elapsed:.2f} s)")
     return 0
+
+
+def _site_scripts(project: Project, *, check: bool) -> str:
+    """The live book's scripts (docs/site/js/) brought up to date with the TypeScript engines,
+    where the project's TypeScript compiler is installed; what to say of them ("" if nothing).
+    With ``check``, nothing is written: scripts the project keeps (docs/site/js/ is there) and
+    that are stale are named."""
+    from betspec.tools import site_js
+    from betspec.tools.typescript_run import NodeMissing
+
+    folder = os.path.join(project.root, *site_js.TARGET)
+    if not site_js.stale(project.root):
+        return ""
+    if check:
+        if not os.path.isdir(folder):
+            return ""  # a project that does not compile the live book's engines
+        return f"stale: {os.path.relpath(folder)} (run `betspec generate` with the TypeScript compiler installed)"
+    try:
+        written = site_js.write(project.root)
+    except NodeMissing as missing:
+        return (
+            f"note: the live book's engines ({os.path.relpath(folder)}) are not compiled: {missing}; "
+            "then run `betspec generate` again (the pages work without them, not their live tables)"
+        )
+    except RuntimeError as failed:
+        return f"error: {failed}"
+    return "\n".join(f"wrote {os.path.relpath(os.path.join(project.root, path))}" for path in written)
 
 
 def cmd_conform(args: argparse.Namespace, project: Project) -> int:

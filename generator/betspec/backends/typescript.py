@@ -1036,8 +1036,44 @@ def _package_json() -> str:
             "./*": {"types": "./dist/*.d.ts", "default": "./dist/*.js"},
         },
         "files": ["dist", "src"],
-        "scripts": {"build": "tsc -p tsconfig.json", "prepare": "tsc -p tsconfig.json"},
-        "devDependencies": {"typescript": "^5.4.0"},
+        # Built before it is packed: a packed package holds dist/ and needs no tsconfig.json.
+        "scripts": {"build": "tsc -p tsconfig.json", "prepack": "tsc -p tsconfig.json"},
+        "devDependencies": {"typescript": TYPESCRIPT_RANGE},
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+#: The TypeScript compiler the package's lock file pins: the one every project (betspec's and
+#: each house's) compiles its engines and the live book's scripts with, so that the scripts are
+#: the same bytes on every machine (``npm ci --prefix generated/typescript``).
+TYPESCRIPT_RANGE = "^5.4.0"
+TYPESCRIPT_PINNED = {
+    "version": "5.9.3",
+    "integrity": "sha512-jl1vZzPDinLr9eUt3J/t7V6FgNEw9QjvBPdysz9KfQDD41fQrC2Y4vKQdiaUpFT4bXlb1RHhLpp8wtm6M5TgSw==",
+}
+
+
+def _package_lock() -> str:
+    """``package-lock.json``, as npm writes it for the package and its one dev dependency."""
+    root = {
+        "name": PACKAGE,
+        "version": __version__,
+        "license": "MIT",
+        "devDependencies": {"typescript": TYPESCRIPT_RANGE},
+    }
+    typescript = {
+        **TYPESCRIPT_PINNED,
+        "dev": True,
+        "license": "Apache-2.0",
+        "bin": {"tsc": "bin/tsc", "tsserver": "bin/tsserver"},
+        "engines": {"node": ">=14.17"},
+    }
+    data = {
+        "name": PACKAGE,
+        "version": __version__,
+        "lockfileVersion": 3,
+        "requires": True,
+        "packages": {"": root, "node_modules/typescript": typescript},
     }
     return json.dumps(data, indent=2) + "\n"
 
@@ -1068,6 +1104,7 @@ class TypeScriptBackend:
         concrete = [spec for spec in specs if not spec.abstract]
         files = {
             f"{FOLDER}/package.json": _package_json(),
+            f"{FOLDER}/package-lock.json": _package_lock(),
             f"{FOLDER}/tsconfig.json": _tsconfig(),
             f"{SOURCES}/runtime.ts": _runtime(),
             f"{SOURCES}/vocabulary.ts": _vocabulary(),

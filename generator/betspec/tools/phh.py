@@ -299,7 +299,8 @@ def loads(text: str, path: str = "<text>", part: tuple[int, int] = (0, 1)) -> li
     if not _fits(len(text), SLOW_BYTES_A_CHARACTER):
         need = len(text) * SLOW_BYTES_A_CHARACTER >> 20
         raise PhhError(
-            f"{path}: reading {len(text):,} characters of PHH takes about {need:,} MB more memory than this process may use"
+            f"{path}: reading {len(text):,} characters of PHH takes about {need:,} MB more memory "
+            "than this process may use"
         )
     try:
         document = _toml(text)

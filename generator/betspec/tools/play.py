@@ -60,8 +60,8 @@ Draws (draw games, before each draw street): discard 2 5 (by place), discard 9h 
   stand (keep every card)."""
 #: What the cards need: PokerKit ranks the showdown.
 NO_CARDS = (
-    "cards need PokerKit, which ranks the showdown (pip install 'betspec[cards]', or the test extra): "
-    "no cards are dealt"
+    "cards need PokerKit, which ranks the showdown and which betspec installs with it: it is missing here "
+    "(pip install 'pokerkit>=0.7.7,<0.8' in this environment): no cards are dealt"
 )
 
 
@@ -990,7 +990,12 @@ class Hand:
         legal = engine.legal_actions()
         order = [name for name in shown if name in legal] + [name for name in legal if name not in shown]
         listed = " | ".join(shown.get(name, name) for name in order)
-        return f"seat {self.seats[index]} to act: {listed}  (all in: {engine.stacks[index]} more)"
+        # All in only where it is one of the actions offered: a wager to every chip within the
+        # bounds, or a call that takes every chip (not under a cap, not past a fixed limit).
+        stack, everything = engine.stacks[index], engine.committed[index] + engine.stacks[index]
+        wagers = {"bet", "raise"} & set(legal) and low is not None and high is not None and low <= everything <= high
+        calls = "call" in legal and engine.call_amount >= stack
+        return f"seat {self.seats[index]} to act: {listed}" + (f"  (all in: {stack} more)" if wagers or calls else "")
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
         """The engine's pots, with seat numbers."""

@@ -8,8 +8,10 @@ machine) as AMD modules, each wrapped so that it registers itself with a twenty-
 head of ``runtime.js``: no bundler, no text rewritten in what tsc prints. Each file's first line
 records the sha256 of the TypeScript sources it was compiled from, so that a test tells, without
 Node, whether the committed scripts are those of the committed sources (``tests/test_live_book.py``;
-with Node it compiles them anew and compares the bytes). ``betspec generate`` stays free of Node:
-it writes the pages and their script (``docs/site/live.js``), not these.
+with Node it compiles them anew and compares the bytes). ``betspec generate`` compiles them where
+they are stale and the project's TypeScript compiler is installed (``npm ci --prefix
+generated/typescript``: every project's ``package-lock.json`` pins the same one), and else says
+how; it needs no Node to write everything else.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from betspec.tools.typescript_run import SOURCES, tsc
+from betspec.tools.typescript_run import SOURCES, NodeMissing, tsc
 
 #: Where the scripts go, relative to the project.
 TARGET = ("docs", "site", "js")
@@ -119,6 +121,23 @@ def scripts(root: str) -> dict[str, str]:
     return files
 
 
+def stale(root: str) -> bool:
+    """Whether the scripts are not those of the project's TypeScript sources: one missing, one
+    too many, or one compiled from other sources (each records their sha256). Needs no Node."""
+    sources = sorted(Path(root, *SOURCES).glob("*.ts"))
+    folder = Path(root, *TARGET)
+    wanted = {"runtime.js"} | {f"{p.stem}.js" for p in sources if p.stem not in (*RUNTIME, *SKIPPED)}
+    present = {path.name for path in folder.glob("*.js")}
+    if present != wanted:
+        return True
+    first = header(root).splitlines()[0]
+    for name in wanted:
+        with open(folder / name, encoding="utf-8") as script:
+            if script.readline().rstrip("\n") != first:
+                return True
+    return False
+
+
 def write(root: str) -> list[str]:
     """Compile and write the scripts (those of structures no longer generated removed); their paths."""
     files = scripts(root)
@@ -134,7 +153,15 @@ def write(root: str) -> list[str]:
 
 def main(argv: list[str]) -> int:
     root = argv[0] if argv else "."
-    for path in write(root):
+    try:
+        written = write(root)
+    except NodeMissing as missing:
+        print(f"betspec: the live book's engines are not compiled: {missing}", file=sys.stderr)
+        return 1
+    except RuntimeError as failed:  # tsc refused the sources: a printer's error, said whole
+        print(f"betspec: {failed}", file=sys.stderr)
+        return 1
+    for path in written:
         print(path)
     return 0
 
