@@ -62,7 +62,12 @@ def test_the_demo_is_a_case_that_passes(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["demo"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "no_limit: blinds 25/50, stacks 300/1000/1000, button seat 0"
-    assert any("REJECTED [not_reopened]" in line for line in out) and out[-1] == "  pot 900, eligible seats [0, 1, 2]"
+    assert any("REJECTED [not_reopened]" in line for line in out)
+    # The hand to its end, paid, and what to try next, the book named where it is written.
+    assert "> showdown, best first [0, [1, 2]]: paid seat 0 900" in out
+    assert "  stacks after the hand: [900, 700, 700]" in out
+    assert any(line.startswith("Next: `betspec play no_limit`") for line in out)
+    assert out[-1] == "The reference book, every rule and worked example of every structure: docs/site/index.html"
 
 
 def test_conform_command_prints_one_line_per_case_and_fails_on_a_failure(tmp_path: Path, capsys) -> None:

@@ -52,7 +52,7 @@ def test_every_command_works_inside_a_house_without_root(
     status, out = run(capsys, "validate", "--deep")
     assert status == 0 and "club_game (engine; " in out and "played" in out, out
     status, out = run(capsys, "generate")
-    assert status == 0 and "from 1 specs" in out, out
+    assert status == 0 and "from 1 spec," in out, out
     assert (made / "generated" / "club_game.py").is_file() and (made / "diagrams" / "club_game.svg").is_file()
     assert (made / "docs" / "reference" / "club_game.md").is_file()
     assert "fourth-raise-refused" in (made / "docs" / "reference" / "club_game.md").read_text()  # a worked example

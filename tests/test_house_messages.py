@@ -33,12 +33,12 @@ def option(default: object, **bounds: int) -> dict[str, object]:
         ("3", "write 3 (a number, without quotes)"),
         (3.0, "write 3 (chips and counts are whole numbers)"),
         (True, "write a whole number (1?), or make the type 'bool'"),
-        ("three", "a int? is written a whole number, such as 3, or null for none"),
+        ("three", "an int? is written a whole number, such as 3, or null for none"),
     ],
 )
 def test_a_default_of_the_wrong_type(tmp_path: Path, default: object, fix: str) -> None:
     [found] = problems(tmp_path, "a", option(default))
-    assert found == f"/options/max_raises/default: default {default!r} is not a int?: {fix}"
+    assert found == f"/options/max_raises/default: default {default!r} is not an int?: {fix}"
 
 
 def test_a_default_outside_its_bounds(tmp_path: Path) -> None:

@@ -273,6 +273,12 @@ def play_a_hand_through(browser: Any, page: Path) -> None:
         _click(browser, f'#live-actions button[data-action="{choice}"]')
     assert browser.find_elements("id", "live-next-hand"), _play(browser)
     assert _play(browser)["paid"] is True
+    # The settlement in words (each pot and who took it), not as JSON; the pot in the middle
+    # labelled apart from the pots paid.
+    settled = browser.find_element("css selector", "#live-message .live-settled").text
+    assert settled.startswith(("Settled: pot of ", "Settled: nobody wins")) and "{" not in settled, settled
+    labels = [dt.text for dt in browser.find_elements("css selector", "#live-table .live-facts dt")]
+    assert "pot (in the middle)" in labels and "pots (paid)" in labels, labels
     _click(browser, "#live-next-hand")
     assert _play(browser)["paid"] is False
     assert _errors(browser) == []

@@ -645,3 +645,9 @@ def test_checking_leaves_the_garbage_collector_as_it_found_it() -> None:
         assert gc.get_threshold() == (1234, 11, 12)
     finally:
         gc.set_threshold(*saved)
+
+
+def test_a_hand_s_line_is_bounded() -> None:
+    """Issue 29: a REFUSED line printed a rule's source whole, however long (a house's)."""
+    line = phh.Replay("hand.phh", phh.REFUSED, "refused: " + "a long source " * 2000).line()
+    assert len(line) <= phh.LINE_ROOM and line.startswith("REFUSED hand.phh: refused: a long source")

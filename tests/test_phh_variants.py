@@ -551,3 +551,24 @@ def test_a_short_deck_hand_dealt_a_deuce_is_refused() -> None:
     deuce = f"d dh {words[2]} 2c{words[3][2:]}"
     (bad,) = phh.loads(text.replace(f"'{first}'", f"'{deuce}'"))
     assert isinstance(bad, phh.Bad) and bad.reason.startswith("2c, dealt to p1, is not a card of"), bad
+
+
+def test_betspec_s_own_hands_are_checked_against_their_finishing_stacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: to_phh wrote no finishing_stacks, so that phh check of betspec's own files read
+    "checked against the file in 0"; a paid hand writes them, and they check."""
+    from betspec.cli import main
+
+    texts = []
+    for seed in range(6):
+        engine, dealer = _host_hand("no_limit", seed)
+        text = phh.to_phh(engine, cards=dealer)
+        order = [(engine.button + 1 + i) % engine.seats for i in range(engine.seats)]
+        assert f"finishing_stacks = [{', '.join(str(engine.stacks[seat]) for seat in order)}]" in text
+        texts.append(text)
+    path = tmp_path / "own.phhs"
+    path.write_text(phh.to_phhs(texts), encoding="utf-8")
+    assert main(["phh", "check", "--structure", "no_limit", str(path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "pots checked against the file in 6 (6 paid as it says), not in 0" in last, last

@@ -485,7 +485,10 @@ def _check_session(out: str, hands: int, total: int) -> list[str]:
     played = _hands(out)
     assert len(played) == hands, out
     ends = re.findall(r"(?m)^after \d+ hands: stacks (.*) \(total (\d+)\)$", out)
-    headers = [re.match(r"=== hand \d+ of \d+: button seat \d+; stacks (.*) \(total (\d+)\) ===", h) for h in played]
+    # (stud has no button: its header names none)
+    headers = [
+        re.match(r"=== hand \d+ of \d+: (?:button seat \d+; )?stacks (.*) \(total (\d+)\) ===", h) for h in played
+    ]
     stacks = [_stacks(match.group(1)) for match in headers if match] + [_stacks(ends[0][0])]
     assert len(stacks) == hands + 1 and all(sum(s.values()) == total for s in stacks), out
     for hand in played:
@@ -568,6 +571,7 @@ def test_a_stud_session_shows_upcards_brings_in_by_the_cards_and_pays() -> None:
     )
     assert status == 0, out
     assert "bring in seat" not in out.splitlines()[0]  # the cards decide it, hand by hand
+    assert "button" not in out  # stud is played without a button: the cards decide who acts
     played = _check_session(out, 4, 4000)
     showdowns = 0
     for hand in played:
@@ -670,3 +674,13 @@ def test_all_in_is_offered_only_where_the_engine_takes_it() -> None:
     # Short of the fixed bet: all in is the only raise there is, and offered.
     status, out = _run("fixed_limit", "--seats", "2", "--stack", "13", "--hands", "1", typed="q\n")
     assert status == 0 and "(all in: " in out, out
+
+
+def test_the_words_a_newcomer_reads() -> None:
+    """Issue 29: a draw street is named as spoken and after the draw ("the first draw, every seat
+    in drawn", not "dealing the first_draw"), an option mistyped gets its near name."""
+    status, out = _run("triple_draw", "--seats", "2", "--bots", "all", "--seed", "3", "--hands", "1")
+    assert status == 0 and "betting round over: the first draw, every seat in drawn" in out, out
+    assert "first_draw" not in out, out
+    status, out = _run("no_limit", "--option", "bet_unt=3")
+    assert status == 2 and "no_limit has no option 'bet_unt' (did you mean 'bet_unit'?)" in out, out

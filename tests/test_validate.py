@@ -83,7 +83,7 @@ def test_every_problem_is_reported_at_once(project: Path) -> None:
     text = "\n".join(found)
     for fragment in [
         "cites rule 'NOPE', which the rules table does not declare",
-        "default True is not a int",
+        "default True is not an int",
         "syntax error",
         "expression is int, expected bool",
         "cites rule 'CAPP'",

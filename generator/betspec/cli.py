@@ -108,6 +108,11 @@ def _deep(specs: list[Any], project: Project) -> list[Any]:
     return found
 
 
+def _count(number: int, noun: str) -> str:
+    """``number`` of ``noun``, singular for one: "1 spec", "18 specs"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def cmd_generate(args: argparse.Namespace, project: Project) -> int:
     started = time.perf_counter()
     paths = project.spec_files()
@@ -158,7 +163,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
             _out(scripts)
         if stale or extra or scripts:
             return 1
-        _out(f"up to date: {len(files)} generated files from {len(specs)} specs")
+        _out(f"up to date: {len(files)} generated files from {_count(len(specs), 'spec')}")
         return 0
     for path in extra:
         try:
@@ -172,7 +177,7 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
     if scripts:
         _out(scripts)
     elapsed = time.perf_counter() - started
-    _out(f"{len(files)} files from {len(specs)} specs, {len(stale)} changed ({elapsed:.2f} s)")
+    _out(f"{len(files)} files from {_count(len(specs), 'spec')}, {len(stale)} changed ({elapsed:.2f} s)")
     return 0
 
 
@@ -379,7 +384,8 @@ def cmd_init(args: argparse.Namespace, project: Project) -> int:
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:
     from betspec.tools.demo import play
 
-    return play(_out)
+    book = os.path.join(project.root, "docs", "site", "index.html")
+    return play(_out, os.path.relpath(book) if os.path.isfile(book) else None)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -426,7 +432,9 @@ def parser() -> argparse.ArgumentParser:
     coverage.add_argument("files", nargs="*", help="case files (default: tests/conformance/**/*.json)")
     coverage.add_argument("--generate", metavar="DIR", help="write cases for what is not reached into DIR")
     coverage.add_argument("--hands", type=int, default=20000, help="hands to explore per spec when generating")
-    coverage.add_argument("--seed", type=int, default=2026)
+    coverage.add_argument(
+        "--seed", type=int, default=2026, help="seed of the random hands explored when generating (default 2026)"
+    )
     coverage.set_defaults(run=cmd_coverage)
     simulate = commands.add_parser("simulate", help="play random hands over a pool of processes")
     simulate.add_argument("--structure", help="the spec to play (default: every spec with an engine, in turn)")
@@ -434,7 +442,9 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"
     )
-    simulate.add_argument("--seed", type=int, default=2026)
+    simulate.add_argument(
+        "--seed", type=int, default=2026, help="seed of the tables and the bot's choices (default 2026)"
+    )
     simulate.add_argument(
         "--on",
         choices=("processes", "ray"),

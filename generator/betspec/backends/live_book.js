@@ -111,11 +111,33 @@
     if (Object.keys(engine.meta.declaredVariables || {}).length) facts.push(["variables", engine.variables]);
     if (engine.paid) facts.push(["next_table", nextTable(engine)]);
     var list = el("dl", { class: "live-facts" });
+    // The words beside a fact where its name alone misleads: once paid the pot in the middle is
+    // empty and the pots are what was paid.
+    var labels = { pot: "pot (in the middle)", pots: engine.paid ? "pots (paid)" : "pots" };
     facts.forEach(function (fact) {
-      list.appendChild(el("dt", {}, fact[0]));
+      list.appendChild(el("dt", {}, labels[fact[0]] || fact[0]));
       list.appendChild(el("dd", { "data-key": fact[0] }, shown(fact[1])));
     });
     return el("div", { class: "live-state" }, [el("table", { class: "live-seats" }, rows), list]);
+  }
+
+  /** A settlement in words: each pot (or each run's share of it) and who took it, and what
+   * went back uncalled; a dead hand's pot stays in the middle. */
+  function settled(result) {
+    var parts = [];
+    result.awards.forEach(function (award) {
+      var seats = award.eligible.length > 1 ? " (seats " + award.eligible.join(", ") + ")" : "";
+      var run = result.awards.some(function (a) { return a.run > 0; }) ? ", run " + (award.run + 1) : "";
+      var took = award.winners.length > 1
+        ? "split: " + award.winners.map(function (seat, i) { return "seat " + seat + " " + award.shares[i]; }).join(", ")
+        : "to seat " + award.winners[0];
+      parts.push("pot of " + award.amount + seats + run + " " + took);
+    });
+    result.returned.forEach(function (chips, seat) {
+      if (chips > 0) parts.push(chips + " uncalled back to seat " + seat);
+    });
+    if (!result.awards.length) parts.push("nobody wins: the pot stays in the middle for the next deal");
+    return "Settled: " + parts.join("; ") + ".";
   }
 
   /** Where a rule is written out: on this page, else on the rule index. */
@@ -351,7 +373,7 @@
       if (result && result.rule) {
         note(ruleView("ruling", result.action, what + ": ruled " + result.action + (result.to !== null && result.to !== undefined ? " to " + result.to : ""), result.rule, result.source));
       } else if (result && result.awards) {
-        note(el("p", { class: "live-settled" }, "Settled: " + shown(result)));
+        note(el("p", { class: "live-settled" }, settled(result)));
       } else {
         note(null);
       }

@@ -80,8 +80,9 @@ tr[hidden] { display: none; }
 #: The live pages' script, the same for every structure (``docs/site/live.js``).
 LIVE = (Path(__file__).resolve().parent / "live_book.js").read_text(encoding="utf-8")
 
-#: The rule index's filter: a row is shown when its rule's id is the query, or, when no id is,
-#: when its text holds every word of the query (any case). ``?q=`` fills the box on arrival.
+#: The rule index's filter: a row is shown when its rule's id is the query or its text holds every
+#: word of the query (any case), the rule of that id first: a rule named by its id hides none of
+#: the others that speak of it. ``?q=`` fills the box on arrival.
 FILTER = """\
 (function () {
   var form = document.getElementById('search');
@@ -89,6 +90,7 @@ FILTER = """\
   var table = document.getElementById(TABLE);
   var status = document.getElementById('search-status');
   var rows = Array.prototype.slice.call(table.rows, 1);
+  var body = rows.length ? rows[0].parentNode : null;
   function find() {
     var query = box.value.trim().toLowerCase();
     var words = query.split(/\\s+/).filter(function (word) { return word.length > 0; });
@@ -96,14 +98,18 @@ FILTER = """\
     var shown = 0;
     rows.forEach(function (row) {
       var text = row.textContent.toLowerCase();
-      var hit = byId.length ? byId.indexOf(row) >= 0 : words.every(function (word) {
-        return text.indexOf(word) >= 0;
-      });
+      var hit = byId.indexOf(row) >= 0 || words.every(function (word) { return text.indexOf(word) >= 0; });
       row.hidden = !hit;
       if (hit) { shown += 1; }
     });
+    // The rule named by its id first, the others in their order.
+    byId.concat(rows.filter(function (row) { return byId.indexOf(row) < 0; })).forEach(function (row) {
+      body.appendChild(row);
+    });
+    var more = shown - byId.length;
+    var also = more ? ', and ' + more + ' more that hold every word' : '';
     status.textContent = !words.length ? rows.length + ' rules'
-      : byId.length ? 'rule ' + byId[0].cells[0].textContent
+      : byId.length ? 'rule ' + byId[0].cells[0].textContent + also
       : shown + ' of ' + rows.length + ' rules hold every word';
   }
   form.addEventListener('submit', function (event) { event.preventDefault(); find(); });

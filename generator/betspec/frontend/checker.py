@@ -276,7 +276,7 @@ class _Checker:
                     pointer, DiagnosticCode.TYPE, "only an int input that is not per seat names its 'items'", key=True
                 )
             if per_seat and kind not in ("int", "bool", "int?"):
-                self.error(pointer, DiagnosticCode.TYPE, f"a {kind} input cannot be given per seat", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, f"{_a(kind)} input cannot be given per seat", key=True)
             required = "default" not in entry
             default = entry.get("default")
             if not required and not _input_fits(kind, default, items, per_seat, choices):
@@ -391,7 +391,7 @@ class _Checker:
             if not _input_fits(kind, entry["default"], (), False, choices):
                 hint = _type_hint(kind, entry["default"], choices)
                 self.error(
-                    f"{pointer}/default", DiagnosticCode.TYPE, f"default {entry['default']!r} is not a {kind}{hint}"
+                    f"{pointer}/default", DiagnosticCode.TYPE, f"default {entry['default']!r} is not {_a(kind)}{hint}"
                 )
                 continue
             out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
@@ -432,7 +432,7 @@ class _Checker:
                         f"no street value {key!r} is declared{hint}",
                     )
                 elif not _input_fits(declared.type, value, (), False, declared.choices):
-                    self.error(f"{pointer}/values/{key}", DiagnosticCode.TYPE, f"{value!r} is not a {declared.type}")
+                    self.error(f"{pointer}/values/{key}", DiagnosticCode.TYPE, f"{value!r} is not {_a(declared.type)}")
             full = {key: given.get(key, declared.default) for key, declared in values.items()}
             out.append(Street(name, entry["meaning"], full))
         return tuple(out)
@@ -525,7 +525,7 @@ class _Checker:
             self.cite(f"{pointer}/rule", entry["rule"])
             choices = tuple(entry.get("choices", ()))
             if kind in ("bool", "choice") and (minimum is not None or maximum is not None):
-                self.error(pointer, DiagnosticCode.TYPE, f"a {kind} option has no minimum or maximum", key=True)
+                self.error(pointer, DiagnosticCode.TYPE, f"{_a(kind)} option has no minimum or maximum", key=True)
             if (kind == "choice") != bool(choices):
                 self.error(pointer, DiagnosticCode.TYPE, "a choice option, and only one, lists its 'choices'", key=True)
             if kind == "choice":
@@ -537,7 +537,7 @@ class _Checker:
                     )
             elif not _fits(kind, default):
                 hint = _type_hint(kind, default, choices)
-                self.error(f"{pointer}/default", DiagnosticCode.TYPE, f"default {default!r} is not a {kind}{hint}")
+                self.error(f"{pointer}/default", DiagnosticCode.TYPE, f"default {default!r} is not {_a(kind)}{hint}")
             else:
                 self.bounds(pointer, default, minimum, maximum)
             out[name] = Option(name, kind, default, entry["meaning"], entry["rule"], minimum, maximum, choices)
@@ -1249,7 +1249,7 @@ def _type_hint(kind: str, value: object, choices: tuple[str, ...] = ()) -> str:
     if kind == "choice" and choices:
         return f": give one of {', '.join(repr(c) for c in choices)}"
     written = _WRITTEN.get(kind)
-    return f": a {kind} is written {written}" if written else ""
+    return f": {_a(kind)} is written {written}" if written else ""
 
 
 def _fits(kind: str, value: object) -> bool:
@@ -1288,3 +1288,8 @@ def check(merged: Merged) -> tuple[Spec | None, list[Diagnostic]]:
     checker = _Checker(merged)
     spec = checker.run()
     return spec, sorted({merged.attributed(diagnostic) for diagnostic in checker.diagnostics})
+
+
+def _a(kind: str) -> str:
+    """A type's name with its article: "an int", "an int?", "a bool", "a seat"."""
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind

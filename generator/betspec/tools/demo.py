@@ -32,12 +32,19 @@ def _step(engine: Engine, step: Mapping[str, Any]) -> str:
     if "deal" in step:
         engine.deal(step["deal"])
         return f"deal {step['deal']}"
+    if "settle" in step:
+        ranking = step["settle"]["ranking"]
+        paid = engine.settle(ranking)
+        who = ", ".join(f"seat {seat} {amount}" for seat, amount in enumerate(paid.won) if amount)
+        return f"showdown, best first {ranking}: paid {who}"
     to = step.get("to")
     engine.act(step["seat"], step["act"], to)
     return f"seat {step['seat']} {step['act']}" + (f" {to}" if to is not None else "")
 
 
-def play(out: Callable[[str], None]) -> int:
+def play(out: Callable[[str], None], book: str | None = None) -> int:
+    """Play the demo hand, printing each step, and say what to try next (``book``: the reference
+    book's first page, where it is written)."""
     case = json.loads(files("betspec").joinpath(DEMO).read_text(encoding="utf-8"))
     try:
         cls = engine_class(case["structure"])
@@ -53,7 +60,13 @@ def play(out: Callable[[str], None]) -> int:
     out(f"  ({case['source']})")
     out("  " + _state(engine))
     for step in case["steps"]:
-        described = f"deal {step['deal']}" if "deal" in step else f"seat {step['seat']} {step['act']}"
+        described = (
+            f"deal {step['deal']}"
+            if "deal" in step
+            else "settle"
+            if "settle" in step
+            else f"seat {step['seat']} {step['act']}"
+        )
         try:
             described = _step(engine, step)
         except IllegalAction as exc:
@@ -64,7 +77,12 @@ def play(out: Callable[[str], None]) -> int:
             out(f"    rule {exc.rule}: {exc.source}")
             continue
         out(f"> {described}")
-        out("  " + _state(engine))
-    for pot in engine.pots():
-        out(f"  pot {pot.amount}, eligible seats {list(pot.eligible)}")
+        if not engine.paid:
+            out("  " + _state(engine))
+    out(f"  stacks after the hand: {list(engine.stacks)}")
+    out("")
+    out("Next: `betspec play no_limit` deals you a hand (cards, bots with --bots 1,2); `betspec init club`")
+    out("makes a house, a folder for rules of your own (README, 'Start here'; docs/tutorial.md).")
+    if book is not None:
+        out(f"The reference book, every rule and worked example of every structure: {book}")
     return 0

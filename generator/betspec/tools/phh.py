@@ -1285,6 +1285,8 @@ def _units(values: Sequence[int], scale: int) -> str:
 
 
 ACCEPTED, REFUSED, IRREGULAR, INVALID = "ACCEPTED", "REFUSED", "IRREGULAR", "INVALID"
+#: The most characters a hand's line of ``phh check`` takes.
+LINE_ROOM = 1000
 #: A stud hand whose dealer erred: the seat the file has bring in, or open a later street, is not
 #: the one its upcards decide (the file shows them all).
 MISDEALT = "MISDEALT"
@@ -1311,7 +1313,8 @@ class Replay:
     logged: list[tuple[int, Any, int | None]] | None = None
 
     def line(self) -> str:
-        return f"{self.status} {self.name}: {self.detail}"
+        """The hand's report, one line of at most :data:`LINE_ROOM` characters."""
+        return _cut(f"{self.status} {self.name}: {self.detail}", LINE_ROOM)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -1390,8 +1393,9 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
         except IllegalAction as exc:
             taken = f"deal {step['deal']}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
             result.status, result.act, result.error = REFUSED, act, exc
+            source = _cut(exc.source, 500)  # a house's rule may cite a long text
             result.detail = (
-                f"action {act.number} {_brief(act.text)} ({taken}) refused: {exc.code}, rule {exc.rule} [{exc.source}]"
+                f"action {act.number} {_brief(act.text)} ({taken}) refused: {exc.code}, rule {exc.rule} [{source}]"
             )
             return result
         result.steps.append(step)
@@ -1883,6 +1887,8 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
             for seat in showing:
                 actions.append(f"p{player[seat]} sm {''.join(cards.hole[seat])}")
     fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
+    if engine.paid:  # what the settlement left each player: what a reader checks its pots against
+        fields.append(("finishing_stacks", _units([engine.stacks[seat] for seat in order], scale)))
     return "".join(f"{name} = {value}\n" for name, value in fields)
 
 

@@ -256,7 +256,10 @@ def options_for(cls: type[Engine], pairs: Sequence[tuple[str, object]]) -> dict[
     for name, value in pairs:
         if name not in cls.OPTION_DEFAULTS:
             known = ", ".join(sorted(cls.OPTION_DEFAULTS)) or "none"
-            raise InvalidTable(f"{cls.SPEC_NAME} has no option {_shown(name)} (its options: {known})")
+            from betspec.diagnostics import did_you_mean
+
+            hint = did_you_mean(name, cls.OPTION_DEFAULTS)
+            raise InvalidTable(f"{cls.SPEC_NAME} has no option {_shown(name)}{hint} (its options: {known})")
         options[name] = value
     return options
 
@@ -580,6 +583,12 @@ class Session:
         self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
         self.fallback = "ask"  # who wins a showdown the cards cannot decide
 
+    @property
+    def has_button(self) -> bool:
+        """Whether the game is played with a button (hold'em, Omaha, draw): stud and razz are not
+        (the cards decide who acts), and the table's button is only the dealer's place."""
+        return self.game is None or self.game.opening == "position"
+
     def play(self, hands: int | None) -> None:
         """Play ``hands`` hands (None: until the player quits or one seat has every chip)."""
         from betspec.runtime import Table
@@ -599,7 +608,8 @@ class Session:
                 return
             title = f"hand {number}" + (f" of {hands}" if hands is not None and hands > 1 else "")
             self.say("")
-            self.say(f"=== {title}: button seat {self.button}; stacks {self._stacks_text()} (total {total}) ===")
+            button = f"button seat {self.button}; " if self.has_button else ""
+            self.say(f"=== {title}: {button}stacks {self._stacks_text()} (total {total}) ===")
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
             if out:
                 self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
@@ -786,7 +796,11 @@ class Hand:
             self.dealer = None
             return self._deal(why)
         self.street = street
-        self.say(f"{why}: dealing the {street}" + (f": {dealt}" if dealt else ""))
+        name = street.replace("_", " ")
+        if self.dealer is not None and self.dealer.game.draw:  # the cards were drawn just before
+            self.say(f"{why}: the {name}, every seat in drawn" + (f": {dealt}" if dealt else ""))
+        else:
+            self.say(f"{why}: dealing the {name}" + (f": {dealt}" if dealt else ""))
         return True
 
     def _dealt(self) -> str:
@@ -924,12 +938,12 @@ class Hand:
     def show(self) -> None:
         engine = self.engine
         self.say("")
-        self.say(f"{engine.street_name}: pot {engine.pot}")
+        self.say(f"{engine.street_name.replace('_', ' ')}: pot {engine.pot}")
         width = max(len(str(stack)) for stack in engine.stacks)
         put = max(len(str(chips)) for chips in engine.committed)
         for index, seat in enumerate(self.seats):
             marks = []
-            if seat == self.session.button:
+            if seat == self.session.button and self.session.has_button:
                 marks.append("button")
             if seat in self.session.bots:
                 marks.append("bot")
@@ -1004,7 +1018,7 @@ class Hand:
     def _finish(self) -> None:
         engine = self.engine
         self.say("")
-        self.say(f"hand over ({engine.street_name})")
+        self.say(f"hand over ({engine.street_name.replace('_', ' ')})")
         pots = self.pots()
         for number, (amount, eligible) in enumerate(pots, 1):
             name = "main pot" if number == 1 and len(pots) > 1 else ("pot" if len(pots) == 1 else "side pot")
