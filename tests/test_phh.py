@@ -651,3 +651,25 @@ def test_a_hand_s_line_is_bounded() -> None:
     """Issue 29: a REFUSED line printed a rule's source whole, however long (a house's)."""
     line = phh.Replay("hand.phh", phh.REFUSED, "refused: " + "a long source " * 2000).line()
     assert len(line) <= phh.LINE_ROOM and line.startswith("REFUSED hand.phh: refused: a long source")
+
+
+def test_a_file_s_hands_replayed_to_their_final_stacks_in_one_call() -> None:
+    """Issue 29: replaying a PHH file to its final stacks from Python took check_pots, which the
+    README never named; phh.finished does it, each hand under its variant's structure."""
+    from decimal import Decimal
+
+    hands = phh.finished(str(SAMPLE))
+    assert len(hands) == 583 and {hand.status for hand in hands} == {phh.ACCEPTED}
+    first = hands[0]
+    assert first.stacks == (
+        Decimal("416.35"),
+        Decimal("94.66"),
+        Decimal("443.35"),
+        Decimal("200"),
+        Decimal("196.2"),
+        Decimal("74.12"),
+    )
+    assert sum(hand.chips is not None for hand in hands) >= 476  # every hand whose pots the file lets betspec pay
+    for hand in hands:
+        if hand.chips is not None:
+            assert "as the file's" in hand.detail or "less a rake" in hand.detail or "not checked" in hand.detail

@@ -4,7 +4,7 @@ variants replayed and paid, the 2019 WSOP triple-draw hand of the PHH standard's
 
 PokerKit deals and plays the generated hands (seeded): antes, blinds, straddles, short stacks,
 bring-ins posted or completed, draws and stand-pats, random decisions. Where PokerKit departs
-from the rulebooks (README, "Differential tests", the table of exclusions), the replay sets the
+from the rulebooks (docs/testing.md, the table of exclusions), the replay sets the
 house option that plays as PokerKit does, or the test names the exclusion a refusal falls under.
 """
 
@@ -135,7 +135,7 @@ def pokerkit_hand_with_forced_bets(code: str, rng: random.Random) -> str:
 
 
 def pokerkit_options(cls: type[Engine]) -> dict[str, Any]:
-    """The house options under which betspec plays as PokerKit does where the two part (README's
+    """The house options under which betspec plays as PokerKit does where the two part (docs/testing.md's
     table of exclusions): a blind posted short lowers the bet, four raises after the big blind at
     fixed limit, raises capped heads-up too."""
     wanted: dict[str, Any] = {"short_blind_lowers_bet": True, "uncapped_heads_up": False}
@@ -237,7 +237,7 @@ FORCED_BET_HANDS = 150
 def test_hands_with_antes_big_blind_antes_and_short_stacks_are_paid_as_their_files_say(code: str) -> None:
     """Issue 29: every hand PokerKit writes with antes (trimmed or not), big blind and button
     antes, and stacks short of the forced bets is paid as its file's finishing_stacks say, or
-    departs from it only where the README names a rulebook difference (an exclusion of the
+    departs from it only where docs/hand-histories.md names a rulebook difference (an exclusion of the
     replay, the odd chip of a split pot, a pot nobody eligible has a low for); ante_trimming_status
     read as the file declares it."""
     game = cards.GAMES[code]

@@ -432,8 +432,8 @@ def test_the_package_installs_from_npm_pack_and_compiles_a_client(tmp_path: Path
     assert installed.returncode == 0, installed.stderr
     assert (client / "node_modules" / "betspec-engines" / "dist" / "no_limit.d.ts").is_file()
     (client / "main.ts").write_text(CLIENT)
-    readme = (ROOT / "README.md").read_text()
-    (client / "readme.ts").write_text(readme.split("```ts\n", 1)[1].split("```", 1)[0])
+    guide = (ROOT / "docs" / "engines.md").read_text()  # the TypeScript client the guide shows
+    (client / "readme.ts").write_text(guide.split("```ts\n", 1)[1].split("```", 1)[0])
     config = {
         "compilerOptions": {
             "target": "ES2022",

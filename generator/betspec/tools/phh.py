@@ -1354,6 +1354,54 @@ def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
     return cls
 
 
+@dataclass(frozen=True)
+class Finished:
+    """A hand of a file replayed and its pots paid (:func:`finished`): its ``status`` (ACCEPTED,
+    REFUSED, IRREGULAR, INVALID, MISDEALT), each player's ``chips`` in PHH order once the pots are
+    paid (None where the hand was not replayed to its end and paid), in chips of 1/``scale`` of
+    the file's unit, and what betspec found (``detail``: the refusal, how the pots were paid and
+    whether as the file says)."""
+
+    name: str
+    status: str
+    chips: tuple[int, ...] | None
+    scale: int
+    detail: str
+
+    @property
+    def stacks(self) -> tuple[Decimal, ...] | None:
+        """Each player's stack in the file's own unit (dollars where it writes 196.20)."""
+        return None if self.chips is None else tuple(Decimal(chips) / self.scale for chips in self.chips)
+
+
+def finished(path: str, structure: str | None = None, options: Mapping[str, Any] | None = None) -> list[Finished]:
+    """Each hand of a PHH file replayed by betspec and paid: its players' final stacks, as the
+    rules pay them (``finishing_stacks`` compared where the file records them). A hand is played
+    under ``structure`` (by default the one whose betting its variant is) with ``options``.
+
+    >>> for hand in finished("hands.phhs"):  # doctest: +SKIP
+    ...     print(hand.name, hand.status, hand.stacks)
+    """
+    found: list[Finished] = []
+    engines: dict[str, type[Engine]] = {}
+    for hand in read(path):
+        if isinstance(hand, Bad):
+            found.append(Finished(hand.name, INVALID, None, 1, hand.reason))
+            continue
+        name = structure or hand.game.structure
+        if name not in engines:
+            engines[name] = engine_for(name, options or {})
+        result = replay(hand, engines[name], options)
+        if result.status != ACCEPTED:
+            found.append(Finished(hand.name, result.status, None, hand.scale, result.detail))
+            continue
+        pots = check_pots(result)
+        chips = pots.stacks if pots.stacks else None
+        status = MISPAID_STATUS if pots.status == MISPAID else result.status
+        found.append(Finished(hand.name, status, chips, hand.scale, f"{result.detail}; {pots.detail}"))
+    return found
+
+
 def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | None = None) -> Replay:
     """Every action of a hand through an engine of ``cls``: accepted, or the first one it refuses."""
     from betspec.conformance.runner import describe
