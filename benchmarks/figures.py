@@ -35,7 +35,29 @@ RESULTS = ROOT / "benchmarks" / "results"
 #: The texts whose figures this command writes.
 TEXTS = ("README.md", "docs/engines.md", "docs/specs.md", "docs/hand-histories.md", "docs/speed.md", "docs/testing.md")
 MARKED = re.compile(r"<!-- figure:([a-z_]+) -->(.*?)<!-- /figure -->", re.S)
-WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
 
 
 def _results(name: str) -> dict[str, Any]:
