@@ -81,7 +81,7 @@ def play(out: Callable[[str], None], book: str | None = None) -> int:
             out("  " + _state(engine))
     out(f"  stacks after the hand: {list(engine.stacks)}")
     out("")
-    out("Next: `betspec play no_limit` deals you a hand (cards, bots with --bots 1,2); `betspec init club`")
+    out(f"Next: `betspec play {case['structure']}` deals you a hand (cards, bots with --bots 1,2); `betspec init club`")
     out("makes a house, a folder for rules of your own (README, 'Getting started'; docs/tutorial.md).")
     if book is not None:
         out(f"The reference book, every rule and worked example of every structure: {book}")
