@@ -1024,13 +1024,14 @@ def do_commit_pass_action(m: NoLimitMachine) -> None:
     level = m._bet_level
     if to > level:
         level = m._bet_level = to
-    if seat == m._deferred:
-        m._deferred = -1
-    if m._out_of_turn:
-        m._out_of_turn.pop(seat, None)
-    m._declared = 0
-    m._acted[seat] = True
-    m._acted_at[seat] = level
+    if amount or to >= level:
+        if seat == m._deferred:
+            m._deferred = -1
+        if m._out_of_turn:
+            m._out_of_turn.pop(seat, None)
+        m._declared = 0
+        m._acted[seat] = True
+        m._acted_at[seat] = level
     # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
@@ -1074,13 +1075,14 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: NoLimitMachin
     level = m._bet_level
     if to > level:
         level = m._bet_level = to
-    if seat == m._deferred:
-        m._deferred = -1
-    if m._out_of_turn:
-        m._out_of_turn.pop(seat, None)
-    m._declared = 0
-    m._acted[seat] = True
-    m._acted_at[seat] = level
+    if amount or to >= level:
+        if seat == m._deferred:
+            m._deferred = -1
+        if m._out_of_turn:
+            m._out_of_turn.pop(seat, None)
+        m._declared = 0
+        m._acted[seat] = True
+        m._acted_at[seat] = level
     # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in

@@ -206,10 +206,12 @@ class _Checker:
         if missing:
             message = f"a variable of the spec's own gives its {', '.join(repr(k) for k in missing)}"
             self.error(pointer, DiagnosticCode.MISSING, message, key=True)
+            self.merged.broken.add(name)  # reported: its uses are not reported again as unknown
             return
         if "writable" in entry:
             message = "a variable of the spec's own is written by effects (hand, seat) or by next_hand (session)"
             self.error(f"{pointer}/writable", DiagnosticCode.TYPE, message)
+            self.merged.broken.add(name)
             return
         self.cite(f"{pointer}/rule", entry["rule"])
         declared_type, default, scope = entry["type"], entry["default"], entry["scope"]
@@ -220,6 +222,7 @@ class _Checker:
                 DiagnosticCode.TYPE,
                 f"default {default!r} is not a value of this variable{_type_hint(kind, default)}",
             )
+            self.merged.broken.add(name)
             return
         minimum = entry.get("minimum")
         if minimum is not None and kind != "bool":
@@ -227,6 +230,7 @@ class _Checker:
         why = _reserved(name)
         if why is not None:
             self.error(pointer, DiagnosticCode.RESERVED_NAME, f"{name!r} is reserved: {why}", key=True)
+            self.merged.broken.add(name)
             return
         if scope == "session":
             item = Input(
@@ -734,9 +738,16 @@ class _Checker:
             target = body[0].targets[0].id
             variable = variables.get(target)
             if variable is None or not variable.writable:
-                writable = [v.name for v in variables.values() if v.writable]
+                writable = sorted(v.name for v in variables.values() if v.writable)
                 hint = did_you_mean(target, writable)
-                self.error(pointer, DiagnosticCode.UNKNOWN_NAME, f"{target!r} is not a writable variable{hint}")
+                listed = ", ".join(writable) or "none"
+                known = variable is not None or target in vocabulary.VARIABLES
+                why = "is read-only" if known else "is no variable"
+                message = (
+                    f"{target!r} {why}{hint}: an effect sets a writable variable ({listed}), or a variable of "
+                    f'the spec\'s own (declare it in "variables" with a default, a scope and a rule)'
+                )
+                self.error(pointer, DiagnosticCode.UNKNOWN_NAME, message, about=target)
                 self.expression_at(pointer, text, body[0].value, scope, None)  # its own mistakes too
                 return None
             value = body[0].value
@@ -986,9 +997,13 @@ class _Checker:
             elif name not in names:
                 message = f"{name!r} is written and nothing reads it: read it in a guard, requirement or quantity"
                 self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)
+        following = self.doc.get("next_hand")
+        written_next = following.get("inputs", {}) if isinstance(following, dict) else {}
         for name, item in inputs.items():
             if not item.session:
                 continue
+            if name in written_next and (next_hand is None or name not in next_hand.inputs):
+                continue  # next_hand sets it, and what it sets was reported wrong already
             if next_hand is None or name not in next_hand.inputs:
                 message = f"{name!r} is a session variable next_hand never sets: set it in next_hand's inputs"
                 self.error(f"/variables/{name}", DiagnosticCode.UNUSED, message, key=True)

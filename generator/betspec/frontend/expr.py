@@ -219,21 +219,40 @@ class _Checker:
         symbol = ARITHMETIC[type(node.op)]
         self._expect(node.left, narrowed, Type.INT, f"the left operand of {symbol!r}")
         self._expect(node.right, narrowed, Type.INT, f"the right operand of {symbol!r}")
-        if isinstance(node.op, ast.FloorDiv | ast.Mod) and not self._positive(node.right):
+        if isinstance(node.op, ast.FloorDiv | ast.Mod) and not self._nonzero(node.right, narrowed):
+            divisor = ast.unparse(node.right)
             raise ExprError(
                 node.right.col_offset,
-                f"the divisor of {symbol!r} must be a positive literal or a name declared with "
-                "minimum >= 1, so it can never be zero",
+                f"the divisor of {symbol!r} must never be zero: a positive literal, a name declared with "
+                f"minimum >= 1, max({divisor}, 1), or {divisor} under a test that it is not zero "
+                f"(... if {divisor} > 0 else ...)",
                 DiagnosticCode.TYPE,
             )
         return Type.INT
 
-    def _positive(self, node: ast.expr) -> bool:
+    def _nonzero(self, node: ast.expr, narrowed: frozenset[str]) -> bool:
+        """Whether ``node`` can never be zero: a positive literal, a name declared with a minimum
+        of 1 or more, a name a test around it proved not zero (``x > 0``, ``x != 0``: see
+        :func:`_narrowing`), or ``max`` of something positive."""
         if isinstance(node, ast.Constant):
             return isinstance(node.value, int) and not isinstance(node.value, bool) and node.value > 0
         if isinstance(node, ast.Name):
             symbol = self.symbols.get(node.id)
-            return symbol is not None and symbol.minimum is not None and symbol.minimum >= 1
+            declared = symbol is not None and symbol.minimum is not None and symbol.minimum >= 1
+            return declared or NONZERO + node.id in narrowed
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "max" and node.args:
+            return any(self._positive(arg, narrowed) for arg in node.args)
+        return False
+
+    def _positive(self, node: ast.expr, narrowed: frozenset[str] = frozenset()) -> bool:
+        """Whether ``node`` is at least 1 (a max of it is too)."""
+        if isinstance(node, ast.Constant | ast.Call):
+            return self._nonzero(node, narrowed)
+        if isinstance(node, ast.Name):
+            symbol = self.symbols.get(node.id)
+            return (symbol is not None and symbol.minimum is not None and symbol.minimum >= 1) or (
+                POSITIVE + node.id in narrowed
+            )
         return False
 
     def _Compare(self, node: ast.Compare, narrowed: frozenset[str]) -> Type:
@@ -276,8 +295,22 @@ class _Checker:
                     DiagnosticCode.TYPE,
                 )
             if isinstance(op, ast.Eq | ast.NotEq):
-                if lt is not rt or lt in (Type.OPT_INT, Type.NONE):
-                    raise ExprError(left.col_offset, f"cannot compare {lt} with {rt}", DiagnosticCode.TYPE)
+                # An int? equals an int or another int? where both hold the same number, and
+                # None equals no int: equality is defined over both (ordering is not).
+                numbers = {lt, rt} <= {Type.INT, Type.OPT_INT}
+                if Type.NONE in (lt, rt):
+                    raise ExprError(
+                        left.col_offset,
+                        "compare with None using 'is None' or 'is not None', not == or !=",
+                        DiagnosticCode.TYPE,
+                    )
+                if lt is not rt and not numbers:
+                    raise ExprError(
+                        left.col_offset,
+                        f"cannot compare {lt} with {rt}: == and != compare two values of one type "
+                        "(an int? with an int too)",
+                        DiagnosticCode.TYPE,
+                    )
             elif lt is not Type.INT or rt is not Type.INT:
                 bad = left if lt is not Type.INT else right
                 hint = " (test it with 'is not None' first)" if Type.OPT_INT in (lt, rt) else ""
@@ -332,24 +365,41 @@ class _Checker:
         return Type.INT
 
 
+#: What a test proves of a name, as the narrowed set holds it beside the names known not None:
+#: ``nonzero:x`` (x is not 0: a divisor) and ``positive:x`` (x is 1 or more).
+NONZERO, POSITIVE = "nonzero:", "positive:"
+#: A test that proves its name at least 1 when it holds: name > 0, name >= 1; and when it fails:
+#: name <= 0 and name < 1 failing. ``!=`` 0 proves it not zero; ``==`` 0 failing does.
+_AT_LEAST_ONE = {(ast.Gt, 0), (ast.GtE, 1)}
+_AT_MOST_ZERO = {(ast.LtE, 0), (ast.Lt, 1)}
+
+
 def _narrowing(test: ast.expr, *, positive: bool) -> frozenset[str]:
-    """Names known not to be None when ``test`` is ``positive`` (true) or not (false)."""
+    """What ``test`` proves when it is ``positive`` (true) or not (false): names known not to be
+    None, and (``nonzero:x``, ``positive:x``) names known not to be zero or to be at least 1."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
         right = test.comparators[0]
+        name, op = test.left.id, type(test.ops[0])
         if isinstance(right, ast.Constant) and right.value is None:
             if isinstance(test.ops[0], ast.IsNot) and positive:
                 return frozenset({test.left.id})
             if isinstance(test.ops[0], ast.Is) and not positive:
                 return frozenset({test.left.id})
+        if isinstance(right, ast.Constant) and type(right.value) is int:
+            value = right.value
+            if ((op, value) in _AT_LEAST_ONE and positive) or ((op, value) in _AT_MOST_ZERO and not positive):
+                return frozenset({NONZERO + name, POSITIVE + name})
+            if (op is ast.NotEq and value == 0 and positive) or (op is ast.Eq and value == 0 and not positive):
+                return frozenset({NONZERO + name})
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and positive:
         found: frozenset[str] = frozenset()
-        for value in test.values:
-            found |= _narrowing(value, positive=True)
+        for operand in test.values:
+            found |= _narrowing(operand, positive=True)
         return found
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and not positive:
         found = frozenset()
-        for value in test.values:
-            found |= _narrowing(value, positive=False)
+        for operand in test.values:
+            found |= _narrowing(operand, positive=False)
         return found
     return frozenset()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import Any, cast
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -53,11 +54,50 @@ def _explain(error: ValidationError, doc: Located) -> list[Diagnostic]:
         if deepest is not None and _pointer(deepest) != pointer:
             return _explain(deepest, doc)
     if error.validator == "required" and isinstance(error.instance, dict):
-        return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, error.message)]
+        required: Any = error.validator_value
+        missing = [key for key in required if key not in error.instance]
+        message = f"{error.message}: add it ({', '.join(repr(k) for k in missing)})" if missing else error.message
+        return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, message)]
     message = error.message
     if len(message) > 300:
         message = message[:300] + "..."
-    return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, message)]
+    return [Diagnostic(doc.at(pointer), pointer, DiagnosticCode.SCHEMA, f"{message}{_fix(error)}")]
+
+
+#: How a value of each JSON type is written, for a message that says what to write instead.
+_WRITTEN = {
+    "integer": "a whole number (such as 3)",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null (no value)",
+    "string": 'a text in quotes ("...")',
+    "array": "a list ([...])",
+    "object": "an object ({...})",
+}
+
+
+def _fix(error: ValidationError) -> str:
+    """What to write instead, for a schema error: the types the key takes, the values it may
+    be (a near one named), a name's form, a bound."""
+    kind, wanted = error.validator, cast(Any, error.validator_value)
+    if kind == "type":
+        types = [wanted] if isinstance(wanted, str) else list(wanted)
+        written = [_WRITTEN.get(t, t) for t in types]
+        said = written[0] if len(written) == 1 else ", ".join(written[:-1]) + " or " + written[-1]
+        quoted = " (without quotes)" if isinstance(error.instance, str) and "string" not in types else ""
+        return f": write {said}{quoted}"
+    if kind == "enum" and isinstance(wanted, list):
+        hint = did_you_mean(str(error.instance), [str(v) for v in wanted]) if isinstance(error.instance, str) else ""
+        return f"{hint}: write one of them"
+    if kind == "const":
+        return f": write {wanted!r}"
+    if kind == "pattern":
+        return ": a name is lowercase letters, digits and _, starting with a letter (a rule id: capitals, digits and -)"
+    if kind in ("maxLength", "maxItems", "maxProperties", "maximum"):
+        return f": keep it to {wanted} at most"
+    if kind in ("minLength", "minItems", "minProperties", "minimum"):
+        return f": give at least {wanted}"
+    return ": see spec/schema/spec.schema.json for what this key takes"
 
 
 def check(doc: Located, schema_name: str) -> list[Diagnostic]:

@@ -956,13 +956,16 @@ class Engine:
         level = self._bet_level
         if to > level:
             level = self._bet_level = to
-        if seat == self._deferred:
-            self._deferred = -1
-        if self._out_of_turn:
-            self._out_of_turn.pop(seat, None)
-        self._declared = NOT_BOUND
-        self._acted[seat] = True
-        self._acted_at[seat] = level
+        # A commit that puts nothing in and leaves the seat short of the bet is no action on it:
+        # the seat keeps its turn to come and its option to raise (commit(committed) facing a bet).
+        if amount or to >= level:
+            if seat == self._deferred:
+                self._deferred = -1
+            if self._out_of_turn:
+                self._out_of_turn.pop(seat, None)
+            self._declared = NOT_BOUND
+            self._acted[seat] = True
+            self._acted_at[seat] = level
 
     def _mark_checked(self) -> None:
         # _mark_acted written out (the seat to act).

@@ -152,11 +152,14 @@ cdef class Kernel:
     @cython.final
     cdef inline int _commit(self, chips_t to) except -1:
         cdef int seat = self._actor
-        self._put(seat, to - self._put_in[seat])
+        cdef chips_t amount = to - self._put_in[seat]
+        self._put(seat, amount)
         self._put_in[seat] = <seat_chips_t>to
         if to > self._bet_level:
             self._bet_level = to
-        self._mark_acted(seat)
+        # Nothing put in and still short of the bet: no action on it (Engine._commit).
+        if amount != 0 or to >= self._bet_level:
+            self._mark_acted(seat)
         return 0
     @cython.final
     cdef inline int _mark_checked(self) except -1:

@@ -1156,10 +1156,12 @@ export abstract class Engine {
   /** @internal */
   _commit(to: number): void {
     const seat = this._actor;
-    this._put(seat, to - (this._put_in[seat] as number));
+    const amount = to - (this._put_in[seat] as number);
+    this._put(seat, amount);
     this._put_in[seat] = to;
     if (to > this._bet_level) this._bet_level = to;
-    this._mark_acted(seat);
+    // Nothing put in and still short of the bet: no action on it (Engine._commit).
+    if (amount !== 0 || to >= this._bet_level) this._mark_acted(seat);
   }
 
   /** @internal */
