@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 bbb3b2c1be5b200493b4df1294d89a10bcfee523193636c761ada32d5dfe65d3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5a189db69d8c1cde6a06262f004b4f7c79b27fc98dbbdc0ff85607cb3b93487a.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -1099,11 +1099,14 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         /** @internal */
         _commit(to) {
             const seat = this._actor;
-            this._put(seat, to - this._put_in[seat]);
+            const amount = to - this._put_in[seat];
+            this._put(seat, amount);
             this._put_in[seat] = to;
             if (to > this._bet_level)
                 this._bet_level = to;
-            this._mark_acted(seat);
+            // Nothing put in and still short of the bet: no action on it (Engine._commit).
+            if (amount !== 0 || to >= this._bet_level)
+                this._mark_acted(seat);
         }
         /** @internal */
         _mark_checked() {
