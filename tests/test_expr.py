@@ -64,7 +64,10 @@ def test_outside_the_language_is_refused(text: str) -> None:
         ("stack and flag", "must be bool, not int"),
         ("cap + 1", "test it with 'is not None' first"),
         ("stack is None", "only an int? can be None"),
-        ("stack // (stack - 1)", "can never be zero"),
+        (
+            "stack // (stack - 1)",
+            "must never be zero: a positive literal, a name declared with minimum >= 1, max(stack - 1, 1)",
+        ),
         ("min(stack)", "min() of one argument takes a per-seat int input"),
         ("min(stack, 1, 2, 3, 4, 5, 6, 7, 8)", "min() takes 1 to 8 arguments, not 9"),
         ("to + 1", "'to' is only defined for actions with an amount"),
