@@ -4,7 +4,7 @@ import os as _os
 
 from betspec import compiled as _compiled
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Before any engine is imported: a compiled build loads only while it matches its source.
 _compiled.install()

@@ -381,6 +381,50 @@ def cmd_init(args: argparse.Namespace, project: Project) -> int:
     return 0
 
 
+def cmd_upgrade(args: argparse.Namespace, project: Project) -> int:
+    """Each file's upgrade to the newest language as a diff, what each line changes and by which
+    rule, and what no rule rewrites; with --write the files are written (nothing is otherwise)."""
+    from betspec import language, upgrade
+    from betspec.project import write_atomically
+
+    cases = os.path.join(project.root, *house.CASES.split("/"))
+    paths = (
+        _case_paths(args.files)
+        if args.files
+        else [
+            *project.spec_files(),
+            *sorted(glob.glob(os.path.join(cases, "**", "*.json"), recursive=True)),
+        ]
+    )
+    if not paths:
+        _out(f"no specs or cases given, and none in {os.path.relpath(project.spec_dir)} or {os.path.relpath(cases)}")
+        return 1
+    changed = problems = 0
+    for path in paths:
+        done, diagnostics = upgrade.upgrade_file(path)
+        for diagnostic in [*diagnostics, *(done.left if done is not None else ())]:
+            _out(str(diagnostic))
+            problems += 1
+        if done is None or not done.changed:
+            continue
+        changed += 1
+        _out(done.diff().rstrip("\n"))
+        for change in done.changes:
+            _out(f"  {change}")
+        if args.write:
+            try:
+                write_atomically(path, done.after)
+            except OSError as exc:
+                _out(f"{path}: cannot write it: {exc.strerror or type(exc).__name__}")
+                problems += 1
+    verb = "upgraded" if args.write else "to upgrade (run again with --write to write them)"
+    _out(
+        f"{changed} of {len(paths)} file(s) {verb} to spec language {language.current()}; "
+        f"{problems} thing(s) left for you to rewrite (docs/language.md)"
+    )
+    return 1 if problems else 0
+
+
 def cmd_demo(args: argparse.Namespace, project: Project) -> int:
     from betspec.tools.demo import play
 
@@ -461,6 +505,13 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("folder", help="the folder to make (or fill: nothing in it is overwritten)")
     init.add_argument("--name", help="the starter spec's name (default: house_ and the structure it extends)")
     init.set_defaults(run=cmd_init)
+    upgrade = commands.add_parser(
+        "upgrade",
+        help="rewrite specs and cases written for an older spec language: shows the diff, writes with --write",
+    )
+    upgrade.add_argument("files", nargs="*", help="specs or cases (globs allowed; default: spec/*.json and the cases)")
+    upgrade.add_argument("--write", action="store_true", help="write the upgraded files (without it nothing changes)")
+    upgrade.set_defaults(run=cmd_upgrade)
     register_play(commands)
     register_phh(commands)
     register_diff(commands)

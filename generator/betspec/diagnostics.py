@@ -23,6 +23,8 @@ class DiagnosticCode(str, enum.Enum):
     DUPLICATE_KEY = "duplicate-key"  # a key given twice in one object
     TEXT = "text"  # a string holds a control character or a lone surrogate
     SCHEMA = "schema"  # the spec or case schema refuses it (a key missing, unknown or of the wrong kind)
+    #: written for a language version this betspec does not read, or an older one whose upgrade rules apply
+    LANGUAGE = "language"
     #: putting specs together
     EXTENDS = "extends"  # a base that cannot be found, or a circular extends
     REMOVE = "remove"  # a removal that names nothing of the bases

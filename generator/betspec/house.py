@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from betspec import packaged
 from betspec.runtime.errors import BetspecError, shown
 
 if TYPE_CHECKING:
@@ -180,7 +181,12 @@ def init(folder: str, name: str | None = None) -> Made:
     made = _renamed({"spec": template["spec"], "cases": template["cases"]}, str(template["name"]), name)
     files = {MARKER: marker, f"{SPECS}/{name}.json": json.dumps(made["spec"], indent=2, ensure_ascii=False) + "\n"}
     for case in made["cases"]:
+        case = {"$schema": "../../spec/schema/case.schema.json", **case}
         files[f"{CASES}/{case['id']}.json"] = json.dumps(case, indent=2, ensure_ascii=False) + "\n"
+    # The schemas the spec and cases name in $schema, for an editor to check and complete them as
+    # they are typed (`betspec generate` keeps them those of the betspec that generates the house).
+    for schema in (packaged.SPEC_SCHEMA, packaged.CASE_SCHEMA):
+        files[f"{SPECS}/schema/{schema}"] = (packaged.schemas() / schema).read_text(encoding="utf-8")
     existing = [relative for relative in files if os.path.exists(os.path.join(root, *relative.split("/")))]
     if existing:
         raise HouseError(f"{root} already has {existing[0]}: nothing written (a house is made once)")

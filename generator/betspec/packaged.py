@@ -13,6 +13,9 @@ import importlib.util
 from pathlib import Path
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
+#: The newest spec schema and the case schema, in schemas().
+SPEC_SCHEMA = "spec.schema.json"
+CASE_SCHEMA = "case.schema.json"
 
 
 def folder(package: str, source: str) -> Path:

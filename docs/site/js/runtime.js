@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5a189db69d8c1cde6a06262f004b4f7c79b27fc98dbbdc0ff85607cb3b93487a.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 bcc7b874d75ed92795d95fb62210f5b34587629738dc6547a7dbc41ee505796d.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -24,7 +24,7 @@
   root.betspec = { modules: modules, define: define };
 })(typeof globalThis !== "undefined" ? globalThis : this);
 (function (define) {
-// Printed by betspec 0.1.0 from betspec/vocabulary.py: the words the TypeScript runtime
+// Printed by betspec 0.2.0 from betspec/vocabulary.py: the words the TypeScript runtime
 // shares with the Python one. Do not edit: run `betspec generate`.
 define(["require", "exports"], function (require, exports) {
     "use strict";
@@ -39,7 +39,7 @@ define(["require", "exports"], function (require, exports) {
 });
 })(function (dependencies, factory) { betspec.define("vocabulary", dependencies, factory); });
 (function (define) {
-// Copied by betspec 0.1.0 from betspec/runtime/typescript/runtime.ts (the hand-written runtime).
+// Copied by betspec 0.2.0 from betspec/runtime/typescript/runtime.ts (the hand-written runtime).
 // Do not edit: change the source and run `betspec generate`.
 // The TypeScript runtime of betspec's generated engines: seats, chips and the primitives specs are
 // written in, the table procedures (chips pushed, words said, declarations out of turn), settling

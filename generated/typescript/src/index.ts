@@ -1,4 +1,4 @@
-// Printed by betspec 0.1.0: every engine of this package by structure name.
+// Printed by betspec 0.2.0: every engine of this package by structure name.
 // Do not edit: run `betspec generate`.
 
 export * from "./runtime.js";

@@ -1,4 +1,4 @@
-// Copied by betspec 0.1.0 from betspec/runtime/typescript/runtime.ts (the hand-written runtime).
+// Copied by betspec 0.2.0 from betspec/runtime/typescript/runtime.ts (the hand-written runtime).
 // Do not edit: change the source and run `betspec generate`.
 // The TypeScript runtime of betspec's generated engines: seats, chips and the primitives specs are
 // written in, the table procedures (chips pushed, words said, declarations out of turn), settling

@@ -1,4 +1,4 @@
-// Printed by betspec 0.1.0 from betspec/vocabulary.py: the words the TypeScript runtime
+// Printed by betspec 0.2.0 from betspec/vocabulary.py: the words the TypeScript runtime
 // shares with the Python one. Do not edit: run `betspec generate`.
 
 export const ACT_NAMES: readonly string[] = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from betspec import packaged
+from betspec import language, packaged
 from betspec.diagnostics import Diagnostic, DiagnosticCode, Position, did_you_mean
 from betspec.frontend import characters, dependents, jsonpos, schema
 from betspec.frontend.jsonpos import Located, join_pointer
@@ -202,9 +202,25 @@ def read(path: str) -> tuple[Located | None, list[Diagnostic]]:
         return None, diagnostics
     if not isinstance(doc.value, dict):
         return None, [*diagnostics, Diagnostic(doc.at(""), "", DiagnosticCode.SCHEMA, "a spec is a JSON object")]
+    newer = _newer_language(doc)
+    if newer is not None:
+        # Read by an older language, a newer spec's every new word would be a diagnostic: one says why.
+        return None, [*diagnostics, newer]
     diagnostics += schema.check(doc, schema.SPEC_SCHEMA)
     diagnostics += characters.check(doc)
     return doc, diagnostics
+
+
+def _newer_language(doc: Located) -> Diagnostic | None:
+    """The diagnostic of a spec written for a language version this betspec does not read."""
+    version = language.parse(doc.value.get("spec_version"))
+    if version is None or language.reads(version):
+        return None  # an unreadable spec_version is the schema's to report
+    message = (
+        f"written for spec language {version}; this betspec reads {language.current()} "
+        f"and the versions before it: upgrade betspec (pip install -U betspec), docs/language.md"
+    )
+    return Diagnostic(doc.at("/spec_version"), "/spec_version", DiagnosticCode.LANGUAGE, message)
 
 
 @dataclass

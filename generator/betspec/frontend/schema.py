@@ -13,8 +13,8 @@ from betspec import packaged
 from betspec.diagnostics import Diagnostic, DiagnosticCode, did_you_mean
 from betspec.frontend.jsonpos import Located, join_pointer
 
-SPEC_SCHEMA = "spec.schema.json"
-CASE_SCHEMA = "case.schema.json"
+SPEC_SCHEMA = packaged.SPEC_SCHEMA
+CASE_SCHEMA = packaged.CASE_SCHEMA
 
 
 def _schema_text(name: str) -> str:
