@@ -82,7 +82,7 @@ def test_a_chain_too_long_is_still_found_past_a_base_loaded_before(tmp_path: Pat
 
 def _one_clean_line(capsys: pytest.CaptureFixture[str], *wanted: str) -> str:
     lines = capsys.readouterr().out.splitlines()
-    problems = [line for line in lines if "[io]" in line]
+    problems = [line for line in lines if "[io]" in line and not line.startswith("[")]
     assert len(problems) == 1, lines
     assert "Traceback" not in "\n".join(lines) and "internal error" not in "\n".join(lines)
     assert all(text in problems[0] for text in wanted), problems[0]

@@ -19,6 +19,7 @@ from typing import Any
 from betspec import __version__, house
 from betspec.backends import BackendError
 from betspec.build import register as register_build
+from betspec.diagnostics import Diagnostic, errors, fixes
 from betspec.helptext import PlainParser
 from betspec.project import Project, load_all, orphans, outputs, selected, write_atomically
 from betspec.runtime.errors import shown
@@ -31,6 +32,14 @@ def _out(line: str) -> None:
     print(line, flush=True)
 
 
+def _report(diagnostics: list[Diagnostic]) -> None:
+    """Each problem, a line each, then how to fix each kind of problem among them."""
+    for diagnostic in diagnostics:
+        _out(str(diagnostic))
+    for line in fixes(diagnostics):
+        _out(line)
+
+
 def cmd_validate(args: argparse.Namespace, project: Project) -> int:
     paths = args.files or project.spec_files()
     if not paths:
@@ -39,10 +48,9 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
     specs, diagnostics = _load(project, paths)
     if args.deep:
         diagnostics = [*diagnostics, *_deep(specs, project)]
-        failed = {d.position.path for d in diagnostics}
+        failed = {d.position.path for d in errors(diagnostics)}
         specs = [spec for spec in specs if spec.path not in failed]
-    for diagnostic in diagnostics:
-        _out(str(diagnostic))
+    _report(diagnostics)
     for spec in specs:
         kind = "abstract base" if spec.abstract else "engine"
         size = f"{len(spec.states)} states, {len(spec.transitions)} transitions"
@@ -50,10 +58,11 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
             f"ok {os.path.relpath(spec.path)}: {spec.name} ({kind}; {size}"
             f"{'; played' if args.deep and not spec.abstract else ''})"
         )
+    stopping = errors(diagnostics)
+    warnings = f" and {len(diagnostics) - len(stopping)} warning(s)" if len(stopping) < len(diagnostics) else ""
     if diagnostics:
-        _out(f"{len(diagnostics)} problem(s) in {len(paths)} file(s)")
-        return 1
-    return 0
+        _out(f"{len(stopping)} problem(s){warnings} in {len(paths)} file(s)")
+    return 1 if stopping else 0
 
 
 def cmd_show(args: argparse.Namespace, project: Project) -> int:
@@ -65,10 +74,9 @@ def cmd_show(args: argparse.Namespace, project: Project) -> int:
 
     merged, _ = loader.load(args.spec)
     _, diagnostics = load_spec(args.spec)
-    for diagnostic in diagnostics:
-        _out(str(diagnostic))
-    if merged is None or diagnostics:
-        _out(f"{len(diagnostics)} problem(s)")
+    _report(diagnostics)
+    if merged is None or errors(diagnostics):
+        _out(f"{len(errors(diagnostics))} problem(s)")
         return 1
     if args.merged:
         _out(json.dumps(merged.value, indent=2, ensure_ascii=False))
@@ -121,8 +129,8 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
         return 1
     specs, diagnostics = _load(project, paths)
     if diagnostics:
-        for diagnostic in diagnostics:
-            _out(str(diagnostic))
+        _report(diagnostics)
+    if errors(diagnostics):
         _out("nothing generated: fix the specs first (`betspec validate`)")
         return 1
     try:
@@ -248,9 +256,8 @@ def cmd_coverage(args: argparse.Namespace, project: Project) -> int:
     from betspec.tools.coverage import explore, measure, write_cases
 
     specs, diagnostics = _load(project, project.spec_files())
-    if diagnostics:
-        for diagnostic in diagnostics:
-            _out(str(diagnostic))
+    if errors(diagnostics):
+        _report(diagnostics)
         return 1
     names = [spec.name for spec in specs if not spec.abstract]
     default = os.path.join(project.root, "tests", "conformance", "**", "*.json")

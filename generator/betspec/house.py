@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from betspec import packaged
+from betspec.diagnostics import errors
 from betspec.runtime.errors import BetspecError, shown
 
 if TYPE_CHECKING:
@@ -349,6 +350,7 @@ def load(path: str | os.PathLike[str]) -> type[Engine]:
 
     where = os.path.abspath(_path(path, "a spec"))
     spec, diagnostics = load_spec(where)
+    diagnostics = errors(diagnostics)  # a warning does not stop the engine
     if spec is not None and not diagnostics:
         stem = os.path.splitext(os.path.basename(where))[0]
         if spec.name != stem:

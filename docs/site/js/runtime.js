@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 bcc7b874d75ed92795d95fb62210f5b34587629738dc6547a7dbc41ee505796d.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 8f702885c0329973d7a57227093d5032d97d096419961e70072c1ec84d2bbc7d.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";

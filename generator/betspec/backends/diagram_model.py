@@ -171,6 +171,11 @@ def streets(spec: Spec) -> Diagram:
         ),
         Node("settled", ("Pot won uncontested", *wrap("one player left")), "settled"),
     ]
+    # A hand that ends with nobody paid (a dead hand, its pot kept for the next deal), in the
+    # specs that have one, under the label the spec gives it.
+    over += [
+        Node(name, tuple(wrap(state.label)), "dead") for name, state in spec.states.items() if state.phase == "dead"
+    ]
     edges = [Edge(start.name, street_nodes[0].name, [f"the first round ({_rule_into(spec, ('start',), 'unopened')})"])]
     deal = _rule_into(spec, ("complete",), "unopened")
     for before, after in itertools.pairwise(street_nodes):

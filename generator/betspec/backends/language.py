@@ -1,7 +1,8 @@
 """The language's own files in a project: its versions' schemas in ``spec/schema/`` (the newest
 as ``spec.schema.json``, which a house's specs name in ``$schema`` so that an editor checks and
 completes them as they are typed; each version's as ``spec-MAJOR.MINOR.schema.json``; the case
-schema) and ``docs/language.md``, what each version changed for an author.
+schema), ``docs/language.md``, what each version changed for an author, and
+``docs/diagnostics.md``, what each diagnostic code is reported for and how to fix it.
 
 In betspec's own project these are the schemas themselves, written back as they are read; in a
 house they are copies of the betspec that generates it, so that they follow an upgrade.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from betspec import language, packaged
+from betspec import diagnostics, language, packaged
 from betspec.backends.base import Context, register
 from betspec.model import Spec
 
@@ -31,7 +32,10 @@ def versioned(newest: str, version: language.Version) -> str:
 
 class LanguageBackend:
     name = "language"
-    owns: tuple[tuple[str, tuple[str, ...]], ...] = ((SCHEMAS, (".schema.json",)), ("docs", ("language.md",)))
+    owns: tuple[tuple[str, tuple[str, ...]], ...] = (
+        (SCHEMAS, (".schema.json",)),
+        ("docs", ("language.md", "diagnostics.md")),
+    )
 
     def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
         folder = packaged.schemas()
@@ -44,6 +48,7 @@ class LanguageBackend:
             text = versioned(newest, current) if release.version == current else (folder / name).read_text("utf-8")
             files[f"{SCHEMAS}/{name}"] = text
         files["docs/language.md"] = language.changelog()
+        files["docs/diagnostics.md"] = diagnostics.table()
         return files
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from betspec.diagnostics import Diagnostic, DiagnosticCode
+from betspec.diagnostics import Diagnostic, DiagnosticCode, errors
 from betspec.frontend import checker, loader
 from betspec.model import Spec
 
@@ -13,11 +13,11 @@ def load_spec(path: str) -> tuple[Spec | None, list[Diagnostic]]:
     """The checked model of the spec at ``path``, or None with every problem found."""
     merged, diagnostics = loader.load(path)
     if merged is None:
-        return None, sorted(set(diagnostics) | set(_upgradable(path, diagnostics)))
+        return None, sorted(set(diagnostics) | set(_upgradable(path, errors(diagnostics))))
     spec, meaning = checker.check(merged)
     found = sorted(set(diagnostics) | set(meaning))
-    found = sorted(set(found) | set(_upgradable(path, found)))
-    return (spec if not found else None), found
+    found = sorted(set(found) | set(_upgradable(path, errors(found))))
+    return (spec if not errors(found) else None), found
 
 
 def _upgradable(path: str, found: list[Diagnostic]) -> list[Diagnostic]:

@@ -16,6 +16,7 @@ from typing import Any
 from betspec import vocabulary
 from betspec.diagnostics import Diagnostic, DiagnosticCode, did_you_mean
 from betspec.frontend import expr as ex
+from betspec.frontend import rule_text
 from betspec.frontend.expr import ExprError, Name
 from betspec.frontend.loader import Merged
 from betspec.model import (
@@ -1119,7 +1120,10 @@ class _Checker:
         if not self.abstract:
             exprs = _expressions(events, transitions, quantities, roles, checks, forced_bets, push_rulings, next_hand)
             self.unused_state(variables, inputs, events, transitions, exprs, next_hand)
-        if self.diagnostics:
+        if not self.diagnostics:
+            for found in rule_text.contradictions(rules, options, quantities, events, forced_bets):
+                self.error(found.pointer, DiagnosticCode.RULE_TEXT, found.message)
+        if any(not diagnostic.is_warning for diagnostic in self.diagnostics):
             return None
         return Spec(
             name=self.doc.get("name", ""),
