@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 
-from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
+import pytest
+
+from betspec.diagnostics import ABOUT, Diagnostic, DiagnosticCode, Position
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "generator" / "betspec"
@@ -46,3 +49,56 @@ def test_a_diagnostic_prints_its_code_as_written() -> None:
     )
     assert str(diagnostic) == "spec/x.json:3:7: /quantities/q: unknown name 'y' [unknown-name]"
     assert diagnostic.code == "unknown-name"
+
+
+def test_every_code_says_what_it_is_for_and_how_to_fix_it() -> None:
+    assert set(ABOUT) == set(DiagnosticCode)
+    for code, about in ABOUT.items():
+        assert about.reported_for.strip() and about.fix.strip(), code
+        row = f"| `{code}` | {about.reported_for} | {about.fix} |"
+        assert row in (ROOT / "docs" / "diagnostics.md").read_text(), row
+
+
+FIXTURES = sorted((ROOT / "tests" / "fixtures" / "diagnostics").glob("*.json"))
+#: The codes only playing the engine finds (validate --deep), each with a spec that makes it.
+DEEP = {
+    "only-fold": "only_fold.json",
+    "after-the-end": "deal_after_showdown.json",
+    "never-taken": "never_taken.json",
+}
+
+
+def _validate(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    from betspec.cli import main
+
+    status = main(["--root", str(ROOT), "validate", *argv])
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_every_code_but_the_deep_ones_has_a_spec_that_makes_it() -> None:
+    made = {path.stem.replace("_", "-") for path in FIXTURES}
+    deep = {code.value for code in DiagnosticCode if "--deep" in ABOUT[code].group}
+    assert made == {code.value for code in DiagnosticCode} - deep
+    assert set(DEEP) <= deep
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
+def test_validate_reports_the_code_at_the_spec_and_prints_its_fix(
+    capsys: pytest.CaptureFixture[str], path: Path
+) -> None:
+    code = DiagnosticCode(path.stem.replace("_", "-"))
+    status, out = _validate(capsys, str(path))
+    found = [line for line in out if line.endswith(f"[{code}]")]
+    assert found and all(line.startswith(str(path)) for line in found), out
+    assert f"[{code}] to fix: {ABOUT[code].fix}" in out, out
+    assert status == (0 if code is DiagnosticCode.RULE_TEXT else 1)
+    assert not any("Traceback" in line or "internal error" in line for line in out)
+
+
+@pytest.mark.parametrize("code", sorted(DEEP))
+def test_validate_deep_reports_the_code_and_prints_its_fix(capsys: pytest.CaptureFixture[str], code: str) -> None:
+    path = ROOT / "tests" / "fixtures" / "nonsense" / DEEP[code]
+    assert _validate(capsys, str(path))[0] == 0  # valid in name and type
+    status, out = _validate(capsys, "--deep", str(path))
+    assert status == 1 and any(line.endswith(f"[{code}]") for line in out), out
+    assert f"[{code}] to fix: {ABOUT[DiagnosticCode(code)].fix}" in out, out
