@@ -153,8 +153,8 @@ ABOUT: dict[DiagnosticCode, About] = {
     DiagnosticCode.EXTENDS: About(
         _TOGETHER,
         "a base that cannot be found, or a circular extends",
-        "name a spec betspec ships (no_limit.json, fixed_limit.json, ...: spec/ lists them) or a file beside this "
-        "one; no spec may extend itself through others",
+        "name a spec betspec ships (its spec/ folder lists them) or a file beside this one; no spec may extend "
+        "itself through others",
     ),
     DiagnosticCode.REMOVE: About(
         _TOGETHER,
@@ -173,7 +173,7 @@ ABOUT: dict[DiagnosticCode, About] = {
     DiagnosticCode.NAME: About(
         _TOGETHER,
         "a spec's name is not its file's, or a house spec takes a shipped spec's name",
-        "make the name the file's (without .json); a house spec takes a name of its own, such as house_no_limit",
+        "make the name the file's (without .json); a house spec takes a name of its own (its file's name)",
     ),
     DiagnosticCode.DUPLICATE_NAME: About(
         _NAMES,
