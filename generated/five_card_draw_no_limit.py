@@ -34,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'f6a2497a90c698c3'
+CONTRACT = '503354a9b903c332'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'five_card_draw_no_limit'
@@ -917,7 +917,7 @@ def on_post_blinds(m: FiveCardDrawNoLimitMachine) -> None:
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._last_live
     m._actor = m._next_needing_action(after)
 
@@ -927,7 +927,7 @@ def on_start_street(m: FiveCardDrawNoLimitMachine) -> None:
     new_last_raise = m._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._button
     m._actor = m._next_needing_action(after)
 
@@ -949,7 +949,7 @@ def when_post_blinds_blinds_to_unopened_event(ev: EventData) -> bool:
 
 
 def do_check_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
-    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_checked, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if seat == m._deferred:
         m._deferred = -1
@@ -958,7 +958,7 @@ def do_check_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -978,7 +978,7 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
-    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_folded, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if m._live[seat] > 0:
         m._able_count -= 1
@@ -991,7 +991,7 @@ def do_fold_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1011,7 +1011,7 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
     seat = m._actor
     put_in = m._put_in
@@ -1021,7 +1021,7 @@ def do_commit_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1036,7 +1036,7 @@ def do_commit_pass_action(m: FiveCardDrawNoLimitMachine) -> None:
         m._declared = 0
         m._acted[seat] = True
         m._acted_at[seat] = level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1063,7 +1063,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawN
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     put_in = m._put_in
     amount = to - put_in[seat]
@@ -1072,7 +1072,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawN
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1087,7 +1087,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: FiveCardDrawN
         m._declared = 0
         m._acted[seat] = True
         m._acted_at[seat] = level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1115,7 +1115,7 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: FiveCardDrawNoLimitMachine) -> None:
-    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _close_round, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     m._actor = -1
     put_in = m._put_in
     top, best, second = 0, put_in[0], 0
@@ -1168,7 +1168,7 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: FiveCa
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._button
     m._actor = m._next_needing_action(after)
 
@@ -1186,7 +1186,7 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: FiveCardDrawNoLimitMachine) -> None:
-    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _deal_runout, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     street = m._street + 1
     m._street = street
 

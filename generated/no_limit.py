@@ -34,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'f6a2497a90c698c3'
+CONTRACT = '503354a9b903c332'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'no_limit'
@@ -888,7 +888,7 @@ def on_post_blinds(m: NoLimitMachine) -> None:
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._last_live
     m._actor = m._next_needing_action(after)
 
@@ -898,7 +898,7 @@ def on_start_street(m: NoLimitMachine) -> None:
     new_last_raise = m._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._button
     m._actor = m._next_needing_action(after)
 
@@ -919,7 +919,7 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: NoLimi
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._button
     m._actor = m._next_needing_action(after)
 
@@ -945,7 +945,7 @@ def when_post_blinds_blinds_to_unopened_event(ev: EventData) -> bool:
 
 
 def do_check_pass_action(m: NoLimitMachine) -> None:
-    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_checked, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if seat == m._deferred:
         m._deferred = -1
@@ -954,7 +954,7 @@ def do_check_pass_action(m: NoLimitMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -974,7 +974,7 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: NoLimitMachine) -> None:
-    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_folded, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if m._live[seat] > 0:
         m._able_count -= 1
@@ -987,7 +987,7 @@ def do_fold_pass_action(m: NoLimitMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1007,7 +1007,7 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: NoLimitMachine) -> None:
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
     seat = m._actor
     put_in = m._put_in
@@ -1017,7 +1017,7 @@ def do_commit_pass_action(m: NoLimitMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1032,7 +1032,7 @@ def do_commit_pass_action(m: NoLimitMachine) -> None:
         m._declared = 0
         m._acted[seat] = True
         m._acted_at[seat] = level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1059,7 +1059,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: NoLimitMachin
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     put_in = m._put_in
     amount = to - put_in[seat]
@@ -1068,7 +1068,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: NoLimitMachin
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1083,7 +1083,7 @@ def do_set_raises_last_raise_last_full_level_commit_pass_action(m: NoLimitMachin
         m._declared = 0
         m._acted[seat] = True
         m._acted_at[seat] = level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1111,7 +1111,7 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: NoLimitMachine) -> None:
-    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _close_round, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     m._actor = -1
     put_in = m._put_in
     top, best, second = 0, put_in[0], 0
@@ -1165,7 +1165,7 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: NoLimitMachine) -> None:
-    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _deal_runout, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     street = m._street + 1
     m._street = street
 

@@ -35,7 +35,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = 'f6a2497a90c698c3'
+CONTRACT = '503354a9b903c332'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'razz'
@@ -951,7 +951,7 @@ def on_post_blinds(m: RazzMachine) -> None:
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = (m._in_bring_in_seat + m._n - 1) % m._n
     m._actor = m._next_needing_action(after)
 
@@ -961,13 +961,13 @@ def on_start_street(m: RazzMachine) -> None:
     new_last_raise = 0
     m._last_raise = new_last_raise
     m._begin_street(m._street)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = m._button
     m._actor = m._next_needing_action(after)
 
 
 def do_check_pass_action(m: RazzMachine) -> None:
-    # _mark_checked, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_checked, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if seat == m._deferred:
         m._deferred = -1
@@ -976,7 +976,7 @@ def do_check_pass_action(m: RazzMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -996,7 +996,7 @@ def do_check_pass_action_event(ev: EventData) -> None:
 
 
 def do_fold_pass_action(m: RazzMachine) -> None:
-    # _mark_folded, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _mark_folded, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     if m._live[seat] > 0:
         m._able_count -= 1
@@ -1009,7 +1009,7 @@ def do_fold_pass_action(m: RazzMachine) -> None:
     m._declared = 0
     m._acted[seat] = True
     m._acted_at[seat] = m._bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1029,7 +1029,7 @@ def do_fold_pass_action_event(ev: EventData) -> None:
 
 
 def do_commit_pass_action(m: RazzMachine) -> None:
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     to = m._put_in[m._actor] + min(m._bet_level - m._put_in[m._actor], m._live[m._actor])
     seat = m._actor
     put_in = m._put_in
@@ -1039,7 +1039,7 @@ def do_commit_pass_action(m: RazzMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1054,7 +1054,7 @@ def do_commit_pass_action(m: RazzMachine) -> None:
         m._declared = 0
         m._acted[seat] = True
         m._acted_at[seat] = level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1081,7 +1081,7 @@ def do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_actio
     m._raises = new_raises
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     seat = m._actor
     put_in = m._put_in
     amount = to - put_in[seat]
@@ -1090,7 +1090,7 @@ def do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_actio
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1107,7 +1107,7 @@ def do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_actio
         m._acted_at[seat] = level
     new_capped_street = m._street if m._opt_max_raises is not None and m._raises > m._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred
@@ -1135,7 +1135,7 @@ def when_end_round_uncontested_event(ev: EventData) -> bool:
 
 
 def do_close_round(m: RazzMachine) -> None:
-    # _close_round, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _close_round, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     m._actor = -1
     put_in = m._put_in
     top, best, second = 0, put_in[0], 0
@@ -1188,7 +1188,7 @@ def do_set_last_raise_last_full_level_raises_begin_street_open_betting(m: RazzMa
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    # _open_betting, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _open_betting, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     after = (m._dl_opener + m._n - 1) % m._n if m._dl_opener is not None else m._button
     m._actor = m._next_needing_action(after)
 
@@ -1206,7 +1206,7 @@ def when_deal_runout_event(ev: EventData) -> bool:
 
 
 def do_deal(m: RazzMachine) -> None:
-    # _deal_runout, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _deal_runout, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     street = m._street + 1
     m._street = street
 
@@ -1224,7 +1224,7 @@ def when_post_blinds_ante_event(ev: EventData) -> bool:
 
 
 def do_commit_set_bet_level_pass_action(m: RazzMachine) -> None:
-    # _commit, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _commit, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     to = min(m._in_bring_in, m._put_in[m._actor] + m._live[m._actor])
     seat = m._actor
     put_in = m._put_in
@@ -1234,7 +1234,7 @@ def do_commit_set_bet_level_pass_action(m: RazzMachine) -> None:
     m._pot += amount
     live = m._live
     before = live[seat]
-    after = live[seat] = (m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat])
+    after = live[seat] = m._behind[seat] // m._opt_bet_unit * m._opt_bet_unit if m._k_small_chips_is_stay_behind else m._behind[seat]
     if (before > 0) != (after > 0) and not m._folded[seat]:
         m._able_count += 1 if after > 0 else -1
     put_in[seat] = to
@@ -1251,7 +1251,7 @@ def do_commit_set_bet_level_pass_action(m: RazzMachine) -> None:
         m._acted_at[seat] = level
     new_bet_level = m._bet_level if m._opt_short_blind_lowers_bet else m._bet_level if m._bet_level >= m._in_bring_in else m._in_bring_in
     m._bet_level = new_bet_level
-    # _pass_action, printed from the runtime (betspec/runtime/engine.py): a call fewer
+    # _pass_action, printed from its declaration (betspec/runtime/primitives.py): a call fewer
     n, level, after = m._n, m._bet_level, m._actor
     live, folded, acted, put_in = m._live, m._folded, m._acted, m._put_in
     deferred = m._deferred

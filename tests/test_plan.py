@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from betspec.backends import plan
+from betspec.backends import ir, plan
 from betspec.backends.pyexpr import ACCESSORS, MODEL, source
 from betspec.frontend import load_spec
 from betspec.model import Spec
@@ -107,28 +107,35 @@ def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:
 
 
 @pytest.mark.parametrize("name", ["no_limit", "seven_card_stud"])
-def test_forced_bets_carry_their_kind_and_order_as_fields(name: str) -> None:
+def test_the_forced_bets_method_posts_each_bet_in_order_with_its_flags(name: str) -> None:
     structure = spec(name)
-    symbols = plan.scope(structure, "self", ACCESSORS)
-    seat_symbols = plan.scope(structure, "self", ACCESSORS, seat="seat")
-    postings = plan.forced_bets(structure, symbols, seat_symbols)
-    by_name = {bet.name: bet for bet in structure.forced_bets}
-    assert postings and all(p.name in by_name for p in postings)
-    assert [p.name for p in postings] == [b for b in by_name if b in {p.name for p in postings}]  # posting order
-    for posting in postings:
-        bet = by_name[posting.name]
-        assert (posting.kind, posting.order, posting.live, posting.dead_money, posting.in_full) == (
-            bet.kind,
-            bet.order,
-            bet.live,
-            bet.dead_money,
-            bet.in_full,
-        )
-        assert (posting.seat is None) == (posting.seats is not None)
+    method = plan.forced_bets_method(structure, plan.scope(structure, "self", ACCESSORS))
+    calls = [
+        [node for node in _walk(block) if isinstance(node, ir.Call)]
+        for block in method.body
+        if isinstance(block, ir.Block)
+    ]
+    assert len(calls) == len(method.body) and all(len(found) == 1 for found in calls)
+    posted = [dict(found[0].args) for found in calls]
+    names = [bet.name for bet in structure.forced_bets]
+    by_what = {name.replace("_", " "): bet for name, bet in zip(names, structure.forced_bets, strict=True)}
+    order = [name.replace("_", " ") for name in names]
+    whats = [args["what"].value for args in posted if isinstance(args["what"], ir.Const)]
+    assert whats == [what for what in order if what in whats]  # posting order, never-posted ones left out
+    for args in posted:
+        bet = by_what[str(getattr(args["what"], "value", ""))]
+        flags = {key: getattr(args[key], "value", None) for key in ("live", "dead_money", "order", "in_full")}
+        assert flags == {"live": bet.live, "dead_money": bet.dead_money, "order": bet.order, "in_full": bet.in_full}
     if name == "no_limit":
-        big = next(p for p in postings if p.name == "big_blind")
-        assert (big.kind, big.order) == ("blind", "starts_after")
-        assert plan.reads_holder([big.amount], "self")
+        big = next(args for args in posted if getattr(args["what"], "value", "") == "big blind")
+        assert getattr(big["order"], "value", "") == "starts_after"
+
+
+def _walk(node: ir.Statement) -> list[ir.Statement]:
+    found: list[ir.Statement] = [node]
+    for child in getattr(node, "body", ()):
+        found += _walk(child)
+    return found
 
 
 def test_the_quantities_called_are_found_on_trees_transitively() -> None:
@@ -156,15 +163,21 @@ def _imports(path: str) -> set[tuple[str, str]]:
 
 
 def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None:
-    for printer, other in (("python.py", "cython"), ("cython.py", "python")):
+    for printer, other in (("python.py", "cython"), ("cython.py", "python"), ("typescript.py", "python")):
         imported = _imports(printer)
         assert not {(module, name) for module, name in imported if module == f"betspec.backends.{other}"}, printer
         assert ("betspec.backends", other) not in imported, printer
-        private = {(module, name) for module, name in imported if name.startswith("_") and module != "__future__"}
+        private = {
+            (module, name)
+            for module, name in imported
+            if name.startswith("_") and not name.startswith("__") and module != "__future__"
+        }
         assert not private, (printer, private)
         text = (BACKENDS / printer).read_text()
         assert "import re" not in text, printer  # no pattern matched over generated code
         assert '.replace("m."' not in text and ".replace('self._n'" not in text, printer
+        assert "line.replace(" not in text and "lines.replace(" not in text, printer  # no printed line edited
+        assert '"engine.py"' not in text and "RUNTIME_ENGINE" not in text, printer  # no runtime source read
 
 
 def test_an_effect_is_named_after_what_it_does_not_after_its_first_transition() -> None:

@@ -351,90 +351,90 @@ cdef class PotLimitKernel(Kernel):
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
+                    self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_dead:
             amount = t._in_ante
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='ante dead')
+                    self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_stake:
             if t._in_seat_antes__any:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
+                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_dead:
             if t._in_seat_antes__any:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='seat ante dead')
+                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         if not t._in_dead_small_blind and not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
             amount = t._in_small_blind
             if amount:
-                self._post(self._role_small_blind_seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='small blind')
+                self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
             amount = t._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='big blind ante before blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
             amount = t._in_big_blind
             if amount:
-                self._post(self._role_big_blind_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='big blind')
+                self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
         if not t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
             amount = t._in_big_blind_ante
             if amount:
-                self._post(self._role_big_blind_seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='big blind ante')
+                self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
         amount = t._in_button_ante
         if amount:
-            self._post(self._button, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='button ante')
+            self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
         if (t._in_burn_blind or t._in_straddles >= 1) and t._in_bomb_pot <= 0:
             amount = 2 * t._in_big_blind
             if amount:
-                self._post(self._role_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='straddle')
+                self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if t._in_straddles >= 2 and t._in_bomb_pot <= 0:
             amount = 4 * t._in_big_blind
             if amount:
-                self._post(self._role_second_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='second straddle')
+                self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if t._in_straddles >= 3 and t._in_bomb_pot <= 0:
             amount = 8 * t._in_big_blind
             if amount:
-                self._post(self._role_third_straddle_seat, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='third straddle')
+                self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if t._in_button_straddle and t._in_bomb_pot <= 0:
             amount = 2 * t._in_big_blind
             if amount:
-                self._post(self._button, amount, live=True, dead_money=False, starts_after=True, last=False, in_full=True, what='button straddle')
+                self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
         if t._in_bomb_pot <= 0:
             amount = t._in_big_blind
             if amount > 0:
                 for seat in t._in_missed_big_blinds:
-                    self._post(seat, amount, live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='missed big blind')
+                    self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if t._in_bomb_pot <= 0:
             amount = t._in_small_blind
             if amount > 0:
                 for seat in t._in_missed_small_blinds:
-                    self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='missed small blind')
+                    self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
         if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=False, last=False, in_full=False, what='seat small blind')
+                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
         if t._in_seat_blinds__any:
             for step in range(self._n):
                 seat = (self._button + 1 + step) % self._n
                 if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], live=True, dead_money=False, starts_after=True, last=False, in_full=False, what='seat blind')
+                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
         if t._opt_ante_rule__is_stake:
             amount = t._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='bomb pot ante')
+                    self._post(seat, amount, 'bomb pot ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_dead:
             amount = t._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='bomb pot ante dead')
+                    self._post(seat, amount, 'bomb pot ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:

@@ -300,23 +300,23 @@ cdef class RazzKernel(Kernel):
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='ante')
+                    self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_dead:
             amount = t._in_ante
             if amount > 0:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, amount, live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='ante dead')
+                    self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_stake:
             if t._in_seat_antes__any:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], live=False, dead_money=False, starts_after=False, last=False, in_full=False, what='seat ante')
+                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
         if t._opt_ante_rule__is_dead:
             if t._in_seat_antes__any:
                 for step in range(self._n):
                     seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], live=False, dead_money=True, starts_after=False, last=False, in_full=False, what='seat ante dead')
+                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:

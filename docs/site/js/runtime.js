@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 8f702885c0329973d7a57227093d5032d97d096419961e70072c1ec84d2bbc7d.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 63d0ca860e2f49c4fc0f3b00b35d60bc88facc8709f4d31c3474e3c47345b98a.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";

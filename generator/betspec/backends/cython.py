@@ -19,28 +19,29 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 
 from betspec import vocabulary
+from betspec.backends import ir
 from betspec.backends.base import Context, header_lines, register
 from betspec.backends.plan import (
     ACTOR,
     Callbacks,
     Do,
     Let,
-    Posting,
     Statement,
     Step,
     Store,
     alike,
-    always_a_seat,
     automatic_steps,
     callbacks,
+    checks_method,
     chosen_actions,
     fired_events,
-    forced_bets,
+    forced_bets_method,
     hoisted,
     kept,
     legal_when,
     quantities_called,
     reads_holder,
+    roles_method,
     scope,
     steps_by_source,
     view_plan,
@@ -49,6 +50,7 @@ from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_fal
 from betspec.backends.writer import Writer
 from betspec.model import Event, Spec, Type
 from betspec.runtime import contract
+from betspec.runtime.mechanisms import named_arguments
 
 #: How a kernel answers the vocabulary's variables: as the Python engine does, but for the
 #: rulings' state, which a kernel never holds (no declaration, announcement or out-of-turn call).
@@ -665,9 +667,10 @@ def _kernel_class(
         w(f"cdef {method}(self):", 4)
         w(f"return {value}", 8)
         w()
-    _roles(printer, w, spec, symbols)
-    _checks(printer, w, spec, symbols)
-    _forced_bets(printer, w, spec, symbols)
+    _plan_method(printer, w, spec, symbols, roles_method(spec))
+    _plan_method(printer, w, spec, symbols, checks_method(spec))
+    locals_ = ("cdef int seat, step", "cdef chips_t amount")
+    _plan_method(printer, w, spec, symbols, forced_bets_method(spec, symbols), locals_)
     with printer.method(w, "cdef chips_t _all_in_to(self) except? -1:") as body:
         body(f"return {body.src(symbols['all_in_to'].tree)}", 8)
     w()
@@ -724,74 +727,89 @@ def _kernel_class(
     w(f"return {' or '.join(wagers) or 'False'}", 8)
 
 
-def _roles(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    with printer.method(w, "cdef int _compute_roles(self) except -1:") as body:
-        for role in spec.roles.values():
-            body(f"self._role_{role.name} = {body.expr(role.expr.tree, symbols)}", 8)
-            if not always_a_seat(spec, role.expr.tree):
-                body(f"if not 0 <= self._role_{role.name} < self._n:", 8)
-                body(f"raise KernelRefusal({literal(role.name)})", 12)
-        body("return 0", 8)
+class _Statements(ir.Printer[None]):
+    """Prints a method of the engine plan into a kernel's function body (the hand is ``self``,
+    the table's inputs read through GIVEN)."""
+
+    def __init__(self, body: _Body, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
+        self.body, self.symbols, self.seat_symbols = body, symbols, seat_symbols
+
+    def tree(self, expr: ir.SpecExpr) -> ast.expr:
+        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+
+    def value(self, value: ir.Value) -> str:
+        if isinstance(value, ir.SpecExpr):
+            return self.body.src(self.tree(value))
+        if isinstance(value, ir.Local):
+            return value.name
+        if isinstance(value, ir.RoleSeat):
+            return f"self._role_{value.role}"
+        return literal(value.value)
+
+    def test(self, test: ir.Condition) -> str:
+        if isinstance(test, ir.Holds):
+            return self.body.src(self.tree(test.expr))
+        if isinstance(test, ir.Fails):
+            return self.body.src(negate(self.tree(test.expr)))
+        if isinstance(test, ir.NotASeat):
+            return f"not 0 <= {self.value(test.value)} < self._n"
+        if isinstance(test, ir.NonZero):
+            return test.local.name
+        if isinstance(test, ir.Positive):
+            return f"{test.local.name} > 0"
+        if isinstance(test, ir.AnyGiven):
+            self.body.given = True
+            return f"{GIVEN}._in_{test.input}__any"
+        return f"({self.test(test.first)}) and {self.test(test.second)}"
+
+    def visit_Let(self, node: ir.Let) -> None:
+        self.body(f"{node.local.name} = {self.value(node.value)}")
+
+    def visit_SetRole(self, node: ir.SetRole) -> None:
+        self.body(f"self._role_{node.role} = {self.value(node.value)}")
+
+    def visit_If(self, node: ir.If) -> None:
+        self.body(f"if {self.test(node.test)}:")
+        with self.body.indented():
+            self.visit_all(node.body)
+
+    def visit_ForSeats(self, node: ir.ForSeats) -> None:
+        body = self.body
+        if node.seats is None:  # clockwise from the button's left, the button last
+            body("for step in range(self._n):")
+            body("seat = (self._button + 1 + step) % self._n", 4)
+        else:
+            body.given = True
+            body(f"for seat in {GIVEN}._in_{node.seats}:")
+        with body.indented():
+            self.visit_all(node.body)
+
+    def visit_Block(self, node: ir.Block) -> None:
+        self.visit_all(node.body)
+
+    def visit_Call(self, node: ir.Call) -> None:
+        given = {name: self.value(value) for name, value in node.args}
+        self.body(f"self.{node.mechanism}({', '.join(named_arguments(node.mechanism, given))})")
+
+    def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
+        self.body(f"raise KernelRefusal({literal(node.code)})")
+
+
+def _plan_method(
+    printer: _Printer,
+    w: Writer,
+    spec: Spec,
+    symbols: Mapping[str, Symbol],
+    method: ir.Method,
+    locals_: tuple[str, ...] = (),
+) -> None:
+    """A method of the engine plan as a kernel's ``cdef int`` method (0, or -1 with an exception)."""
+    with printer.method(w, f"cdef int {method.name}(self) except -1:") as body, body.indented(2):
+        for declaration in locals_:
+            body(declaration)
+        _Statements(body, symbols, _symbols_of(spec, "self", seat="seat")).visit_all(method.body)
+        body("return 0")
     w()
-
-
-def _checks(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    with printer.method(w, "cdef int _check_table(self) except -1:") as body:
-        for check in spec.checks:
-            body(f"if {body.negated(check.expr.tree, symbols)}:", 8)
-            body(f"raise KernelRefusal({literal(check.rule)})", 12)
-        body("return 0", 8)
-    w()
-
-
-def _forced_bets(printer: _Printer, w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    """The spec's forced bets in order, as the Python engine's _post_forced_bets posts them."""
-    with printer.method(w, "cdef int _post_forced_bets(self) except -1:") as body:
-        body("cdef int seat, step", 8)
-        body("cdef chips_t amount", 8)
-        for bet in forced_bets(spec, symbols, _symbols_of(spec, "self", seat="seat")):
-            _posting(body, bet)
-        body("return 0", 8)
-    w()
-
-
-def _posting(body: _Body, bet: Posting) -> None:
-    """One forced bet through the runtime's _post: the seats walked clockwise from the button's
-    left (the button last) or a seats input's, what does not depend on the seat decided once."""
-    order = f"starts_after={bet.order == 'starts_after'}, last={bet.order == 'last'}"
-    flags = f"live={bet.live}, dead_money={bet.dead_money}, {order}, in_full={bet.in_full}"
-    flags += f", what={literal(bet.name.replace('_', ' '))}"
-    indent = 8
-    if bet.when is not None and not bet.when_per_seat:
-        body(f"if {body.src(bet.when)}:", indent)
-        indent += 4
-    if bet.seat is not None:
-        # A post of nothing does nothing: the seat is not even computed for it.
-        body(f"amount = {body.src(bet.amount)}", indent)
-        body("if amount:", indent)
-        body(f"self._post({body.src(bet.seat)}, amount, {flags})", indent + 4)
-        return
-    amount = body.src(bet.amount)
-    if not bet.amount_per_seat:
-        body(f"amount = {amount}", indent)
-        body("if amount > 0:", indent)
-        indent += 4
-        amount = "amount"
-    elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
-        body.given = True
-        body(f"if {GIVEN}._in_{bet.per_seat_input}__any:", indent)
-        indent += 4
-    if bet.seats == "all":  # clockwise from the button's left, the button last
-        body("for step in range(self._n):", indent)
-        body("seat = (self._button + 1 + step) % self._n", indent + 4)
-    else:
-        body.given = True
-        body(f"for seat in {GIVEN}._in_{bet.seats}:", indent)
-    indent += 4
-    if bet.when is not None and bet.when_per_seat:
-        body(f"if {body.src(bet.when)}:", indent)
-        indent += 4
-    body(f"self._post(seat, {amount}, {flags})", indent)
 
 
 def _take_steps(

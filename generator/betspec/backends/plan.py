@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from betspec import vocabulary
+from betspec.backends import ir
 from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
 from betspec.model import Assignment, Call, Effect, Event, Expr, Spec, Transition, Type, Variable
 
@@ -552,71 +553,76 @@ def reads_seat(spec: Spec, tree: ast.expr) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class Posting:
-    """One forced bet as the runtime posts it: the flags of its last hop (``Engine._post``) as
-    fields, and its expressions as trees.
-
-    ``seat``: the seat posting, for a bet of one seat (None for a bet of several, ``seats`` then
-    names them: ``all`` or a seats input); ``amount``: read about the seat posting when
-    ``amount_per_seat``; ``when``: the condition (None: always), read about the seat posting when
-    ``when_per_seat``; ``per_seat_input``: the per-seat input the amount is, when it is one."""
-
-    name: str
-    kind: str
-    order: str
-    live: bool
-    dead_money: bool
-    in_full: bool
-    seat: ast.expr | None
-    seats: str | None
-    amount: ast.expr
-    amount_per_seat: bool
-    when: ast.expr | None
-    when_per_seat: bool
-    per_seat_input: str | None
+def roles_method(spec: Spec) -> ir.Method:
+    """``_compute_roles``: each role's seat, a seat the table does not have refused."""
+    body: list[ir.Statement] = []
+    for role in spec.roles.values():
+        body.append(ir.SetRole(role.name, ir.SpecExpr(role.expr.tree)))
+        if not always_a_seat(spec, role.expr.tree):
+            seat = ir.RoleSeat(role.name)
+            message = (f"the {role.name} is seat ", seat, ", which is not at this table")
+            body.append(ir.If(ir.NotASeat(seat), (ir.RefuseTable(message, None, role.name),)))
+    return ir.Method("_compute_roles", tuple(body))
 
 
-def forced_bets(spec: Spec, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> list[Posting]:
-    """The spec's forced bets in posting order, those the structure never posts left out: each
-    read through ``symbols`` (``seat_symbols`` about the seat posting, for a bet of several seats)."""
-    found: list[Posting] = []
+def checks_method(spec: Spec) -> ir.Method:
+    """``_check_table``: the spec's checks of a table, the first that fails refusing it."""
+    body = tuple(
+        ir.If(
+            ir.Fails(ir.SpecExpr(check.expr.tree)),
+            (ir.RefuseTable((f"{check.message} (rule {check.rule})",), check.rule, check.rule),),
+        )
+        for check in spec.checks
+    )
+    return ir.Method("_check_table", body)
+
+
+def forced_bets_method(spec: Spec, symbols: Mapping[str, Symbol]) -> ir.Method:
+    """``_post_forced_bets``: each forced bet in posting order (each a block of its own), those
+    the structure never posts (a condition false once read through ``symbols``) left out. A post
+    of nothing does nothing, and the seat is not even computed for it; what does not depend on
+    the seat is decided once before going round the table."""
+    body: list[ir.Statement] = []
+    amount = ir.Local("amount")
     for bet in spec.forced_bets:
         when_per_seat = bet.when is not None and bet.seats is not None and reads_seat(spec, bet.when.tree)
         when = None
         if bet.when is not None:
-            when = python(bet.when.tree, seat_symbols if when_per_seat else symbols)
-            if isinstance(when, ast.Constant) and when.value is False:
+            folded = python(bet.when.tree, symbols)
+            if isinstance(folded, ast.Constant) and folded.value is False:
                 continue  # never posted in this structure
-            if isinstance(when, ast.Constant) and when.value is True:
-                when = None
+            if not (isinstance(folded, ast.Constant) and folded.value is True):
+                when = ir.SpecExpr(bet.when.tree, per_seat=when_per_seat)
+        flags: dict[str, ir.Value] = {"what": ir.Const(bet.name.replace("_", " ")), "live": ir.Const(bet.live)}
+        flags |= {"dead_money": ir.Const(bet.dead_money), "order": ir.Const(bet.order)}
+        flags["in_full"] = ir.Const(bet.in_full)
+
+        def post(seat: ir.Value, chips: ir.Value, flags: dict[str, ir.Value] = flags) -> ir.Call:
+            return ir.Call("_post", tuple(({"seat": seat, "amount": chips} | flags).items()))
+
+        steps: list[ir.Statement]
         if bet.seats is None:
             assert bet.seat is not None
-            seat: ast.expr | None = python(bet.seat.tree, symbols)
-            amount, amount_per_seat = python(bet.amount.tree, symbols), False
+            seat = ir.SpecExpr(bet.seat.tree)
+            steps = [ir.Let(amount, ir.SpecExpr(bet.amount.tree)), ir.If(ir.NonZero(amount), (post(seat, amount),))]
         else:
-            seat = None
-            amount_per_seat = reads_seat(spec, bet.amount.tree)
-            amount = python(bet.amount.tree, seat_symbols if amount_per_seat else symbols)
-        per_seat_input = bet.amount.tree.id if amount_per_seat and isinstance(bet.amount.tree, ast.Name) else None
-        found.append(
-            Posting(
-                name=bet.name,
-                kind=bet.kind,
-                order=bet.order,
-                live=bet.live,
-                dead_money=bet.dead_money,
-                in_full=bet.in_full,
-                seat=seat,
-                seats=bet.seats,
-                amount=amount,
-                amount_per_seat=amount_per_seat,
-                when=when,
-                when_per_seat=when_per_seat,
-                per_seat_input=per_seat_input,
+            per_seat = reads_seat(spec, bet.amount.tree)
+            each: ir.Statement = post(
+                ir.Local("seat"), ir.SpecExpr(bet.amount.tree, per_seat=True) if per_seat else amount
             )
-        )
-    return found
+            if when is not None and when_per_seat:
+                each = ir.If(ir.Holds(when), (each,))
+            loop = ir.ForSeats((each,), None if bet.seats == "all" else bet.seats)
+            if not per_seat:
+                steps = [ir.Let(amount, ir.SpecExpr(bet.amount.tree)), ir.If(ir.Positive(amount), (loop,))]
+            elif isinstance(bet.amount.tree, ast.Name):  # one per-seat input: nothing to post if all are 0
+                steps = [ir.If(ir.AnyGiven(bet.amount.tree.id), (loop,))]
+            else:
+                steps = [loop]
+        if when is not None and not when_per_seat:
+            steps = [ir.If(ir.Holds(when), tuple(steps))]
+        body.append(ir.Block(tuple(steps)))
+    return ir.Method("_post_forced_bets", tuple(body))
 
 
 def always_a_seat(spec: Spec, tree: ast.expr) -> bool:

@@ -14,16 +14,14 @@ trees and are printed by :func:`betspec.backends.pyexpr.compile_source`.
 from __future__ import annotations
 
 import ast
-import builtins
 import copy
-import functools
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
-from pathlib import Path
 from typing import cast
 
 from betspec import vocabulary
+from betspec.backends import ir
 from betspec.backends.base import Context, header_lines, register
 from betspec.backends.plan import (
     ACTOR,
@@ -31,23 +29,23 @@ from betspec.backends.plan import (
     Do,
     Let,
     Local,
-    Posting,
     Statement,
     Step,
     Store,
     ViewPlan,
     alike,
-    always_a_seat,
     automatic_steps,
+    checks_method,
     chosen_actions,
     expressions,
     fired_events,
-    forced_bets,
+    forced_bets_method,
     functions_called,
     hoisted,
     kept,
     legal_when,
     quantity_function,
+    roles_method,
     scope,
     steps_by_source,
     view_plan,
@@ -70,8 +68,9 @@ from betspec.backends.pyexpr import (
     source,
 )
 from betspec.backends.writer import Writer
-from betspec.model import ARITHMETIC, COMPARE, Event, Input, Option, Requirement, Spec
-from betspec.runtime import contract
+from betspec.model import COMPARE, Event, Input, Option, Requirement, Spec
+from betspec.runtime import contract, primitives
+from betspec.runtime.mechanisms import named_arguments
 
 _PY_TYPES = {"int": "int", "bool": "bool", "int?": "int | None", "choice": "str"}
 WIDTH = 96
@@ -585,87 +584,29 @@ def _hand_constants() -> list[tuple[str, ast.expr, str]]:
     return list(constants.found.values()) if constants is not None else []
 
 
-def fast_source(tree: ast.expr) -> str:
-    """:func:`source` of ``tree`` with its small extrema written as conditions (:class:`_Extrema`):
-    the same values, no builtin call (the Python back end's hot paths); the hand's constants in
-    it read from their fields (:class:`_HandConstants`)."""
+def fast_tree(tree: ast.expr) -> ast.expr:
+    """``tree`` with its small extrema written as conditions (:class:`_Extrema`): the same
+    values, no builtin call (the Python back end's hot paths); the hand's constants in it read
+    from their fields (:class:`_HandConstants`)."""
     result: ast.AST = fold(tree)
     constants = _CONSTANTS.get()
     if constants is not None:
         result = _Hoist(constants).visit(result)
     result = _Extrema().visit(result)
     assert isinstance(result, ast.expr)
-    return source(result)
+    return result
 
 
-#: The runtime's source, whose primitives' bodies the effects print (:func:`_primitive`).
-RUNTIME_ENGINE = Path(__file__).resolve().parent.parent / "runtime" / "engine.py"
-#: The primitives an effect runs at every action or round, printed into it from the runtime's
-#: own source (a call saved per primitive); the others are called.
+def fast_source(tree: ast.expr) -> str:
+    """:func:`source` of :func:`fast_tree`."""
+    return source(fast_tree(tree))
+
+
+#: The primitives an effect runs at every action or round, printed into it from their declaration
+#: (betspec/runtime/primitives.py: a call saved per primitive); the others are called.
 INLINED_PRIMITIVES = frozenset(
     {"_close_round", "_commit", "_deal_runout", "_mark_checked", "_mark_folded", "_open_betting", "_pass_action"}
 )
-
-
-@dataclass(frozen=True)
-class _Body:
-    """A primitive of the runtime as :func:`statement_lines` prints it into an effect."""
-
-    params: tuple[str, ...]
-    statements: tuple[ast.stmt, ...]
-    stored: frozenset[str]  # the names it binds (its locals, and any parameter it rebinds)
-    returns: bool  # it has a return statement (printed only as an effect's last statement)
-
-
-@functools.cache
-def _primitives() -> dict[str, _Body]:
-    """The bodies of :data:`INLINED_PRIMITIVES`, read from the runtime's source (one source of
-    truth), the runtime's module constants they read written as their values."""
-    module = ast.parse(RUNTIME_ENGINE.read_text())
-    constants: dict[str, bool | int | str | None] = {}
-    for node in module.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            pairs: Iterable[tuple[ast.expr, ast.expr]] = (
-                zip(target.elts, value.elts, strict=True)
-                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
-                else [(target, value)]
-            )
-            for name, constant in pairs:
-                read = constant.value if isinstance(constant, ast.Constant) else ...
-                if isinstance(name, ast.Name) and (read is None or isinstance(read, bool | int | str)):
-                    constants[name.id] = read
-    engine = next(n for n in module.body if isinstance(n, ast.ClassDef) and n.name == "Engine")
-    found: dict[str, _Body] = {}
-    for method in engine.body:
-        if not isinstance(method, ast.FunctionDef) or method.name not in INLINED_PRIMITIVES:
-            continue
-        params = tuple(a.arg for a in method.args.args[1:])
-        statements = [s for s in method.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
-        nodes = [inner for s in statements for inner in ast.walk(s)]
-        stored = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        local = stored | set(params) | {"self"}
-        for inner in nodes:
-            if isinstance(inner, ast.Name) and inner.id not in local and inner.id not in constants:
-                assert hasattr(builtins, inner.id), f"{method.name} reads {inner.id}, which an effect cannot"
-        valued = _Valued({name: value for name, value in constants.items() if name not in local})
-        statements = [cast(ast.stmt, valued.visit(s)) for s in statements]
-        returns = any(isinstance(inner, ast.Return) for inner in nodes)
-        found[method.name] = _Body(params, tuple(statements), frozenset(stored), returns)
-    assert set(found) == INLINED_PRIMITIVES, sorted(INLINED_PRIMITIVES - set(found))
-    return found
-
-
-class _Valued(ast.NodeTransformer):
-    """A tree with the runtime's module constants it reads written as their values."""
-
-    def __init__(self, constants: Mapping[str, bool | int | str | None]) -> None:
-        self.constants = constants
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        if node.id in self.constants:
-            return ast.Constant(self.constants[node.id])
-        return node
 
 
 class _Renamed(ast.NodeTransformer):
@@ -678,67 +619,154 @@ class _Renamed(ast.NodeTransformer):
         return ast.Name(self.model, node.ctx) if node.id == self.name else node
 
 
-def _statement(node: ast.stmt, model: str) -> list[str]:
-    """Python lines for one statement of a primitive's body (what the runtime writes in them),
-    expressions through :func:`source`: the same bytes wherever the engines are generated."""
+class _Rewritten(ast.NodeTransformer):
+    """A primitive's expression as printed on the engine named ``model``: ``self`` renamed, the
+    runtime's constants written as their values, and (given ``playable``, the spec's quantity of
+    the seat named ``seat``) that tree in place of the call to ``self._playable(seat)``."""
+
+    def __init__(self, model: str, playable: ast.expr | None = None, values: bool = True) -> None:
+        self.model, self.playable, self.values = model, playable, values
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if self.values and node.id in primitives.CONSTANTS:
+            return ast.Constant(primitives.CONSTANTS[node.id])
+        return ast.Name(self.model, node.ctx) if node.id == "self" else node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        func, args = node.func, node.args
+        if (
+            self.playable is not None
+            and isinstance(func, ast.Attribute)
+            and func.attr == "_playable"
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and len(args) == 1
+            and isinstance(args[0], ast.Name)
+            and args[0].id == "seat"
+        ):
+            return copy.deepcopy(self.playable)
+        return cast(ast.expr, self.generic_visit(node))
+
+
+def _fused(statements: Sequence[primitives.Statement]) -> list[primitives.Statement]:
+    """``statements`` with each call of another declared primitive on ``self`` (one whose
+    arguments are its parameters' names) replaced by that primitive's statements: the fused
+    copy, made here rather than by hand."""
+    found: list[primitives.Statement] = []
+    for statement in statements:
+        call = statement.value if isinstance(statement, primitives.Do) else None
+        callee = (
+            primitives.BY_NAME.get(call.func.attr)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            else None
+        )
+        if (
+            callee is not None
+            and isinstance(call, ast.Call)
+            and [a.id for a in call.args if isinstance(a, ast.Name)] == list(callee.params)
+        ):
+            found += _fused(callee.statements)
+        elif isinstance(statement, primitives.If):
+            found.append(primitives.If(statement.test, tuple(_fused(statement.body)), tuple(_fused(statement.orelse))))
+        elif isinstance(statement, primitives.For):
+            found.append(primitives.For(statement.target, statement.iter, tuple(_fused(statement.body))))
+        else:
+            found.append(statement)
+    return found
+
+
+def primitive_lines(
+    statements: Sequence[primitives.Statement], model: str, playable: ast.expr | None = None, comments: bool = False
+) -> list[str]:
+    """Python lines for a primitive's statements (fused) on the engine named ``model``,
+    expressions through :func:`source`: the same bytes wherever the engines are generated. With
+    ``comments``, the declaration's comments too, and the runtime's constants by their names (the
+    runtime's own copy)."""
+    rewrite = _Rewritten(model, playable, values=not comments)
 
     def expr(tree: ast.expr) -> str:
-        renamed = _Renamed(model).visit(copy.deepcopy(tree))
-        assert isinstance(renamed, ast.expr)
-        text = source(renamed)
+        text = source(cast(ast.expr, rewrite.visit(copy.deepcopy(tree))))
         return text[1:-1] if isinstance(tree, ast.Tuple) and tree.elts else text
 
-    def block(body: list[ast.stmt]) -> list[str]:
-        return ["    " + line for s in body for line in _statement(s, model)]
+    def block(body: Sequence[primitives.Statement]) -> list[str]:
+        return ["    " + line for line in primitive_lines(body, model, playable, comments)]
 
-    if isinstance(node, ast.Assign):
-        return [" = ".join([*(expr(t) for t in node.targets), expr(node.value)])]
-    if isinstance(node, ast.AugAssign):
-        return [f"{expr(node.target)} {ARITHMETIC[type(node.op)]}= {expr(node.value)}"]
-    if isinstance(node, ast.Expr):
-        return [expr(node.value)]
-    if isinstance(node, ast.Return):
-        assert node.value is None, "an effect returns nothing"
-        return ["return"]
-    if isinstance(node, ast.If):
-        lines = [f"if {expr(node.test)}:", *block(node.body)]
-        orelse = node.orelse
-        while len(orelse) == 1 and isinstance(orelse[0], ast.If):
-            lines += [f"elif {expr(orelse[0].test)}:", *block(orelse[0].body)]
-            orelse = orelse[0].orelse
-        return lines + (["else:", *block(orelse)] if orelse else [])
-    if isinstance(node, ast.For) and not node.orelse:
-        return [f"for {expr(node.target)} in {expr(node.iter)}:", *block(node.body)]
-    raise AssertionError(f"a primitive printed into an effect has no {type(node).__name__}")
+    lines: list[str] = []
+    for node in _fused(statements):
+        if isinstance(node, primitives.Comment):
+            lines += [f"# {line}" for line in textwrap.wrap(node.text, WIDTH - 12)] if comments else []
+        elif isinstance(node, primitives.Assign):
+            lines.append(" = ".join([*(expr(t) for t in node.targets), expr(node.value)]))
+        elif isinstance(node, primitives.AugAssign):
+            lines.append(f"{expr(node.target)} {node.op}= {expr(node.value)}")
+        elif isinstance(node, primitives.Do):
+            lines.append(expr(node.value))
+        elif isinstance(node, primitives.Return):
+            lines.append("return")
+        elif isinstance(node, primitives.For):
+            lines += [f"for {node.target} in {expr(node.iter)}:", *block(node.body)]
+        else:
+            lines += [f"if {expr(node.test)}:", *block(node.body)]
+            orelse = node.orelse
+            while len(orelse) == 1 and isinstance(orelse[0], primitives.If):
+                lines += [f"elif {expr(orelse[0].test)}:", *block(orelse[0].body)]
+                orelse = orelse[0].orelse
+            lines += ["else:", *block(orelse)] if orelse else []
+    return lines
+
+
+def _stored(statements: Sequence[primitives.Statement]) -> set[str]:
+    """The names a primitive's statements bind (its locals, and any parameter it rebinds)."""
+    names: set[str] = set()
+    for node in _fused(statements):
+        targets: list[ast.expr] = []
+        if isinstance(node, primitives.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, primitives.AugAssign):
+            targets = [node.target]
+        elif isinstance(node, primitives.For):
+            names.add(node.target)
+            names |= _stored(node.body)
+        elif isinstance(node, primitives.If):
+            names |= _stored(node.body) | _stored(node.orelse)
+        for target in targets:
+            names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return names
+
+
+def _returns(statements: Sequence[primitives.Statement]) -> bool:
+    return any(
+        isinstance(node, primitives.Return)
+        or (isinstance(node, primitives.If) and (_returns(node.body) or _returns(node.orelse)))
+        or (isinstance(node, primitives.For) and _returns(node.body))
+        for node in _fused(statements)
+    )
 
 
 def _primitive(
-    method: str, args: list[str], model: str, taken: set[str], last: bool, playable: str | None
+    method: str, args: list[str], model: str, taken: set[str], last: bool, playable: ast.expr | None
 ) -> list[str] | None:
-    """The lines of the runtime's primitive ``method`` with ``args`` (sources) on the engine named
+    """The lines of the primitive ``method`` with ``args`` (sources) on the engine named
     ``model``, or None where it is called instead: not one of :data:`INLINED_PRIMITIVES`, a
     return before the effect's end, or a name of its that the effect uses too (a parameter
     given as the same name, and never rebound, is shared)."""
-    body = _primitives().get(method)
-    if body is None or (body.returns and not last):
+    body = primitives.BY_NAME.get(method) if method in INLINED_PRIMITIVES else None
+    if body is None or (_returns(body.statements) and not last):
         return None
-    lines = [f"# {method}, printed from the runtime (betspec/runtime/engine.py): a call fewer"]
-    names = set(body.stored)
+    lines = [f"# {method}, printed from its declaration (betspec/runtime/primitives.py): a call fewer"]
+    stored = _stored(body.statements)
+    names = set(stored)
     for param, arg in zip(body.params, args, strict=True):
-        if arg != param or param in body.stored:
+        if arg != param or param in stored:
             names.add(param)
             lines.append(f"{param} = {arg}")
     if names & taken or model in names:
         return None
-    lines += [line for s in body.statements for line in _statement(s, model)]
-    if playable is None:
-        return lines
-    # The spec's playable (of the seat named ``seat``) in place of the call to it.
-    return [line.replace(f"{model}._playable(seat)", f"({playable})") for line in lines]
+    return lines + primitive_lines(body.statements, model, playable)
 
 
 def statement_lines(
-    statements: Iterable[Statement], model: str = "m", taken: Iterable[str] = (), playable: str | None = None
+    statements: Iterable[Statement], model: str = "m", taken: Iterable[str] = (), playable: ast.expr | None = None
 ) -> list[str]:
     """Python lines for an effect's statements, the engine named ``model`` (``taken``: the
     effect's parameters). The commonest primitives are printed in place (:func:`_primitive`),
@@ -775,7 +803,7 @@ def _callbacks(
     ``transitions`` callback (``when_X_event(ev)``, ``do_X_event(ev)``, send_event=True): both
     paths run the same functions."""
     found = plan_callbacks(spec, symbols)
-    playable = fast_source(python(spec.quantities["playable"].expr.tree, _symbols(spec, "m", seat="seat")))
+    playable = fast_tree(python(spec.quantities["playable"].expr.tree, _symbols(spec, "m", seat="seat")))
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
@@ -992,9 +1020,10 @@ def _engine(
     _start(w, spec)
     _load_inputs(w, spec)
     _load_deal(w, spec)
-    _compute_roles(w, spec, self_symbols)
-    _post_forced_bets(w, spec, self_symbols)
-    _table_checks(w, spec, self_symbols)
+    statements = _Statements(w, self_symbols, _symbols(spec, "self", seat="seat"))
+    statements.method(roles_method(spec))
+    statements.method(forced_bets_method(spec, self_symbols))
+    statements.method(checks_method(spec))
     if _hand_constants():
         w("def _hand_constants(self) -> None:", 4)
         w(repr("What the hot paths read that only the options and the table's inputs decide, once a hand."), 8)
@@ -1358,75 +1387,88 @@ def _loaders(w: Writer, spec: Spec, cls: str) -> None:
     w()
 
 
-def _compute_roles(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    w("def _compute_roles(self) -> None:", 4)
-    if not spec.roles:
-        w("return None", 8)
-    for role in spec.roles.values():
-        w(f"self._role_{role.name} = {compile_source(role.expr.tree, symbols)}", 8)
-        if not always_a_seat(spec, role.expr.tree):
-            w(f"if not 0 <= self._role_{role.name} < self._n:", 8)
-            message = f"f'the {role.name} is seat {{self._role_{role.name}}}, which is not at this table'"
-            w(f"raise InvalidTable({message})", 12)
-    w()
+class _Statements(ir.Printer[None]):
+    """Prints a method of the engine plan into the engine class (the hand is ``self``)."""
+
+    def __init__(self, w: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
+        self.w, self.symbols, self.seat_symbols = w, symbols, seat_symbols
+
+    def method(self, method: ir.Method) -> None:
+        """A method of the hand that takes nothing and gives nothing."""
+        w = self.w
+        w(f"def {method.name}(self) -> None:", 4)
+        with w.indented(2):
+            if not method.body:
+                w("return None")
+            self.visit_all(ir.joined(method).body)
+        w()
+
+    def tree(self, expr: ir.SpecExpr) -> ast.expr:
+        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+
+    def value(self, value: ir.Value) -> str:
+        if isinstance(value, ir.SpecExpr):
+            return source(self.tree(value))
+        if isinstance(value, ir.Local):
+            return value.name
+        if isinstance(value, ir.RoleSeat):
+            return f"self._role_{value.role}"
+        return literal(value.value)
+
+    def test(self, test: ir.Condition) -> str:
+        if isinstance(test, ir.Holds):
+            return source(self.tree(test.expr))
+        if isinstance(test, ir.Fails):
+            return source(negate(self.tree(test.expr)))
+        if isinstance(test, ir.NotASeat):
+            return f"not 0 <= {self.value(test.value)} < self._n"
+        if isinstance(test, ir.NonZero):
+            return test.local.name
+        if isinstance(test, ir.Positive):
+            return f"{test.local.name} > 0"
+        if isinstance(test, ir.AnyGiven):
+            return f"any(self._in_{test.input})"
+        return f"({self.test(test.first)}) and {self.test(test.second)}"
+
+    def visit_Let(self, node: ir.Let) -> None:
+        self.w(f"{node.local.name} = {self.value(node.value)}")
+
+    def visit_SetRole(self, node: ir.SetRole) -> None:
+        self.w(f"self._role_{node.role} = {self.value(node.value)}")
+
+    def visit_If(self, node: ir.If) -> None:
+        self.w(f"if {self.test(node.test)}:")
+        with self.w.indented():
+            self.visit_all(node.body)
+
+    def visit_ForSeats(self, node: ir.ForSeats) -> None:
+        self.w(f"for seat in {'self._from_button()' if node.seats is None else f'self._in_{node.seats}'}:")
+        with self.w.indented():
+            self.visit_all(node.body)
+
+    def visit_Block(self, node: ir.Block) -> None:
+        self.visit_all(node.body)
+
+    def visit_Call(self, node: ir.Call) -> None:
+        given = {name: self.value(value) for name, value in node.args}
+        self.w(f"self.{node.mechanism}({', '.join(named_arguments(node.mechanism, given))})")
+
+    def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
+        rule = "" if node.rule is None else f", rule={literal(node.rule)}"
+        if all(isinstance(part, str) for part in node.message):
+            message = _text("".join(str(part) for part in node.message), self.w.level + 4)
+        else:
+            message = _formatted(node.message, self.value)
+        self.w(f"raise InvalidTable({message}{rule})")
 
 
-def _post_forced_bets(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    """``_post_forced_bets``: each forced bet of the spec in order, through the runtime's _post."""
-    w("def _post_forced_bets(self) -> None:", 4)
-    if not spec.forced_bets:
-        w("return None", 8)
-    for bet in forced_bets(spec, symbols, _symbols(spec, "self", seat="seat")):
-        _posting(w, bet)
-    w()
-
-
-def _posting(w: Writer, bet: Posting) -> None:
-    """One forced bet posted through the runtime's _post: the seats walked clockwise from the
-    button's left (the button last) or a seats input's, what does not depend on the seat decided
-    once before going round the table."""
-    what = literal(bet.name.replace("_", " "))
-    flags = f"{what}, live={bet.live}, dead_money={bet.dead_money}, order={literal(bet.order)}, in_full={bet.in_full}"
-    indent = 8
-    when = source(bet.when) if bet.when is not None and not bet.when_per_seat else None
-    # A per-seat input's test joins the forced bet's condition in one ``if`` (ruff's SIM102).
-    joined = bet.seat is None and bet.amount_per_seat and bet.per_seat_input is not None
-    if when is not None and not joined:
-        w(f"if {when}:", indent)
-        indent += 4
-    if bet.seat is not None:
-        # A post of nothing does nothing (no chips, no option): most tables leave most forced
-        # bets at 0, and the seat is not even computed for them.
-        w(f"amount = {source(bet.amount)}", indent)
-        w("if amount:", indent)
-        w(f"self._post({source(bet.seat)}, amount, {flags})", indent + 4)
-        return
-    amount = source(bet.amount)
-    if not bet.amount_per_seat:
-        w(f"amount = {amount}", indent)
-        w("if amount > 0:", indent)
-        indent += 4
-        amount = "amount"
-    elif bet.per_seat_input is not None:  # one per-seat input: nothing to post if all are 0
-        w(f"if {'' if when is None else f'({when}) and '}any(self._in_{bet.per_seat_input}):", indent)
-        indent += 4
-    w(f"for seat in {'self._from_button()' if bet.seats == 'all' else f'self._in_{bet.seats}'}:", indent)
-    indent += 4
-    if bet.when is not None and bet.when_per_seat:
-        w(f"if {source(bet.when)}:", indent)
-        indent += 4
-    w(f"self._post(seat, {amount}, {flags})", indent)
-
-
-def _table_checks(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    w("def _check_table(self) -> None:", 4)
-    if not spec.checks:
-        w("return None", 8)
-    for check in spec.checks:
-        w(f"if {_negated(check.expr.tree, symbols)}:", 8)
-        text = _text(f"{check.message} (rule {check.rule})", 16)
-        w(f"raise InvalidTable({text}, rule={literal(check.rule)})", 12)
-    w()
+def _formatted(parts: tuple[str | ir.Value, ...], value: Callable[[ir.Value], str]) -> str:
+    """An f-string of text and values (the text's braces doubled)."""
+    text = "".join(
+        part.replace("{", "{{").replace("}", "}}") if isinstance(part, str) else "{" + value(part) + "}"
+        for part in parts
+    )
+    return "f" + repr(text)
 
 
 def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:

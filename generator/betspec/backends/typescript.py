@@ -26,22 +26,23 @@ from dataclasses import fields
 from pathlib import Path
 
 from betspec import __version__, vocabulary
+from betspec.backends import ir
 from betspec.backends.base import BackendError, Context, header_lines, register
 from betspec.backends.plan import (
     ACTOR,
     INPUT_VALUE_TYPES,
     Do,
     Let,
-    Posting,
     Statement,
     Store,
-    always_a_seat,
+    checks_method,
     chosen_actions,
     fired_events,
-    forced_bets,
+    forced_bets_method,
     hoisted,
     kept,
     legal_when,
+    roles_method,
     scope,
     view_plan,
 )
@@ -50,6 +51,7 @@ from betspec.backends.pyexpr import Symbol, is_false, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
 from betspec.model import Event, Input, Option, Requirement, Spec
+from betspec.runtime.mechanisms import KINDS, MECHANISMS, arguments
 
 FOLDER = "generated/typescript"
 SOURCES = f"{FOLDER}/src"
@@ -265,6 +267,78 @@ def _declared(name: str, kind: str, default: object, required: bool, extra: Mapp
         if value not in (None, (), [], False):
             fields.append(f"{key}: {literal(list(value) if isinstance(value, tuple) else value)}")
     return "{ " + ", ".join(fields) + " }"
+
+
+class _Statements(ir.Printer[None]):
+    """Prints a method of the engine plan as TypeScript (the hand is ``m``)."""
+
+    def __init__(self, w: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
+        self.w, self.symbols, self.seat_symbols = w, symbols, seat_symbols
+
+    def tree(self, expr: ir.SpecExpr) -> ast.expr:
+        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+
+    def value(self, value: ir.Value) -> str:
+        if isinstance(value, ir.SpecExpr):
+            return ts(self.tree(value))
+        if isinstance(value, ir.Local):
+            return value.name
+        if isinstance(value, ir.RoleSeat):
+            return f"m._role_{value.role}"
+        return literal(value.value)
+
+    def test(self, test: ir.Condition) -> str:
+        if isinstance(test, ir.Holds):
+            return ts(self.tree(test.expr))
+        if isinstance(test, ir.Fails):
+            return ts(negate(self.tree(test.expr)))
+        if isinstance(test, ir.NotASeat):
+            seat = self.value(test.value)
+            return f"!(0 <= {seat} && {seat} < m._n)"
+        if isinstance(test, ir.NonZero):
+            return f"{test.local.name} !== 0"
+        if isinstance(test, ir.Positive):
+            return f"{test.local.name} > 0"
+        if isinstance(test, ir.AnyGiven):
+            return f"m._in_{test.input}.some((value) => Boolean(value))"
+        return f"({self.test(test.first)}) && {self.test(test.second)}"
+
+    def call(self, node: ir.Call) -> str:
+        given = {name: self.value(value) for name, value in node.args}
+        return f"m.{node.mechanism}({', '.join(arguments(node.mechanism, given))});"
+
+    def block(self, opening: str, body: tuple[ir.Statement, ...]) -> None:
+        self.w(f"{opening}{{")
+        with self.w.indented():
+            self.visit_all(body)
+        self.w("}")
+
+    def visit_Let(self, node: ir.Let) -> None:
+        self.w(f"const {node.local.name} = {self.value(node.value)};")
+
+    def visit_SetRole(self, node: ir.SetRole) -> None:
+        self.w(f"m._role_{node.role} = {self.value(node.value)};")
+
+    def visit_If(self, node: ir.If) -> None:
+        if len(node.body) == 1 and isinstance(node.body[0], ir.Call):
+            self.w(f"if ({self.test(node.test)}) {self.call(node.body[0])}")
+        else:
+            self.block(f"if ({self.test(node.test)}) ", node.body)
+
+    def visit_ForSeats(self, node: ir.ForSeats) -> None:
+        seats = "m._from_button()" if node.seats is None else f"m._in_{node.seats}"
+        self.block(f"for (const seat of {seats}) ", node.body)
+
+    def visit_Block(self, node: ir.Block) -> None:
+        self.block("", node.body)
+
+    def visit_Call(self, node: ir.Call) -> None:
+        self.w(self.call(node))
+
+    def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
+        message = " + ".join(string(part) if isinstance(part, str) else self.value(part) for part in node.message)
+        rule = "" if node.rule is None else f", {string(node.rule)}"
+        self.w(f"throw new InvalidTable({message}{rule});")
 
 
 class _Module:
@@ -532,9 +606,9 @@ class _Module:
         self._begin()
         self._load_inputs()
         self._load_deal()
-        self._roles()
-        self._forced_bets()
-        self._checks()
+        self._plan_method(roles_method(self.spec), "protected _computeRoles(): void")
+        self._plan_method(forced_bets_method(self.spec, self.symbols), "_postForcedBets(): void")
+        self._plan_method(checks_method(self.spec), "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
         self._method(
             "_playable(seat: number): number",
@@ -732,69 +806,11 @@ class _Module:
             lines += [f"m._dl_{item.name} = dl_{item.name};" for item in spec.deal_inputs.values()]
         self._method("_loadDeal(given: Record<string, unknown>): void", lines)
 
-    def _roles(self) -> None:
-        spec = self.spec
-        lines: list[str] = []
-        for role in spec.roles.values():
-            lines.append(f"m._role_{role.name} = {ts(python(role.expr.tree, self.symbols))};")
-            if not always_a_seat(spec, role.expr.tree):
-                lines.append(f"if (!(0 <= m._role_{role.name} && m._role_{role.name} < m._n)) {{")
-                before, after = string(f"the {role.name} is seat "), string(", which is not at this table")
-                lines.append(f"  throw new InvalidTable({before} + m._role_{role.name} + {after});")
-                lines.append("}")
-        self._method("protected _computeRoles(): void", lines or ["return;"])
-
-    def _forced_bets(self) -> None:
-        lines: list[str] = []
-        for bet in forced_bets(self.spec, self.symbols, _symbols(self.spec, seat="seat")):
-            lines += self._posting(bet)
-        self._method("_postForcedBets(): void", lines or ["return;"])
-
-    def _posting(self, bet: Posting) -> list[str]:
-        if bet.kind not in vocabulary.FORCED_BET_KINDS or bet.order not in vocabulary.FORCED_BET_ORDERS:
-            raise _refuse(f"the forced bet {bet.name!r} of kind {bet.kind!r}, order {bet.order!r}", self.spec)
-        what = string(bet.name.replace("_", " "))
-        flags = f"{what}, {literal(bet.live)}, {literal(bet.dead_money)}, {string(bet.order)}, {literal(bet.in_full)}"
-        lines: list[str] = ["{"]
-        closing = ["}"]
-        pad = "  "
-        if bet.when is not None and not bet.when_per_seat:
-            lines.append(f"{pad}if ({ts(bet.when)}) {{")
-            closing.insert(0, f"{pad}}}")
-            pad += "  "
-        if bet.seat is not None:
-            lines.append(f"{pad}const amount = {ts(bet.amount)};")
-            lines.append(f"{pad}if (amount !== 0) m._post({ts(bet.seat)}, amount, {flags});")
-            return lines + closing
-        amount = ts(bet.amount)
-        if not bet.amount_per_seat:
-            lines.append(f"{pad}const amount = {amount};")
-            lines.append(f"{pad}if (amount > 0) {{")
-            closing.insert(0, f"{pad}}}")
-            pad += "  "
-            amount = "amount"
-        elif bet.per_seat_input is not None:
-            lines.append(f"{pad}if (m._in_{bet.per_seat_input}.some((value) => Boolean(value))) {{")
-            closing.insert(0, f"{pad}}}")
-            pad += "  "
-        seats = "m._from_button()" if bet.seats == "all" else f"m._in_{bet.seats}"
-        lines.append(f"{pad}for (const seat of {seats}) {{")
-        closing.insert(0, f"{pad}}}")
-        pad += "  "
-        if bet.when is not None and bet.when_per_seat:
-            lines.append(f"{pad}if ({ts(bet.when)}) m._post(seat, {amount}, {flags});")
-        else:
-            lines.append(f"{pad}m._post(seat, {amount}, {flags});")
-        return lines + closing
-
-    def _checks(self) -> None:
-        lines: list[str] = []
-        for check in self.spec.checks:
-            lines.append(f"if ({ts(negate(python(check.expr.tree, self.symbols)))}) {{")
-            message = string(f"{check.message} (rule {check.rule})")
-            lines.append(f"  throw new InvalidTable({message}, {string(check.rule)});")
-            lines.append("}")
-        self._method("protected _checkTable(): void", lines or ["return;"])
+    def _plan_method(self, method: ir.Method, signature: str) -> None:
+        """A method of the engine plan, printed by :class:`_Statements`."""
+        w = Writer(step=2)
+        _Statements(w, self.symbols, _symbols(self.spec, seat="seat")).visit_all(method.body)
+        self._method(signature, w.lines or ["return;"])
 
     def _requirement_lines(
         self, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, verb: str
@@ -963,6 +979,37 @@ def _comment(text: str) -> str:
     return "".join(ch if ch.isprintable() and ch.isascii() else " " for ch in text).replace("*/", "* /")
 
 
+def _mechanisms() -> str:
+    """``src/mechanisms.ts``: the runtime mechanisms as one interface, and a type that only
+    compiles if the runtime's Engine has each of them with its declared signature, so that
+    ``tsc --strict`` holds the runtime to betspec/runtime/mechanisms.py (both internal: a client's
+    declarations leave them out, as they leave out the mechanisms)."""
+    lines = [
+        f"// Printed by betspec {__version__} from betspec/runtime/mechanisms.py: the mechanisms generated",
+        "// engines call, which the runtime's Engine must have. Do not edit: run `betspec generate`.",
+        "",
+        'import type { Engine } from "./runtime.js";',
+        "",
+        "/** @internal */",
+        "export interface Mechanisms {",
+    ]
+    for mechanism in MECHANISMS:
+        if "typescript" not in mechanism.runtimes:
+            continue
+        params = ", ".join(f"{_own_method(p.name)}: {KINDS[p.kind].typescript}" for p in mechanism.params)
+        lines.append(f"  /** {_comment(mechanism.does)} */")
+        lines.append(f"  {mechanism.name}({params}): {KINDS[mechanism.returns].typescript};")
+    lines += [
+        "}",
+        "",
+        "/** @internal */",
+        "type Implements<T extends Mechanisms> = T;",
+        "/** @internal The runtime's Engine, checked against the declaration. */",
+        "export type CheckedEngine = Implements<Engine>;",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def _vocabulary() -> str:
     lines = [
         f"// Printed by betspec {__version__} from betspec/vocabulary.py: the words the TypeScript runtime",
@@ -1108,6 +1155,7 @@ class TypeScriptBackend:
             f"{FOLDER}/tsconfig.json": _tsconfig(),
             f"{SOURCES}/runtime.ts": _runtime(),
             f"{SOURCES}/vocabulary.ts": _vocabulary(),
+            f"{SOURCES}/mechanisms.ts": _mechanisms(),
             f"{SOURCES}/index.ts": _index(concrete),
         }
         for spec in concrete:

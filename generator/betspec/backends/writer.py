@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-#: One level of indentation.
+#: One level of indentation (Python's; a TypeScript writer steps by 2).
 STEP = 4
 
 
 class Writer:
     """Lines of generated code, written in order at an indentation the writer holds."""
 
-    def __init__(self, level: int = 0) -> None:
+    def __init__(self, level: int = 0, step: int = STEP) -> None:
         self.lines: list[str] = []
         self.level = level
+        self.step = step
 
     def __call__(self, line: str = "", indent: int = 0) -> None:
         """Write ``line`` at the current indentation plus ``indent`` spaces (a blank line stays blank)."""
@@ -38,11 +39,11 @@ class Writer:
     @contextmanager
     def indented(self, levels: int = 1) -> Iterator[None]:
         """Write the lines of the ``with`` block ``levels`` levels further in."""
-        self.level += STEP * levels
+        self.level += self.step * levels
         try:
             yield
         finally:
-            self.level -= STEP * levels
+            self.level -= self.step * levels
 
     def text(self) -> str:
         return "\n".join(self.lines).rstrip("\n") + "\n"

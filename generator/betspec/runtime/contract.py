@@ -2,13 +2,14 @@
 
 What generated code may import (:data:`EXPORTED`), every member of ``Engine`` it may read, call
 or set (:data:`ENGINE_MEMBERS`), what a generated class defines for the runtime to call
-(:data:`ENGINE_HOOKS`), and what a kernel may touch of the kernels' runtime (:data:`KERNEL_*`).
+(:data:`ENGINE_HOOKS`), and what a kernel may touch of the kernels' runtime (:data:`KERNEL_*`); the
+signatures of the mechanisms they call are declared in :mod:`betspec.runtime.mechanisms`.
 ``tests/test_contract.py`` fails when generated code uses a member of the runtime not declared
 here. The Python back end writes a generated module's imports from :data:`EXPORTED` (and nothing
 else), and stamps the module with :data:`ABI_VERSION` and :data:`CONTRACT`, a digest of these
-lists; the module calls :func:`require_abi` when imported, so an engine generated for another
-runtime (another version, or a member renamed, added or removed) fails at once with a message
-that says what to do, instead of misbehaving later. Raise the version when what a member does
+lists and of the mechanisms' signatures; the module calls :func:`require_abi` when imported, so an
+engine generated for another runtime (another version, or a member renamed, added or removed) fails
+at once with a message that says what to do, instead of misbehaving later. Raise the version when what a member does
 changes while its name stays.
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+
+from betspec.runtime import mechanisms
 
 #: The version of this contract.
 ABI_VERSION = 4
@@ -221,7 +224,7 @@ KERNEL_MEMBERS: tuple[str, ...] = (
 
 
 def _digest() -> str:
-    lists = [ABI_VERSION, EXPORTED, ACTION_METHODS, ENGINE_MEMBERS, ENGINE_HOOKS]
+    lists = [ABI_VERSION, EXPORTED, ACTION_METHODS, ENGINE_MEMBERS, ENGINE_HOOKS, mechanisms.signatures()]
     return hashlib.sha256(json.dumps(lists, sort_keys=True).encode()).hexdigest()[:16]
 
 

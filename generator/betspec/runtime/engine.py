@@ -935,15 +935,31 @@ class Engine:
         n = self._n
         return [*range(first, n), *range(first)] if first < n else range(n)
 
+    # ---- the primitives: printed from betspec/runtime/primitives.py by `python -m betspec.tools.primitives`
+    # (do not edit: change the declaration and run the command)
+
+    def _mark_acted(self, seat: int) -> None:
+        """``seat`` has acted on the bet it faces: a seat passed over no longer is, a declaration
+        out of turn and a bound word are spent.
+        """
+        if seat == self._deferred:
+            self._deferred = -1
+        if self._out_of_turn:
+            self._out_of_turn.pop(seat, None)
+        self._declared = NOT_BOUND
+        self._acted[seat] = True
+        self._acted_at[seat] = self._bet_level
+
     def _open_betting(self, after: int) -> None:
         """The first seat after ``after`` that still has to act is to act."""
         self._actor = self._next_needing_action(after)
 
     def _commit(self, to: int) -> None:
-        # _put and _mark_acted written out: an action's commonest path, one call instead of three.
+        """The seat to act puts in up to ``to`` on this street."""
         seat = self._actor
         put_in = self._put_in
         amount = to - put_in[seat]
+        # _put written out: an action's commonest path.
         self._behind[seat] -= amount
         self._contributed[seat] += amount
         self._pot += amount
@@ -956,8 +972,9 @@ class Engine:
         level = self._bet_level
         if to > level:
             level = self._bet_level = to
-        # A commit that puts nothing in and leaves the seat short of the bet is no action on it:
-        # the seat keeps its turn to come and its option to raise (commit(committed) facing a bet).
+        # A commit that puts nothing in and leaves the seat short of the bet is no action on
+        # it: the seat keeps its turn to come and its option to raise (commit(committed)
+        # facing a bet). _mark_acted written out, the level read from the local.
         if amount or to >= level:
             if seat == self._deferred:
                 self._deferred = -1
@@ -968,7 +985,7 @@ class Engine:
             self._acted_at[seat] = level
 
     def _mark_checked(self) -> None:
-        # _mark_acted written out (the seat to act).
+        """The seat to act has acted without putting chips in."""
         seat = self._actor
         if seat == self._deferred:
             self._deferred = -1
@@ -979,21 +996,12 @@ class Engine:
         self._acted_at[seat] = self._bet_level
 
     def _mark_folded(self) -> None:
+        """The seat to act is out of the hand."""
         seat = self._actor
         if self._live[seat] > 0:
             self._able_count -= 1
         self._folded[seat] = True
         self._players_in -= 1
-        # _mark_acted written out.
-        if seat == self._deferred:
-            self._deferred = -1
-        if self._out_of_turn:
-            self._out_of_turn.pop(seat, None)
-        self._declared = NOT_BOUND
-        self._acted[seat] = True
-        self._acted_at[seat] = self._bet_level
-
-    def _mark_acted(self, seat: int) -> None:
         if seat == self._deferred:
             self._deferred = -1
         if self._out_of_turn:
@@ -1003,7 +1011,9 @@ class Engine:
         self._acted_at[seat] = self._bet_level
 
     def _pass_action(self) -> None:
-        # _next_needing_action after the seat to act, written out: this runs after every action.
+        """The next seat that has to act is to act, or nobody."""
+        # _next_needing_action after the seat to act, written out: this runs after every
+        # action.
         n, level, after = self._n, self._bet_level, self._actor
         live, folded, acted, put_in = self._live, self._folded, self._acted, self._put_in
         deferred = self._deferred
@@ -1021,8 +1031,8 @@ class Engine:
     def _close_round(self) -> None:
         """End the betting round: a bet nobody matched goes back to its owner."""
         self._actor = -1
-        # The first seat with the largest commitment, and the largest of the others' (0 if none
-        # is larger), in one pass: commitments are never negative.
+        # The first seat with the largest commitment, and the largest of the others' (0 if
+        # none is larger), in one pass: commitments are never negative.
         put_in = self._put_in
         top, best, second = 0, put_in[0], 0
         for seat in range(1, self._n):
@@ -1038,7 +1048,10 @@ class Engine:
             self._returned[top] += uncalled
 
     def _deal_runout(self, street: int) -> None:
+        """Deal a street with nobody left to bet."""
         self._street = street
+
+    # ---- end of the primitives printed from betspec/runtime/primitives.py
 
     def _next_needing_action(self, after: int) -> int:
         n, level = self._n, self._bet_level

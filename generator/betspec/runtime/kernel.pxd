@@ -133,7 +133,7 @@ cdef class Kernel:
         if (before > 0) != (after > 0) and not self._folded[seat]:
             self._able_count += 1 if after > 0 else -1
         return 0
-    cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1
+    cdef int _post(self, int seat, chips_t amount, str what, bint live, bint dead_money, str order, bint in_full) except -1
     @cython.final
     cdef inline int _begin_street(self, int street) except -1:
         cdef int n = self._n

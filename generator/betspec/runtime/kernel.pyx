@@ -601,7 +601,7 @@ cdef class Kernel:
 
     # ---- the mechanisms ------------------------------------------------------------------
 
-    cdef int _post(self, int seat, chips_t amount, bint live, bint dead_money, bint starts_after, bint last, bint in_full, str what) except -1:
+    cdef int _post(self, int seat, chips_t amount, str what, bint live, bint dead_money, str order, bint in_full) except -1:
         cdef chips_t behind, paid, put
         cdef bint option
         if amount < 0 or not 0 <= seat < self._n or amount > _SEAT_CHIPS_MAX:
@@ -609,9 +609,9 @@ cdef class Kernel:
         behind = self._behind[seat]
         if in_full and behind < amount:
             raise KernelRefusal(what)
-        option = (starts_after or last) and amount >= self._nominal and amount > 0
+        option = order != "in_turn" and amount >= self._nominal and amount > 0
         if option:
-            if starts_after:
+            if order == "starts_after":
                 self._last_live = seat
             else:
                 self._deferred = seat

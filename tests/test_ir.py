@@ -1,0 +1,110 @@
+"""The engine plan's nodes (betspec.backends.ir): a pass rewrites a method, and each back end's
+printer is a visitor over every kind of statement, printing from the plan alone."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+import typing
+
+import pytest
+
+from betspec.backends import cython, ir, python, typescript
+from betspec.backends.plan import scope
+from betspec.backends.pyexpr import ACCESSORS
+from betspec.backends.writer import Writer
+from betspec.frontend import load_spec
+from betspec.model import Spec
+from tests.conftest import SPEC_DIR
+
+PRINTERS = [python._Statements, cython._Statements, typescript._Statements]
+
+
+def _no_limit() -> Spec:
+    found, problems = load_spec(str(SPEC_DIR / "no_limit.json"))
+    assert found is not None, problems
+    return found
+
+
+def _every_kind() -> ir.Method:
+    """A method with every statement, value and condition the plan has."""
+    seat, amount = ir.Local("seat"), ir.Local("amount")
+    big = ir.SpecExpr(ast.Name("big_blind", ast.Load()))
+    post = ir.Call(
+        "_post",
+        (
+            ("seat", seat),
+            ("amount", amount),
+            ("what", ir.Const("a {brace} 'quote'")),
+            ("live", ir.Const(True)),
+            ("dead_money", ir.Const(False)),
+            ("order", ir.Const("in_turn")),
+            ("in_full", ir.Const(False)),
+        ),
+    )
+    role = ir.RoleSeat("big_blind_seat")
+    return ir.Method(
+        "_every_kind",
+        (
+            ir.SetRole("big_blind_seat", ir.SpecExpr(ast.Constant(1))),
+            ir.If(ir.NotASeat(role), (ir.RefuseTable(("seat ", role, " {not} here"), None, "big_blind_seat"),)),
+            ir.If(ir.Fails(big), (ir.RefuseTable(("no big blind",), "BLINDS", "BLINDS"),)),
+            ir.Block(
+                (
+                    ir.Let(amount, big),
+                    ir.If(ir.Positive(amount), (ir.ForSeats((ir.If(ir.NonZero(amount), (post,)),)),)),
+                    ir.If(ir.Holds(big), (ir.If(ir.AnyGiven("seat_antes"), (ir.ForSeats((post,), "seat_antes"),)),)),
+                )
+            ),
+        ),
+    )
+
+
+def test_joined_makes_an_if_of_an_if_one_if_of_both_tests() -> None:
+    method = ir.joined(_every_kind())
+    block = method.body[3]
+    assert isinstance(block, ir.Block)
+    last = block.body[2]
+    assert isinstance(last, ir.If) and isinstance(last.test, ir.Both)
+    assert isinstance(last.test.second, ir.AnyGiven) and isinstance(last.body[0], ir.ForSeats)
+    positive = block.body[1]
+    assert isinstance(positive, ir.If) and isinstance(positive.test, ir.Positive)  # its body is a loop
+    assert ir.joined(method) == method
+
+
+@pytest.mark.parametrize("printer", PRINTERS, ids=lambda p: p.__module__.rsplit(".", 1)[1])
+def test_each_printer_visits_every_kind_of_statement_and_reads_no_model(printer: type) -> None:
+    statements = {kind.__name__ for kind in typing.get_args(ir.Statement)}
+    assert statements == {"Let", "SetRole", "If", "ForSeats", "Call", "RefuseTable", "Block"}
+    assert all(callable(getattr(printer, f"visit_{name}", None)) for name in statements)
+    tree = ast.parse(inspect.getsource(printer))
+    assert "spec" not in {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+
+def test_the_python_printer_prints_valid_python_with_named_flags() -> None:
+    spec = _no_limit()
+    w = Writer()
+    printer = python._Statements(w, scope(spec, "self", ACCESSORS), scope(spec, "self", ACCESSORS, seat="seat"))
+    printer.method(_every_kind())
+    text = w.text()
+    ast.parse(textwrap.dedent(text))
+    assert "def _every_kind(self) -> None:" in text
+    assert "raise InvalidTable(f'seat {self._role_big_blind_seat} {{not}} here')" in text
+    assert "rule='BLINDS'" in text and "if (" in text and ") and any(self._in_seat_antes):" in text
+    assert "live=True, dead_money=False, order='in_turn', in_full=False)" in text
+
+
+def test_the_typescript_printer_prints_blocks_and_one_line_calls() -> None:
+    spec = _no_limit()
+    w = Writer(step=2)
+    typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all(
+        _every_kind().body
+    )
+    text = w.text()
+    depths = [line.count("{") - line.count("}") for line in text.splitlines() if "{not}" not in line]
+    assert depths.count(1) == depths.count(-1) == 8 and set(depths) == {-1, 0, 1}
+    assert 'throw new InvalidTable("seat " + m._role_big_blind_seat + " {not} here");' in text
+    assert 'throw new InvalidTable("no big blind", "BLINDS");' in text
+    assert 'if (amount !== 0) m._post(seat, amount, "a {brace} \'quote\'", true, false, "in_turn", false);' in text
+    assert "for (const seat of m._in_seat_antes) {" in text and "for (const seat of m._from_button()) {" in text
