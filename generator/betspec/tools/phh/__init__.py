@@ -1,0 +1,214 @@
+"""Hand histories in and out: PHH, the notation of the public PHH dataset (https://phh.readthedocs.io).
+
+A ``.phh`` file is one hand written in TOML; a ``.phhs`` file holds several, as tables ``[1]``,
+``[2]``, ... Only what concerns betting is read: the forced bets, the stacks, the betting actions
+(``pN f``, ``pN cc``, ``pN cbr AMOUNT``) and, from a board deal (``d db``), which street opens.
+Cards (hole-card deals, the board, showdowns ``pN sm``) are kept only to check the pots: where a
+hand records what each player won (``winnings``) or ended with (``finishing_stacks``),
+:func:`check_pots` pays the pots as the engine does, ranking a showdown with PokerKit's hand
+evaluators when PokerKit is installed, and compares. Commentaries are skipped.
+
+**Hostile input.** Whatever the bytes, reading gives hands, :class:`Bad` hands with the reason
+or a :class:`PhhError` naming the file (and the hand and field): never another exception. A file
+is read only if it is a regular file of at most :data:`MAX_FILE_BYTES`; numbers beyond what a
+table holds, ``nan``, nesting deeper than TOML is read, and text that is not UTF-8 are refused;
+what a message quotes from the input is cut short.
+
+**Seats.** PHH lists the players clockwise from the seat after the button: the first player
+posts the small blind, the last has the button. Heads-up the forced bets are read in reverse by
+rule (PokerKit's convention too), so the second player, the button, posts the small blind, as a
+betspec table has it. betspec seats are 0..n-1 clockwise with an explicit button: player ``pK``
+is seat ``K-1`` and the button is seat ``n-1``, whatever the number of players.
+
+**Amounts.** PHH writes amounts as the site did (dollars and cents); betspec counts whole chips.
+A file's amounts are multiplied by ``10**d``, ``d`` the most decimal places any betting amount in
+the file is written with (``196.20`` counts two), so every hand of a file is in the same unit;
+:func:`to_phh` divides by the same scale to write a hand back in the site's units.
+
+Forced bets become the table inputs every spec shares: blinds, straddles and lone blinds seat
+by seat, antes for the table or each seat. What does not fit a betspec table (a minimum bet
+other than the big blind, unknown stacks) is reported as irregular with its reason by
+:func:`table_inputs`, the one place that turns PHH fields into table inputs.
+
+The package is split by job: :mod:`.reader` reads (with :mod:`.document`, :mod:`.amounts`,
+:mod:`.actions` and :mod:`.deck`, over the hand model of :mod:`.model`), :mod:`.writer` writes,
+:mod:`.table`, :mod:`.replaying`, :mod:`.pots`, :mod:`.cases` and :mod:`.audit` replay and check,
+:mod:`.cli` is ``betspec phh``. Every name is reachable here, as it was from the one module.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+
+from betspec.tools.phh import (
+    actions,
+    amounts,
+    audit,
+    cases,
+    cli,
+    deck,
+    document,
+    model,
+    pots,
+    reader,
+    replaying,
+    table,
+    writer,
+)
+from betspec.tools.phh.audit import (
+    BACKENDS,
+    COLLECT_AFTER,
+    SHARE_BYTES,
+    Finished,
+    Report,
+    check_files,
+    check_part,
+    finished,
+    phh_files,
+    replayed_in_c,
+)
+from betspec.tools.phh.cases import case_id, to_case
+from betspec.tools.phh.cli import cmd_check, cmd_to_case, register
+from betspec.tools.phh.document import FAST_ALWAYS, FAST_BYTES_A_CHARACTER, FAST_DEPTH, SLOW_BYTES_A_CHARACTER
+from betspec.tools.phh.model import (
+    BOARD_STREETS,
+    MAX_CHIPS,
+    MAX_PLACES,
+    QUOTED,
+    VARIANTS,
+    Act,
+    Bad,
+    Hand,
+    Irregular,
+    PhhError,
+)
+from betspec.tools.phh.pots import MISPAID, MISPAID_STATUS, NOTHING_RECORDED, PAID, UNCHECKED, Pots, check_pots
+from betspec.tools.phh.reader import LIMIT_FIELDS, MAX_FILE_BYTES, loads, read
+from betspec.tools.phh.replaying import (
+    ACCEPTED,
+    INVALID,
+    IRREGULAR,
+    LINE_ROOM,
+    MISDEALT,
+    REFUSED,
+    Replay,
+    deal_inputs,
+    engine_for,
+    parse_options,
+    replay,
+)
+from betspec.tools.phh.table import ANTE_RULE, TRIMMED, UNTRIMMED, bring_in_seat, hand_options, table_inputs
+from betspec.tools.phh.writer import to_phh, to_phhs
+
+# The `betspec` command imports this package to register `phh`; the engines are imported where
+# they are first used, so the other commands start no slower (the command loads the runtime's
+# errors anyway).
+
+#: The modules the package is made of, each after those it imports from: a name's first home is
+#: where it is defined, the others import it.
+_PARTS = (model, document, amounts, deck, actions, reader, table, replaying, pots, cases, writer, audit, cli)
+
+
+class _Package(types.ModuleType):
+    """This package as the one module it was, for the callers and tests that use it so: each name
+    of its parts (private names and imports too) is an attribute, and setting one (a test's
+    monkeypatch of ``_fast_toml``, ``MAX_FILE_BYTES`` or ``rankings``) sets it in every part that
+    binds it, as it set the one module's; the value stays in its parts, in one place."""
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *(name for part in _PARTS for name in vars(part))})
+
+
+def _forwarded(name: str, homes: tuple[types.ModuleType, ...]) -> property:
+    """The attribute ``name`` of the package: read from its first home, set and deleted in each.
+    A data descriptor, so that pytest's monkeypatch, undoing, sets the value it found back (it
+    deletes an attribute it finds in no descriptor and not in the module's own namespace)."""
+
+    def get(_package: types.ModuleType) -> Any:
+        return vars(homes[0])[name]
+
+    def put(_package: types.ModuleType, value: Any) -> None:
+        for home in homes:
+            setattr(home, name, value)
+
+    def delete(_package: types.ModuleType) -> None:
+        for home in homes:
+            delattr(home, name)
+
+    return property(get, put, delete)
+
+
+def _forward_every_name() -> None:
+    names = {name for part in _PARTS for name in vars(part) if not name.startswith("__")}
+    for name in sorted(names):
+        setattr(_Package, name, _forwarded(name, tuple(part for part in _PARTS if name in vars(part))))
+
+
+_forward_every_name()
+# Python's documented way to give a module attribute hooks (the data model's "customizing module
+# attribute access"): its class, set once it is whole.
+sys.modules[__name__].__class__ = _Package
+
+__all__ = [
+    "ACCEPTED",
+    "ANTE_RULE",
+    "BACKENDS",
+    "BOARD_STREETS",
+    "COLLECT_AFTER",
+    "FAST_ALWAYS",
+    "FAST_BYTES_A_CHARACTER",
+    "FAST_DEPTH",
+    "INVALID",
+    "IRREGULAR",
+    "LIMIT_FIELDS",
+    "LINE_ROOM",
+    "MAX_CHIPS",
+    "MAX_FILE_BYTES",
+    "MAX_PLACES",
+    "MISDEALT",
+    "MISPAID",
+    "MISPAID_STATUS",
+    "NOTHING_RECORDED",
+    "PAID",
+    "QUOTED",
+    "REFUSED",
+    "SHARE_BYTES",
+    "SLOW_BYTES_A_CHARACTER",
+    "TRIMMED",
+    "UNCHECKED",
+    "UNTRIMMED",
+    "VARIANTS",
+    "Act",
+    "Bad",
+    "Finished",
+    "Hand",
+    "Irregular",
+    "PhhError",
+    "Pots",
+    "Replay",
+    "Report",
+    "bring_in_seat",
+    "case_id",
+    "check_files",
+    "check_part",
+    "check_pots",
+    "cmd_check",
+    "cmd_to_case",
+    "deal_inputs",
+    "engine_for",
+    "finished",
+    "hand_options",
+    "loads",
+    "parse_options",
+    "phh_files",
+    "read",
+    "register",
+    "replay",
+    "replayed_in_c",
+    "table_inputs",
+    "to_case",
+    "to_phh",
+    "to_phhs",
+]

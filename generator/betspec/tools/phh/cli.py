@@ -1,0 +1,188 @@
+"""``betspec phh``: the sub-commands ``check`` and ``to-case``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from betspec.tools.phh.audit import BACKENDS, Report, check_files, phh_files
+from betspec.tools.phh.cases import to_case
+from betspec.tools.phh.model import Irregular, PhhError, _brief, _count, _cut
+from betspec.tools.phh.pots import MISPAID, PAID, UNCHECKED
+from betspec.tools.phh.reader import read
+from betspec.tools.phh.replaying import engine_for, parse_options
+
+if TYPE_CHECKING:
+    pass
+
+
+def _out(line: str) -> None:
+    print(line, flush=True)
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def cmd_check(args: argparse.Namespace, project: object = None) -> int:
+    """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid,
+    misdealt or paid otherwise than the file says, 2 on a bad file."""
+    try:
+        options = parse_options(args.option)
+        engine_for(args.structure, options)
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    if args.jobs < 0:
+        _out("betspec phh: --jobs is a number of processes, 0 for every core")
+        return 2
+    jobs = args.jobs or _cores()
+    files = phh_files(args.files)
+    empty = [path for path in args.files if os.path.isdir(path) and not phh_files([path])]
+    for path in empty:
+        _out(f"betspec phh: {path}: no .phh or .phhs file in it")
+    total = Report("")
+    total.unreadable = len(empty)
+    several = len(files) > 1
+    try:
+        for report in check_files(files, args.structure, options, jobs, args.on, args.address):
+            for line in report.lines:
+                _out(line)
+            total.add(report)
+            if several and not report.unreadable:
+                _out(f"file {report.path}: {_count(report.hands, 'hand')}, {report.tally()}")
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    named = f" ({', '.join(total.irregular)})" if total.irregular else ""
+    unread = f"; {total.unreadable} file(s) unreadable" if total.unreadable else ""
+    paid = total.paid
+    checked = paid[PAID] + paid[MISPAID]
+    rake = f", {total.raked} of them less a rake" if total.raked else ""
+    where = f" in {len(files)} files" if several else ""
+    _out(
+        f"{_count(total.hands, 'hand')} under {args.structure}{where}: {total.tally(named)}; "
+        f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
+        f"not in {paid[UNCHECKED]}{unread}"
+    )
+    if total.unreadable:
+        return 2
+    return 1 if total.failed() else 0
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
+    """Write each hand (or the one named) as a conformance case; exit 1 when one cannot be."""
+    try:
+        options = parse_options(args.option)
+        cls = engine_for(args.structure, options)
+        hands = read(args.file)
+    except PhhError as exc:
+        _out(f"betspec phh: {exc}")
+        return 2
+    if args.hand is not None:
+        chosen = [hand for hand in hands if hand.key == args.hand]
+        if not chosen:
+            keys = [hand.key for hand in hands]
+            more = ", ..." if len(keys) > 10 else ""
+            listed = ", ".join(_cut(key, 20) for key in keys[:10])
+            _out(f"betspec phh: {args.file} has no hand {_brief(args.hand)} (it has {listed}{more})")
+            return 2
+        hands = chosen
+    # With --out, stdout reports what was written; without, stdout is the cases, one JSON a line.
+    note = _out if args.out else _err
+    failed = 0
+    for hand in hands:
+        try:
+            case = to_case(hand, cls, options)
+        except Irregular as exc:
+            note(f"skipped: {exc}")
+            failed += args.hand is not None
+            continue
+        except PhhError as exc:
+            note(f"skipped: {exc}")
+            failed += 1
+            continue
+        text = json.dumps(case) + "\n"
+        if not args.out:
+            sys.stdout.write(text)
+            continue
+        path = os.path.join(args.out, f"{case['id']}.json")
+        try:
+            os.makedirs(args.out, exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:
+            _out(f"betspec phh: cannot write {path}: {exc.strerror or exc}")
+            return 2
+        _out(f"wrote {path}")
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``betspec phh`` (``check``, ``to-case``) to the ``betspec`` command's sub-commands."""
+    phh = subparsers.add_parser("phh", help="hand histories in PHH: replay them through a structure, or make cases")
+    commands = phh.add_subparsers(dest="phh_command", required=True)
+
+    def structure_and_options(command: argparse.ArgumentParser, default: str | None) -> None:
+        command.add_argument(
+            "--structure",
+            required=default is None,
+            default=default,
+            help="the spec whose engine replays the hands" + (f" (default {default})" if default else ""),
+        )
+        command.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
+        )
+
+    check = commands.add_parser(
+        "check",
+        help="replay every hand; one line per hand and a summary",
+        description="Replay every hand of the files through a structure's engine: ACCEPTED, REFUSED "
+        "(the first action the spec refuses, with its rule), MISPAID (every action accepted, the pots "
+        "paid otherwise than the file's winnings or finishing_stacks say), IRREGULAR (forced bets a "
+        "table cannot express yet; they do not fail the command) or INVALID. An accepted hand's line "
+        "says whether its pots were checked against the file. Exit 1 when a hand is refused, mispaid "
+        "or invalid, 2 when a file cannot be read.",
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files, or folders of them")
+    structure_and_options(check, None)
+    check.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes to check on (default 1; 0: every core); the lines come in the same order",
+    )
+    check.add_argument(
+        "--on",
+        choices=BACKENDS,
+        default="processes",
+        help="where: processes here, or Ray tasks (pip install 'betspec[ray]'; --jobs CPUs of a local cluster)",
+    )
+    check.add_argument("--address", help="with --on ray: the cluster's address (default: a local one)")
+    check.set_defaults(run=cmd_check)
+    to_case_parser = commands.add_parser(
+        "to-case",
+        help="write hands as conformance cases (JSON)",
+        description="Write each hand the engine accepts as a conformance case, to DIR/<id>.json, or "
+        "one JSON a line on stdout without --out.",
+    )
+    to_case_parser.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    to_case_parser.add_argument(
+        "--hand", metavar="N", help="only this hand: its table name in a .phhs file (1, 2, ...)"
+    )
+    to_case_parser.add_argument("--out", metavar="DIR", help="the folder to write <id>.json into")
+    structure_and_options(to_case_parser, None)
+    to_case_parser.set_defaults(run=cmd_to_case)

@@ -1,0 +1,124 @@
+"""The cards a hand's actions move, and the check that they can come from one deck of its game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from betspec.cards import (
+    RANKS,
+    SUITS,
+    Game,
+)
+from betspec.tools.phh.model import PhhError, _cut
+
+if TYPE_CHECKING:
+    pass
+
+
+@dataclass
+class _Cards:
+    """The cards a hand's actions write: each seat's cards, board deals, showdowns."""
+
+    hole: list[list[str]]
+    board: list[str]
+    shows: list[tuple[int, str]]
+    first_upcards: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    first_actor: int | None = None
+    #: Every card moved, in order, for the deck's check (:func:`_check_deck`): (what, seat, cards),
+    #: what one of _DEALT, _BOARD_DEALT, _DISCARDED, _SHOWN, _OPENED (a street opened: a card
+    #: burned before its deal, as dealers do and PHH does not write), _FOLDED (the seat's cards
+    #: mucked: with the discards, what a dealer shuffles when the deck runs out), _BETTING_STARTS (the
+    #: first betting action after a street's deals: the street, as seat; each player still in
+    #: holds its cards by then).
+    moves: list[tuple[int, int, tuple[str, ...]]] = field(default_factory=list)
+
+
+_DEALT, _BOARD_DEALT, _DISCARDED, _SHOWN, _OPENED, _FOLDED, _BETTING_STARTS = range(7)
+
+
+def _check_deck(
+    game: Game, moves: Sequence[tuple[int, int, tuple[str, ...]]], n: int, dealt_by_street: Sequence[int]
+) -> None:
+    """Raise :class:`PhhError` where the hand's cards cannot come from one deck of its game: a
+    card that is not the deck's (a deuce in short deck), a card in two places at once (two
+    players, one player twice, the board and a hand), a card dealt again after it was discarded
+    or mucked before the deck ran out, a showdown of cards other than those dealt, or a player
+    still in who holds more or fewer hole cards than the game deals by a street
+    (``dealt_by_street``) when its betting starts or at the showdown. Unknown cards (``??``) are
+    allowed where PHH allows them; a history may stop anywhere (PHH's partial histories), and one
+    that writes no hole card at all is not counted."""
+    ranks = RANKS[4:] if game.short_deck else RANKS
+    size = 4 * len(ranks)
+    where: dict[str, int] = {}  # a known card in play -> the seat holding it (-1: the board)
+    discarded: dict[str, int] = {}  # a known card discarded -> the seat that discarded it
+    held = [0] * n  # hole cards each seat holds, known or not
+    out: set[int] = set()  # seats folded
+    street = 0
+    dealt = 0
+    # A history that writes no hole cards at all has them unknown, not wrong (betting and board
+    # alone): its counts are not checked; one that deals to some players deals to all.
+    records_deal = any(what == _DEALT for what, _, _ in moves)
+
+    def named(seat: int) -> str:
+        return "the board" if seat < 0 else f"p{seat + 1}"
+
+    def place(card: str, seat: int, doing: str) -> None:
+        """``card`` comes into play at ``seat`` (-1: the board), ``doing`` saying how."""
+        if card[0] not in ranks or card[1] not in SUITS:
+            raise PhhError(f"{card}, {doing}, is not a card of {game.name}'s {size}-card deck")
+        other = where.get(card)
+        if other is not None:
+            held_by = "on the board" if other < 0 else f"held by {named(other)}" + (" already" if other == seat else "")
+            raise PhhError(f"{card} is {doing} and {held_by}: a deck holds each card once")
+        if card in discarded and dealt <= size:  # (burned cards counted: one a street)
+            raise PhhError(
+                f"{card} is dealt to {named(seat)} after {named(discarded[card])} discarded it, "
+                f"before the deck ran out ({dealt} of {size} cards dealt)"
+            )
+        where[card] = seat
+
+    for what, seat, cards in moves:
+        if what == _OPENED:
+            dealt += 1  # the card burned before the street's deal
+        elif what == _FOLDED:
+            out.add(seat)
+            for card in [card for card, holder in where.items() if holder == seat]:
+                del where[card]
+                discarded[card] = seat
+        elif what == _BETTING_STARTS:
+            street = seat  # (the street is in the seat's place)
+            if not records_deal:
+                continue
+            for player in range(n):
+                if player not in out and held[player] != dealt_by_street[street]:
+                    raise PhhError(
+                        f"p{player + 1} holds {held[player]} hole cards when the betting of street {street + 1} "
+                        f"starts; {game.name} deals {dealt_by_street[street]} by then"
+                    )
+        elif what in (_DEALT, _BOARD_DEALT):
+            for card in cards:
+                dealt += 1
+                if "?" not in card:
+                    place(card, seat, f"dealt to {named(seat)}" if seat >= 0 else "dealt on the board")
+            if seat >= 0:
+                held[seat] += len(cards)
+        elif what == _DISCARDED:
+            held[seat] -= len(cards)
+            for card in cards:
+                if "?" not in card:
+                    where.pop(card, None)
+                    discarded[card] = seat
+        else:  # shown: the cards the seat holds, those dealt unknown now known
+            mine = {card for card, holder in where.items() if holder == seat}
+            shown = {card for card in cards if "?" not in card}
+            if not mine <= shown:
+                hidden = " ".join(sorted(mine - shown))
+                raise PhhError(f"p{seat + 1} shows {_cut(''.join(cards))}, but was dealt {hidden}")
+            if len(cards) != held[seat]:
+                raise PhhError(f"p{seat + 1} shows {len(cards)} cards and holds {held[seat]}")
+            if held[seat] < dealt_by_street[street]:
+                raise PhhError(f"p{seat + 1} shows {held[seat]} cards; {game.name} deals {dealt_by_street[street]}")
+            for card in sorted(shown - mine):
+                place(card, seat, f"shown by {named(seat)}")

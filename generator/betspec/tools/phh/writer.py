@@ -1,0 +1,184 @@
+"""Writing PHH: the hand an engine has played as PHH text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from betspec.runtime.errors import BetspecError
+from betspec.tools.phh.model import MAX_PLACES, VARIANTS, PhhError, _brief, _per_seat, _unit, _units
+
+if TYPE_CHECKING:
+    from betspec.cards import Dealer
+    from betspec.runtime import Engine
+
+
+def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: Dealer | None = None) -> str:
+    """The hand an engine has played (its table and history) as PHH text, amounts as chips divided by ``scale``.
+
+    Any hand played from the deal is written: all-ins, any button, bring-ins, draws. ``cards``
+    is the :class:`betspec.cards.Dealer` that dealt the hand: its hole cards, board, draws and
+    showdown (``pN sm``, for the seats still in when the hand is over) are written; without it
+    every card is unknown (``??``) and every draw stands pat. The variant is the dealer's game,
+    else ``variant``, else the game the structure is dealt as (:data:`betspec.cards.STRUCTURE_GAMES`:
+    PHH has no code for pot-limit hold'em, written ``NT``, which allows every pot-limit action).
+    The same hand always gives the same bytes: fields in a fixed order, no timestamps.
+    Declarations (out of turn, a raise said without its amount) are written as the chips they
+    moved; a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after
+    the button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
+    read back has the button on its last seat (the same hand, the seats renumbered).
+    """
+    from betspec.cards import STRUCTURE_GAMES, Dealer
+    from betspec.runtime import Engine
+    from betspec.runtime.snapshot import _replay
+
+    if not isinstance(engine, Engine):
+        raise PhhError(f"to_phh writes the hand of an engine, not of {_brief(engine)}")
+    if type(scale) is not int or scale < 1 or scale > 10**MAX_PLACES or str(scale).rstrip("0") != "1":
+        raise PhhError(f"the scale is a power of ten from 1 to 10**{MAX_PLACES}, not {_brief(scale)}")
+    if variant is not None and not isinstance(variant, str):
+        raise PhhError(f"a variant is a PHH code ({', '.join(VARIANTS)}), not {_brief(variant)}")
+    if cards is not None and not isinstance(cards, Dealer):
+        raise PhhError(f"cards are a betspec.cards.Dealer, not {_brief(cards)}")
+    cls = type(engine)
+    code = cards.game.code if cards is not None else variant or STRUCTURE_GAMES.get(engine.SPEC_NAME)
+    if code is None:
+        code = "FT" if "bets" in cls.INPUTS and "blinds" in cls.INPUTS else "NT"
+    if code not in VARIANTS:
+        raise PhhError(f"variant {_brief(code)} is not one betspec writes ({', '.join(VARIANTS)})")
+    game = VARIANTS[code]
+    if variant is not None and variant != code:
+        raise PhhError(f"the cards were dealt as {code}, not {_brief(variant)}")
+    if len(cls.STREETS) != game.streets:
+        raise PhhError(
+            f"{engine.SPEC_NAME} deals {', '.join(cls.STREETS)}: "
+            f"variant {code} ({game.name}) has {game.streets} streets"
+        )
+    table = engine.table
+    if engine.start is not None:
+        raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
+    items = {item: (name, i) for name, declared in cls.INPUTS.items() for i, item in enumerate(declared.items)}
+    fixed = "small_bet" in items and "big_bet" in items
+    if (game.limits != "min_bet") != fixed:
+        need = "fixed bets" if game.limits != "min_bet" else "no fixed bets"
+        raise PhhError(f"variant {code} is {game.name}: it needs a structure with {need}")
+    if game.limits == "bring_in" and "bring_in" not in cls.INPUTS:
+        raise PhhError(f"variant {code} brings in: {engine.SPEC_NAME} has no bring-in")
+    if cards is not None and cards.seats != len(table.stacks):
+        raise PhhError(f"the dealer dealt {cards.seats} seats, the table has {len(table.stacks)}")
+
+    def item(name: str) -> int:
+        if name not in items:
+            value = table.get(name) if name in cls.INPUTS else 0
+            return int(cast(int, value or 0))
+        value = table.get(items[name][0])
+        return int(cast(Sequence[int], value)[items[name][1]]) if isinstance(value, Sequence) else 0
+
+    # What each seat posted before the first action, as the spec's forced bets post it: live
+    # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
+    fresh = cls(table, **cast(dict[str, Any], engine.options))
+    n = len(table.stacks)
+    empty = [seat for seat, stack in enumerate(table.stacks) if stack <= 0]
+    if empty:
+        raise PhhError(f"seat {empty[0]} has no chips: PHH lists the players dealt in, every stack positive")
+    order = [(engine.button + 1 + i) % n for i in range(n)]
+    player = {seat: i + 1 for i, seat in enumerate(order)}
+    live = [fresh.committed[seat] for seat in order]
+    dead = [fresh.contributed[seat] - fresh.committed[seat] for seat in order]
+    # PHH's antes are dead money unless ante_trimming_status says they are their posters' stakes
+    # (each seat's stake, less what it posted live, is its ante of kind ante): one or the other.
+    staked = any(fresh.stakes[seat] > fresh.committed[seat] for seat in order)
+    if staked and any(fresh.contributed[seat] > fresh.stakes[seat] for seat in order):
+        raise PhhError(
+            "antes that are their posters' stakes and dead money in one hand have no PHH form "
+            "(ante_trimming_status makes every ante one or the other)"
+        )
+    if game.limits == "bring_in":
+        if any(live):
+            raise PhhError("a stud hand posts antes only before the deal: PHH has no blinds in stud")
+        fields: list[tuple[str, str]] = [("variant", _literal(code)), ("antes", _units(_per_seat(tuple(dead)), scale))]
+        fields.append(("bring_in", _unit(item("bring_in"), scale)))
+    else:
+        fields = [
+            ("variant", _literal(code)),
+            ("antes", _units(_per_seat(tuple(dead)), scale)),
+            ("blinds_or_straddles", _units(_per_seat(tuple(live)), scale)),
+        ]
+    if game.limits != "min_bet":
+        fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
+    else:
+        fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
+    if staked:
+        fields.append(("ante_trimming_status", "true"))
+    fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
+
+    actions: list[str] = []
+
+    def deal_street(street: int) -> None:
+        """The deal lines of a street: draws (each seat still in, in PHH order), hole cards, board."""
+        still_in = [seat for seat in order if not fresh.folded[seat]]
+        if game.draw and street > 0:
+            for seat in still_in:
+                discards = cards.draws[street].get(seat, []) if cards is not None else []
+                actions.append(f"p{player[seat]} sd {''.join(discards)}".rstrip())
+        if cards is not None:
+            dealt = dict(cards.dealt[street])
+            for seat in order:
+                if seat in dealt:
+                    actions.append(f"d dh p{player[seat]} {''.join(dealt[seat])}")
+            if cards.boards[street]:
+                actions.append(f"d db {''.join(cards.boards[street])}")
+            return
+        if game.hole[street]:
+            for seat in still_in if street else order:
+                actions.append(f"d dh p{player[seat]} {'??' * len(game.hole[street])}")
+        if game.board[street]:
+            actions.append(f"d db {'??' * game.board[street]}")
+
+    deal_street(0)
+    for number, (seat, action, argument) in enumerate(engine.history, 1):
+        if seat == -2:
+            continue  # the settlement: PHH writes the showdown below
+        if seat == -1:
+            deal_street(cls.STREETS.index(action))
+        before_level, before = fresh.bet_level, fresh.committed[seat] if seat >= 0 else 0
+        was_folded = fresh.folded[seat] if seat >= 0 else False
+        try:
+            _replay(fresh, number, [seat, action, argument])
+        except (BetspecError, TypeError, ValueError) as exc:  # not expected: the log is the hand's
+            raise PhhError(f"the history's step {number} ({_brief(action)}) cannot be replayed: {exc}") from None
+        if seat < 0:
+            continue
+        name = f"p{player[seat]}"
+        after = fresh.committed[seat]
+        if fresh.folded[seat] and not was_folded:
+            actions.append(f"{name} f" + (" # timeout: the hand is dead" if action == "timeout" else ""))
+        elif action == "bring_in":
+            actions.append(f"{name} pb")
+        elif after > before_level and fresh.bet_level > before_level:
+            actions.append(f"{name} cbr {_unit(after, scale)}")
+        elif after != before or action in ("check", "call", "all_in", "push"):
+            actions.append(f"{name} cc")
+        # else a declaration that moved no chips: the action it binds to follows
+    if cards is not None and fresh.hand_over:
+        showing = [seat for seat in order if not fresh.folded[seat]]
+        if len(showing) > 1:
+            for seat in showing:
+                actions.append(f"p{player[seat]} sm {''.join(cards.hole[seat])}")
+    fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
+    if engine.paid:  # what the settlement left each player: what a reader checks its pots against
+        fields.append(("finishing_stacks", _units([engine.stacks[seat] for seat in order], scale)))
+    return "".join(f"{name} = {value}\n" for name, value in fields)
+
+
+def to_phhs(texts: Sequence[str]) -> str:
+    """Several hands written by :func:`to_phh` as one ``.phhs`` file: tables ``[1]``, ``[2]``, ..."""
+    return "\n".join(f"[{number}]\n{text}" for number, text in enumerate(texts, 1))
+
+
+def _literal(text: str) -> str:
+    """A TOML string: literal (single quotes) when it can be, else basic with escapes."""
+    if "'" not in text and "\n" not in text and text.isprintable():
+        return f"'{text}'"
+    return json.dumps(text)  # a JSON string is a valid TOML basic string for printable text
