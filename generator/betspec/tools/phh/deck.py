@@ -49,76 +49,106 @@ def _check_deck(
     (``dealt_by_street``) when its betting starts or at the showdown. Unknown cards (``??``) are
     allowed where PHH allows them; a history may stop anywhere (PHH's partial histories), and one
     that writes no hole card at all is not counted."""
-    ranks = RANKS[4:] if game.short_deck else RANKS
-    size = 4 * len(ranks)
-    where: dict[str, int] = {}  # a known card in play -> the seat holding it (-1: the board)
-    discarded: dict[str, int] = {}  # a known card discarded -> the seat that discarded it
-    held = [0] * n  # hole cards each seat holds, known or not
-    out: set[int] = set()  # seats folded
-    street = 0
-    dealt = 0
+    deck = _Deck(game, n, dealt_by_street)
     # A history that writes no hole cards at all has them unknown, not wrong (betting and board
     # alone): its counts are not checked; one that deals to some players deals to all.
-    records_deal = any(what == _DEALT for what, _, _ in moves)
+    deck.records_deal = any(what == _DEALT for what, _, _ in moves)
+    for what, seat, cards in moves:
+        if what == _OPENED:
+            deck.dealt += 1  # the card burned before the street's deal
+        elif what == _FOLDED:
+            deck.fold(seat)
+        elif what == _BETTING_STARTS:
+            deck.betting_starts(seat)  # (the street is in the seat's place)
+        elif what in (_DEALT, _BOARD_DEALT):
+            deck.deal(seat, cards)
+        elif what == _DISCARDED:
+            deck.discard(seat, cards)
+        else:
+            deck.show(seat, cards)
 
+
+class _Deck:
+    """Where each known card of a hand is as its moves are followed (:func:`_check_deck`)."""
+
+    def __init__(self, game: Game, n: int, dealt_by_street: Sequence[int]) -> None:
+        self.game, self.n, self.dealt_by_street = game, n, dealt_by_street
+        self.ranks = RANKS[4:] if game.short_deck else RANKS
+        self.size = 4 * len(self.ranks)
+        self.where: dict[str, int] = {}  # a known card in play -> the seat holding it (-1: the board)
+        self.discarded: dict[str, int] = {}  # a known card discarded -> the seat that discarded it
+        self.held = [0] * n  # hole cards each seat holds, known or not
+        self.out: set[int] = set()  # seats folded
+        self.street = 0
+        self.dealt = 0
+        self.records_deal = False
+
+    @staticmethod
     def named(seat: int) -> str:
         return "the board" if seat < 0 else f"p{seat + 1}"
 
-    def place(card: str, seat: int, doing: str) -> None:
+    def place(self, card: str, seat: int, doing: str) -> None:
         """``card`` comes into play at ``seat`` (-1: the board), ``doing`` saying how."""
-        if card[0] not in ranks or card[1] not in SUITS:
+        game, size, where, named = self.game, self.size, self.where, self.named
+        if card[0] not in self.ranks or card[1] not in SUITS:
             raise PhhError(f"{card}, {doing}, is not a card of {game.name}'s {size}-card deck")
         other = where.get(card)
         if other is not None:
             held_by = "on the board" if other < 0 else f"held by {named(other)}" + (" already" if other == seat else "")
             raise PhhError(f"{card} is {doing} and {held_by}: a deck holds each card once")
-        if card in discarded and dealt <= size:  # (burned cards counted: one a street)
+        if card in self.discarded and self.dealt <= size:  # (burned cards counted: one a street)
             raise PhhError(
-                f"{card} is dealt to {named(seat)} after {named(discarded[card])} discarded it, "
-                f"before the deck ran out ({dealt} of {size} cards dealt)"
+                f"{card} is dealt to {named(seat)} after {named(self.discarded[card])} discarded it, "
+                f"before the deck ran out ({self.dealt} of {size} cards dealt)"
             )
         where[card] = seat
 
-    for what, seat, cards in moves:
-        if what == _OPENED:
-            dealt += 1  # the card burned before the street's deal
-        elif what == _FOLDED:
-            out.add(seat)
-            for card in [card for card, holder in where.items() if holder == seat]:
-                del where[card]
-                discarded[card] = seat
-        elif what == _BETTING_STARTS:
-            street = seat  # (the street is in the seat's place)
-            if not records_deal:
-                continue
-            for player in range(n):
-                if player not in out and held[player] != dealt_by_street[street]:
-                    raise PhhError(
-                        f"p{player + 1} holds {held[player]} hole cards when the betting of street {street + 1} "
-                        f"starts; {game.name} deals {dealt_by_street[street]} by then"
-                    )
-        elif what in (_DEALT, _BOARD_DEALT):
-            for card in cards:
-                dealt += 1
-                if "?" not in card:
-                    place(card, seat, f"dealt to {named(seat)}" if seat >= 0 else "dealt on the board")
-            if seat >= 0:
-                held[seat] += len(cards)
-        elif what == _DISCARDED:
-            held[seat] -= len(cards)
-            for card in cards:
-                if "?" not in card:
-                    where.pop(card, None)
-                    discarded[card] = seat
-        else:  # shown: the cards the seat holds, those dealt unknown now known
-            mine = {card for card, holder in where.items() if holder == seat}
-            shown = {card for card in cards if "?" not in card}
-            if not mine <= shown:
-                hidden = " ".join(sorted(mine - shown))
-                raise PhhError(f"p{seat + 1} shows {_cut(''.join(cards))}, but was dealt {hidden}")
-            if len(cards) != held[seat]:
-                raise PhhError(f"p{seat + 1} shows {len(cards)} cards and holds {held[seat]}")
-            if held[seat] < dealt_by_street[street]:
-                raise PhhError(f"p{seat + 1} shows {held[seat]} cards; {game.name} deals {dealt_by_street[street]}")
-            for card in sorted(shown - mine):
-                place(card, seat, f"shown by {named(seat)}")
+    def fold(self, seat: int) -> None:
+        self.out.add(seat)
+        for card in [card for card, holder in self.where.items() if holder == seat]:
+            del self.where[card]
+            self.discarded[card] = seat
+
+    def betting_starts(self, street: int) -> None:
+        self.street = street
+        if not self.records_deal:
+            return
+        dealt_by_street, held = self.dealt_by_street, self.held
+        for player in range(self.n):
+            if player not in self.out and held[player] != dealt_by_street[street]:
+                raise PhhError(
+                    f"p{player + 1} holds {held[player]} hole cards when the betting of street {street + 1} "
+                    f"starts; {self.game.name} deals {dealt_by_street[street]} by then"
+                )
+
+    def deal(self, seat: int, cards: tuple[str, ...]) -> None:
+        for card in cards:
+            self.dealt += 1
+            if "?" not in card:
+                self.place(card, seat, f"dealt to {self.named(seat)}" if seat >= 0 else "dealt on the board")
+        if seat >= 0:
+            self.held[seat] += len(cards)
+
+    def discard(self, seat: int, cards: tuple[str, ...]) -> None:
+        self.held[seat] -= len(cards)
+        for card in cards:
+            if "?" not in card:
+                self.where.pop(card, None)
+                self.discarded[card] = seat
+
+    def show(self, seat: int, cards: tuple[str, ...]) -> None:
+        """The cards the seat holds shown: those dealt unknown now known."""
+        held = self.held[seat]
+        mine = {card for card, holder in self.where.items() if holder == seat}
+        shown = {card for card in cards if "?" not in card}
+        if not mine <= shown:
+            hidden = " ".join(sorted(mine - shown))
+            raise PhhError(f"p{seat + 1} shows {_cut(''.join(cards))}, but was dealt {hidden}")
+        if len(cards) != held:
+            raise PhhError(f"p{seat + 1} shows {len(cards)} cards and holds {held}")
+        if held < self.dealt_by_street[self.street]:
+            raise PhhError(
+                f"p{seat + 1} shows {held} cards; {self.game.name} deals {self.dealt_by_street[self.street]}"
+            )
+        for card in sorted(shown - mine):
+            self.place(card, seat, f"shown by {self.named(seat)}")

@@ -72,25 +72,7 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
         return Pots(UNCHECKED, "pots not checked: the history stops before the hand is over")
     if not recorded and not unrecorded:
         return Pots(UNCHECKED, NOTHING_RECORDED)
-    if played is not None:
-        engine = type(played)(played.table, **cast(dict[str, Any], played.options))
-    else:
-        engine = cast("Callable[[], Engine]", result.fresh)()
-    for seat, what, to in result.logged or ():  # replayed in C: each action as the kernel took it
-        if seat < 0:
-            cast(_Dealer, engine).deal(what)
-        elif type(what) is tuple:
-            engine.act(seat, what[0] if what[0] in engine.legal_actions() else what[1], to)
-        else:
-            engine.act(seat, what, to)
-    for step in result.steps:
-        if "deal" in step:
-            cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
-        elif isinstance(step["act"], tuple):  # replayed in C: the one of the pair legal here
-            legal = engine.legal_actions()
-            engine.act(step["seat"], next((a for a in step["act"] if a in legal), step["act"][-1]), step.get("to"))
-        else:
-            engine.act(step["seat"], step["act"], step.get("to"))
+    engine = _played_again(result)
     pots = engine.pots()
     contenders = sorted({seat for pot in pots for seat in pot.eligible})
     ranking: list[list[int]] = []
@@ -132,6 +114,32 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
     return Pots(
         PAID, f"pots paid {shown_how} as the file's {' and '.join(recorded)} say{cut}", won, stacks, ranks, rake
     )
+
+
+def _played_again(result: Replay) -> Engine:
+    """The replayed hand played again on a new engine, its pots not paid yet: the replay's own
+    engine is left as it is."""
+    played = result.engine
+    if played is not None:
+        engine = type(played)(played.table, **cast(dict[str, Any], played.options))
+    else:
+        engine = cast("Callable[[], Engine]", result.fresh)()
+    for seat, what, to in result.logged or ():  # replayed in C: each action as the kernel took it
+        if seat < 0:
+            cast(_Dealer, engine).deal(what)
+        elif type(what) is tuple:
+            engine.act(seat, what[0] if what[0] in engine.legal_actions() else what[1], to)
+        else:
+            engine.act(seat, what, to)
+    for step in result.steps:
+        if "deal" in step:
+            cast(_Dealer, engine).deal(step["deal"], **step.get("with", {}))
+        elif isinstance(step["act"], tuple):  # replayed in C: the one of the pair legal here
+            legal = engine.legal_actions()
+            engine.act(step["seat"], next((a for a in step["act"] if a in legal), step["act"][-1]), step.get("to"))
+        else:
+            engine.act(step["seat"], step["act"], step.get("to"))
+    return engine
 
 
 def _mispaid(name: str, theirs: tuple[int, ...], ours: tuple[int, ...], hand: Hand, returned: Sequence[int]) -> str:

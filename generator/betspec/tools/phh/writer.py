@@ -10,7 +10,7 @@ from betspec.runtime.errors import BetspecError
 from betspec.tools.phh.model import MAX_PLACES, VARIANTS, PhhError, _brief, _per_seat, _unit, _units
 
 if TYPE_CHECKING:
-    from betspec.cards import Dealer
+    from betspec.cards import Dealer, Game
     from betspec.runtime import Engine
 
 
@@ -29,9 +29,30 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     the button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
     read back has the button on its last seat (the same hand, the seats renumbered).
     """
+    game = _game_to_write(engine, scale, variant, cards)
+    table = engine.table
+    # What each seat posted before the first action, as the spec's forced bets post it: live
+    # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
+    fresh = type(engine)(table, **cast(dict[str, Any], engine.options))
+    n = len(table.stacks)
+    empty = [seat for seat, stack in enumerate(table.stacks) if stack <= 0]
+    if empty:
+        raise PhhError(f"seat {empty[0]} has no chips: PHH lists the players dealt in, every stack positive")
+    order = [(engine.button + 1 + i) % n for i in range(n)]
+    fields = _forced_bet_fields(engine, fresh, order, game, scale)
+    fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
+    actions = _action_lines(engine, fresh, order, game, cards, scale)
+    fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
+    if engine.paid:  # what the settlement left each player: what a reader checks its pots against
+        fields.append(("finishing_stacks", _units([engine.stacks[seat] for seat in order], scale)))
+    return "".join(f"{name} = {value}\n" for name, value in fields)
+
+
+def _game_to_write(engine: Engine, scale: int, variant: str | None, cards: Dealer | None) -> Game:
+    """The PHH game an engine's hand is written as (see :func:`to_phh`), or :class:`PhhError`
+    saying why the arguments or the hand cannot be written."""
     from betspec.cards import STRUCTURE_GAMES, Dealer
     from betspec.runtime import Engine
-    from betspec.runtime.snapshot import _replay
 
     if not isinstance(engine, Engine):
         raise PhhError(f"to_phh writes the hand of an engine, not of {_brief(engine)}")
@@ -58,7 +79,7 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     table = engine.table
     if engine.start is not None:
         raise PhhError(f"a hand started on the {engine.start.street} has no PHH form: PHH hands start with the deal")
-    items = {item: (name, i) for name, declared in cls.INPUTS.items() for i, item in enumerate(declared.items)}
+    items = _items(cls)
     fixed = "small_bet" in items and "big_bet" in items
     if (game.limits != "min_bet") != fixed:
         need = "fixed bets" if game.limits != "min_bet" else "no fixed bets"
@@ -67,23 +88,30 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
         raise PhhError(f"variant {code} brings in: {engine.SPEC_NAME} has no bring-in")
     if cards is not None and cards.seats != len(table.stacks):
         raise PhhError(f"the dealer dealt {cards.seats} seats, the table has {len(table.stacks)}")
+    return game
 
-    def item(name: str) -> int:
-        if name not in items:
-            value = table.get(name) if name in cls.INPUTS else 0
-            return int(cast(int, value or 0))
-        value = table.get(items[name][0])
-        return int(cast(Sequence[int], value)[items[name][1]]) if isinstance(value, Sequence) else 0
 
-    # What each seat posted before the first action, as the spec's forced bets post it: live
-    # chips are PHH's blinds and straddles, dead ones (antes, a dead small blind) its antes.
-    fresh = cls(table, **cast(dict[str, Any], engine.options))
-    n = len(table.stacks)
-    empty = [seat for seat, stack in enumerate(table.stacks) if stack <= 0]
-    if empty:
-        raise PhhError(f"seat {empty[0]} has no chips: PHH lists the players dealt in, every stack positive")
-    order = [(engine.button + 1 + i) % n for i in range(n)]
-    player = {seat: i + 1 for i, seat in enumerate(order)}
+def _items(cls: type[Engine]) -> dict[str, tuple[str, int]]:
+    """Each item of the structure's list inputs, by name: (the input, its index)."""
+    return {item: (name, i) for name, declared in cls.INPUTS.items() for i, item in enumerate(declared.items)}
+
+
+def _table_item(engine: Engine, name: str) -> int:
+    """An input of the engine's table, or an item of one (``small_bet`` of ``bets``); 0 where it has none."""
+    cls, table = type(engine), engine.table
+    items = _items(cls)
+    if name not in items:
+        value = table.get(name) if name in cls.INPUTS else 0
+        return int(cast(int, value or 0))
+    value = table.get(items[name][0])
+    return int(cast(Sequence[int], value)[items[name][1]]) if isinstance(value, Sequence) else 0
+
+
+def _forced_bet_fields(
+    engine: Engine, fresh: Engine, order: list[int], game: Game, scale: int
+) -> list[tuple[str, str]]:
+    """The fields of the variant, the forced bets (as ``fresh``, the hand's start, posted them,
+    seats in PHH ``order``) and the limits, in the order PHH writes them."""
     live = [fresh.committed[seat] for seat in order]
     dead = [fresh.contributed[seat] - fresh.committed[seat] for seat in order]
     # PHH's antes are dead money unless ante_trimming_status says they are their posters' stakes
@@ -97,51 +125,44 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     if game.limits == "bring_in":
         if any(live):
             raise PhhError("a stud hand posts antes only before the deal: PHH has no blinds in stud")
-        fields: list[tuple[str, str]] = [("variant", _literal(code)), ("antes", _units(_per_seat(tuple(dead)), scale))]
-        fields.append(("bring_in", _unit(item("bring_in"), scale)))
+        fields: list[tuple[str, str]] = [
+            ("variant", _literal(game.code)),
+            ("antes", _units(_per_seat(tuple(dead)), scale)),
+        ]
+        fields.append(("bring_in", _unit(_table_item(engine, "bring_in"), scale)))
     else:
         fields = [
-            ("variant", _literal(code)),
+            ("variant", _literal(game.code)),
             ("antes", _units(_per_seat(tuple(dead)), scale)),
             ("blinds_or_straddles", _units(_per_seat(tuple(live)), scale)),
         ]
     if game.limits != "min_bet":
-        fields += [("small_bet", _unit(item("small_bet"), scale)), ("big_bet", _unit(item("big_bet"), scale))]
+        fields += [
+            ("small_bet", _unit(_table_item(engine, "small_bet"), scale)),
+            ("big_bet", _unit(_table_item(engine, "big_bet"), scale)),
+        ]
     else:
-        fields.append(("min_bet", _unit(max(item("big_blind"), 1), scale)))
+        fields.append(("min_bet", _unit(max(_table_item(engine, "big_blind"), 1), scale)))
     if staked:
         fields.append(("ante_trimming_status", "true"))
-    fields.append(("starting_stacks", _units([table.stacks[seat] for seat in order], scale)))
+    return fields
 
-    actions: list[str] = []
 
-    def deal_street(street: int) -> None:
-        """The deal lines of a street: draws (each seat still in, in PHH order), hole cards, board."""
-        still_in = [seat for seat in order if not fresh.folded[seat]]
-        if game.draw and street > 0:
-            for seat in still_in:
-                discards = cards.draws[street].get(seat, []) if cards is not None else []
-                actions.append(f"p{player[seat]} sd {''.join(discards)}".rstrip())
-        if cards is not None:
-            dealt = dict(cards.dealt[street])
-            for seat in order:
-                if seat in dealt:
-                    actions.append(f"d dh p{player[seat]} {''.join(dealt[seat])}")
-            if cards.boards[street]:
-                actions.append(f"d db {''.join(cards.boards[street])}")
-            return
-        if game.hole[street]:
-            for seat in still_in if street else order:
-                actions.append(f"d dh p{player[seat]} {'??' * len(game.hole[street])}")
-        if game.board[street]:
-            actions.append(f"d db {'??' * game.board[street]}")
+def _action_lines(
+    engine: Engine, fresh: Engine, order: list[int], game: Game, cards: Dealer | None, scale: int
+) -> list[str]:
+    """The ``actions`` of the engine's hand: its history replayed on ``fresh`` (the hand's start),
+    each step written as the chips it moved, the streets' deals, and the showdown."""
+    from betspec.runtime.snapshot import _replay
 
-    deal_street(0)
+    player = {seat: i + 1 for i, seat in enumerate(order)}
+    streets = type(engine).STREETS
+    actions = _deal_lines(game, cards, fresh, order, player, 0)
     for number, (seat, action, argument) in enumerate(engine.history, 1):
         if seat == -2:
             continue  # the settlement: PHH writes the showdown below
         if seat == -1:
-            deal_street(cls.STREETS.index(action))
+            actions += _deal_lines(game, cards, fresh, order, player, streets.index(action))
         before_level, before = fresh.bet_level, fresh.committed[seat] if seat >= 0 else 0
         was_folded = fresh.folded[seat] if seat >= 0 else False
         try:
@@ -150,26 +171,59 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
             raise PhhError(f"the history's step {number} ({_brief(action)}) cannot be replayed: {exc}") from None
         if seat < 0:
             continue
-        name = f"p{player[seat]}"
-        after = fresh.committed[seat]
-        if fresh.folded[seat] and not was_folded:
-            actions.append(f"{name} f" + (" # timeout: the hand is dead" if action == "timeout" else ""))
-        elif action == "bring_in":
-            actions.append(f"{name} pb")
-        elif after > before_level and fresh.bet_level > before_level:
-            actions.append(f"{name} cbr {_unit(after, scale)}")
-        elif after != before or action in ("check", "call", "all_in", "push"):
-            actions.append(f"{name} cc")
-        # else a declaration that moved no chips: the action it binds to follows
+        moved = _chips_moved(fresh, seat, action, before_level, before, was_folded, scale)
+        if moved:
+            actions.append(f"p{player[seat]} {moved}")
     if cards is not None and fresh.hand_over:
         showing = [seat for seat in order if not fresh.folded[seat]]
         if len(showing) > 1:
             for seat in showing:
                 actions.append(f"p{player[seat]} sm {''.join(cards.hole[seat])}")
-    fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
-    if engine.paid:  # what the settlement left each player: what a reader checks its pots against
-        fields.append(("finishing_stacks", _units([engine.stacks[seat] for seat in order], scale)))
-    return "".join(f"{name} = {value}\n" for name, value in fields)
+    return actions
+
+
+def _chips_moved(
+    fresh: Engine, seat: int, action: object, before_level: int, before: int, was_folded: bool, scale: int
+) -> str:
+    """A seat's step as PHH writes what it did (``f``, ``pb``, ``cbr AMOUNT``, ``cc``), its
+    stake ``before`` and the bet level ``before_level`` as they stood; "" for a declaration that
+    moved no chips (the action it binds to follows)."""
+    after = fresh.committed[seat]
+    if fresh.folded[seat] and not was_folded:
+        return "f" + (" # timeout: the hand is dead" if action == "timeout" else "")
+    if action == "bring_in":
+        return "pb"
+    if after > before_level and fresh.bet_level > before_level:
+        return f"cbr {_unit(after, scale)}"
+    if after != before or action in ("check", "call", "all_in", "push"):
+        return "cc"
+    return ""
+
+
+def _deal_lines(
+    game: Game, cards: Dealer | None, fresh: Engine, order: list[int], player: dict[int, int], street: int
+) -> list[str]:
+    """The deal lines of a street: draws (each seat still in, in PHH order), hole cards, board."""
+    lines: list[str] = []
+    still_in = [seat for seat in order if not fresh.folded[seat]]
+    if game.draw and street > 0:
+        for seat in still_in:
+            discards = cards.draws[street].get(seat, []) if cards is not None else []
+            lines.append(f"p{player[seat]} sd {''.join(discards)}".rstrip())
+    if cards is not None:
+        dealt = dict(cards.dealt[street])
+        for seat in order:
+            if seat in dealt:
+                lines.append(f"d dh p{player[seat]} {''.join(dealt[seat])}")
+        if cards.boards[street]:
+            lines.append(f"d db {''.join(cards.boards[street])}")
+        return lines
+    if game.hole[street]:
+        for seat in still_in if street else order:
+            lines.append(f"d dh p{player[seat]} {'??' * len(game.hole[street])}")
+    if game.board[street]:
+        lines.append(f"d db {'??' * game.board[street]}")
+    return lines
 
 
 def to_phhs(texts: Sequence[str]) -> str:
