@@ -31,8 +31,8 @@ FILES = sorted(str(path) for path in (ROOT / "tests" / "phh").glob("*.phhs"))
 def betspec_check(jobs: int, cold: bool = False) -> Callable[[], int]:
     def run() -> int:
         if cold:
-            phh._LINES.clear()
-            phh._CARD_TEXTS.clear()
+            phh.actions._LINES.clear()
+            phh.actions._CARD_TEXTS.clear()
         return sum(report.hands for report in phh.check_files(FILES, "no_limit", {}, jobs))
 
     return run
@@ -96,7 +96,7 @@ def main() -> int:
         "two_jobs_over_one": round(medians["betspec_2_jobs"] / medians["betspec"], 2),
         "machine": f"{platform.machine()}, Python {platform.python_version()}",
         "pokerkit": _version("pokerkit"),
-        "fast_toml": phh._fast_toml is not None,
+        "fast_toml": phh.document._fast_toml is not None,
     }
     print(json.dumps(result, indent=2))
     if args.json:

@@ -253,10 +253,10 @@ def test_a_file_bigger_than_the_limit_is_refused_unread(tmp_path: Path, monkeypa
     assert phh.MAX_FILE_BYTES == 64 * 1024 * 1024
     path = tmp_path / "big.phh"
     path.write_text(THREE, encoding="utf-8")
-    monkeypatch.setattr(phh, "MAX_FILE_BYTES", len(THREE) - 1)
+    monkeypatch.setattr(phh.reader, "MAX_FILE_BYTES", len(THREE) - 1)
     with pytest.raises(phh.PhhError, match=f"more than {len(THREE) - 1} bytes, the most betspec reads"):
         phh.read(str(path))
-    monkeypatch.setattr(phh, "MAX_FILE_BYTES", len(THREE))
+    monkeypatch.setattr(phh.reader, "MAX_FILE_BYTES", len(THREE))
     assert isinstance(phh.read(str(path))[0], phh.Hand)
 
 

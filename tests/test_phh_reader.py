@@ -19,27 +19,27 @@ from betspec import phh
 from betspec.cli import main
 
 SAMPLES = Path(__file__).resolve().parent / "phh"
-FAST = phh._fast_toml
+FAST = phh.document._fast_toml
 
 
 @pytest.fixture(params=["fast", "tomllib"])
 def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Each test twice: with the fast reader, and with tomllib forced (the fallback)."""
     if request.param == "tomllib":
-        monkeypatch.setattr(phh, "_fast_toml", None)
+        monkeypatch.setattr(phh.document, "_fast_toml", None)
     yield request.param
 
 
 def _read_with(fast: Any, text: str) -> list[phh.Hand | phh.Bad] | str:
     """The hands of ``text`` with ``fast`` as the fast reader (None: tomllib), or the refusal."""
-    saved = phh._fast_toml
-    phh._fast_toml = fast
+    saved = phh.document._fast_toml
+    phh.document._fast_toml = fast
     try:
         return phh.loads(text, "t.phh")
     except phh.PhhError as exc:
         return str(exc)
     finally:
-        phh._fast_toml = saved
+        phh.document._fast_toml = saved
 
 
 def test_the_test_extra_installs_the_fast_reader() -> None:
@@ -123,13 +123,13 @@ class _Panicking:
 
 
 def test_deep_nesting_goes_to_tomllib(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(phh, "_fast_toml", _Panicking())  # asked to read it, it would fail the test
-    assert phh._shallow("a = [[1], {b = [2]}]\n# a comment [ ] { }\n[1]\nx = 1\n")
+    monkeypatch.setattr(phh.document, "_fast_toml", _Panicking())  # asked to read it, it would fail the test
+    assert phh.document._shallow("a = [[1], {b = [2]}]\n# a comment [ ] { }\n[1]\nx = 1\n")
     nested = "a = " + "[" * (phh.FAST_DEPTH + 1) + "]" * (phh.FAST_DEPTH + 1)
-    assert not phh._shallow(nested) and not phh._shallow("# [\n")
+    assert not phh.document._shallow(nested) and not phh.document._shallow("# [\n")
     called: list[str] = []
     monkeypatch.setattr(_Panicking, "loads", staticmethod(lambda text, **options: called.append(text)))
-    assert _read_with(phh._fast_toml, nested) == _read_with(None, nested) and called == []
+    assert _read_with(phh.document._fast_toml, nested) == _read_with(None, nested) and called == []
 
 
 def test_a_panic_of_the_fast_reader_falls_back_to_tomllib() -> None:
@@ -145,7 +145,7 @@ def test_check_reads_only_what_it_checks(
     def no_ranking(*args: object, **kwargs: object) -> None:
         raise AssertionError("a showdown was ranked with nothing to compare it with")
 
-    monkeypatch.setattr(phh, "rankings", no_ranking)
+    monkeypatch.setattr(phh.pots, "rankings", no_ranking)
     status = main(["phh", "check", str(SAMPLES / "handhq-abs-200nlh-sample.phhs"), "--structure", "no_limit"])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0 and len(lines) == 584
@@ -157,7 +157,7 @@ def test_check_reads_only_what_it_checks(
     # check_pots itself still pays such a showdown when asked (the default), for callers that want it.
     monkeypatch.undo()
     if reader == "tomllib":
-        monkeypatch.setattr(phh, "_fast_toml", None)
+        monkeypatch.setattr(phh.document, "_fast_toml", None)
     hands = phh.read(str(SAMPLES / "handhq-abs-200nlh-sample.phhs"))
     from betspec.engines.no_limit import NoLimit
 

@@ -33,30 +33,12 @@ other than the big blind, unknown stacks) is reported as irregular with its reas
 The package is split by job: :mod:`.reader` reads (with :mod:`.document`, :mod:`.amounts`,
 :mod:`.actions` and :mod:`.deck`, over the hand model of :mod:`.model`), :mod:`.writer` writes,
 :mod:`.table`, :mod:`.replaying`, :mod:`.pots`, :mod:`.cases` and :mod:`.audit` replay and check,
-:mod:`.cli` is ``betspec phh``. Every name is reachable here, as it was from the one module.
+:mod:`.cli` is ``betspec phh``. The public names are reachable here, as they were from the one module;
+the others live in their part (``phh.document._fast_toml``).
 """
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import Any
-
-from betspec.tools.phh import (
-    actions,
-    amounts,
-    audit,
-    cases,
-    cli,
-    deck,
-    document,
-    model,
-    pots,
-    reader,
-    replaying,
-    table,
-    writer,
-)
 from betspec.tools.phh.audit import (
     BACKENDS,
     COLLECT_AFTER,
@@ -105,51 +87,6 @@ from betspec.tools.phh.writer import to_phh, to_phhs
 # The `betspec` command imports this package to register `phh`; the engines are imported where
 # they are first used, so the other commands start no slower (the command loads the runtime's
 # errors anyway).
-
-#: The modules the package is made of, each after those it imports from: a name's first home is
-#: where it is defined, the others import it.
-_PARTS = (model, document, amounts, deck, actions, reader, table, replaying, pots, cases, writer, audit, cli)
-
-
-class _Package(types.ModuleType):
-    """This package as the one module it was, for the callers and tests that use it so: each name
-    of its parts (private names and imports too) is an attribute, and setting one (a test's
-    monkeypatch of ``_fast_toml``, ``MAX_FILE_BYTES`` or ``rankings``) sets it in every part that
-    binds it, as it set the one module's; the value stays in its parts, in one place."""
-
-    def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *(name for part in _PARTS for name in vars(part))})
-
-
-def _forwarded(name: str, homes: tuple[types.ModuleType, ...]) -> property:
-    """The attribute ``name`` of the package: read from its first home, set and deleted in each.
-    A data descriptor, so that pytest's monkeypatch, undoing, sets the value it found back (it
-    deletes an attribute it finds in no descriptor and not in the module's own namespace)."""
-
-    def get(_package: types.ModuleType) -> Any:
-        return vars(homes[0])[name]
-
-    def put(_package: types.ModuleType, value: Any) -> None:
-        for home in homes:
-            setattr(home, name, value)
-
-    def delete(_package: types.ModuleType) -> None:
-        for home in homes:
-            delattr(home, name)
-
-    return property(get, put, delete)
-
-
-def _forward_every_name() -> None:
-    names = {name for part in _PARTS for name in vars(part) if not name.startswith("__")}
-    for name in sorted(names):
-        setattr(_Package, name, _forwarded(name, tuple(part for part in _PARTS if name in vars(part))))
-
-
-_forward_every_name()
-# Python's documented way to give a module attribute hooks (the data model's "customizing module
-# attribute access"): its class, set once it is whole.
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "ACCEPTED",
