@@ -440,6 +440,8 @@ def cmd_demo(args: argparse.Namespace, project: Project) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    # Long because it declares every command and its arguments, one after another: a command's
+    # help reads best beside its arguments.
     main: argparse.ArgumentParser = PlainParser(prog="betspec", description=__doc__.split("\n")[0])
     main.add_argument("--version", action="version", version=f"betspec {__version__}")
     main.add_argument(

@@ -470,6 +470,8 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
     magnitude the largest of polynomials in the inputs'). A table with an input beyond INPUT_BOUND
     is the kernel's when it holds, the Python engine's when not. None where no expression can
     reach it (INPUT_BOUND then refuses nothing the engine takes)."""
+    # One function, long: a small abstract interpretation whose nested functions share its
+    # tables (the magnitude of each name, the risky polynomials); split, they would pass all of them.
     hand = max(HAND_CHIPS, ENGINE_INPUTS)
     fields: dict[str, str] = {}
     named: dict[str, _Size] = {}
@@ -639,6 +641,8 @@ def _field_type(type_name: str, per_seat: bool = False) -> str:
 def _kernel_class(
     printer: _Printer, w: Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]
 ) -> None:
+    # Long because it is the kernel class in the order Cython wants it (fields before methods),
+    # each part a call but the fields and constants, which are read best where they are printed.
     symbols = _symbols_of(spec, "self")
     # Final: no class derives from it, so its methods call each other directly (no vtable),
     # and the C compiler may inline them.

@@ -925,8 +925,22 @@ def _engine(
     cls: str,
     callbacks: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
+    """The engine's two classes: {cls}Machine, every event through the transitions machine, and
+    {cls}, the default engine, the same hand through compiled tables."""
     self_symbols = _symbols(spec, "self")
     actions = [e for e in spec.events.values() if e.kind == "action"]
+    _legal_sets(w, spec, actions)
+    w(f"class {cls}Machine(Engine):")
+    w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
+    w()
+    _class_variables(w, spec)
+    _fields(w, spec)
+    _hand_methods(w, spec, self_symbols, actions)
+    _compiled_class(w, spec, self_symbols, cls, callbacks, actions)
+
+
+def _legal_sets(w: Writer, spec: Spec, actions: list[Event]) -> None:
+    """Each event's source states, and the legal-action tuples a view is indexed into."""
     for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
     names = [e.name for e in chosen_actions(spec)]
@@ -938,9 +952,10 @@ def _engine(
     w(")")
     w()
     w()
-    w(f"class {cls}Machine(Engine):")
-    w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
-    w()
+
+
+def _class_variables(w: Writer, spec: Spec) -> None:
+    """The machine class's slots and the class variables the runtime reads."""
     names = sorted(
         [
             *(f"_opt_{name}" for name in spec.options),
@@ -1000,6 +1015,11 @@ def _engine(
     w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
     deal = next(e for e in fired_events(spec) if e.kind == "deal")
     w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}", 4)
+
+
+def _fields(w: Writer, spec: Spec) -> None:
+    """The hand's fields, typed: its state, options, inputs, roles, deal inputs, variables and
+    hand constants."""
     w("_state: State", 4)
     for option in spec.options.values():
         w(f"_opt_{option.name}: {_option_type(option)}", 4)
@@ -1016,6 +1036,11 @@ def _engine(
     for field, _, kind in _hand_constants():
         w(f"{field}: {kind}", 4)
     w()
+
+
+def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+    """The machine class's methods: setting a hand up, the quantities the runtime reads, the
+    refusals, the view and the actions."""
     _init(w, spec)
     _start(w, spec)
     _load_inputs(w, spec)
@@ -1066,6 +1091,17 @@ def _engine(
     for event in actions:
         _action(w, spec, event, _in_place(spec, self_symbols))
     _deal(w, spec)
+
+
+def _compiled_class(
+    w: Writer,
+    spec: Spec,
+    self_symbols: Mapping[str, Symbol],
+    cls: str,
+    callbacks: Mapping[int, tuple[str | None, str | None]],
+    actions: list[Event],
+) -> None:
+    """The default engine: the machine's hand, its events taken through compiled tables."""
     w()
     w()
     w(f"class {cls}(Compiled, {cls}Machine):")

@@ -1059,6 +1059,8 @@ class _Checker:
                 )
 
     def run(self) -> Spec | None:
+        # Long because it is the checker's phases in the order each needs the one before (rules,
+        # names, expressions, the machine, the model), read top to bottom; each phase is a method.
         for section in ("states", "initial", "events", "transitions", "procedure_rules"):
             if section not in self.doc and not self.abstract:
                 self.error(

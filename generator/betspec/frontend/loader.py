@@ -624,6 +624,9 @@ def _remove(
     forced bet, a check, a role, an input next_hand sets: :mod:`dependents`); the other entries
     reading one are added to ``pending`` with the pointer of the removal that broke them, for the
     loader to report at it unless the spec replaces them."""
+    # Long because each kind of removal (table entries, transitions, checks, states) is a few
+    # lines on the same merged value, in the order removals must run; split, each part would
+    # take the same five arguments.
     found: list[Diagnostic] = []
     removed_states: set[str] = set()
     label = os.path.basename(doc.path)

@@ -115,6 +115,8 @@ def describe(found: Disagreement, left: str, right: str, rules: tuple[list[str],
 
 
 def cmd_diff(args: argparse.Namespace, project: Project) -> int:
+    # Long because it is the command's whole way, argument checks to the written cases, in the
+    # order a reader follows it; the search itself is explore's.
     from betspec.project import write_atomically
     from betspec.runtime import engine_class, engine_names
     from betspec.tools.explore import _scale, _variants, as_case
