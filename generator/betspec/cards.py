@@ -23,6 +23,7 @@ best qualifying low among the pot's players, else to the high hand.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -177,21 +178,34 @@ def opener(the_game: Game, upcards: Mapping[int, Sequence[str]]) -> int | None:
     own opening lookups; None for games opened by position."""
     if the_game.opening == "position":
         return None
-    try:
-        from pokerkit import state as pk_state
-    except ImportError:
-        raise NoEvaluator("PokerKit, which ranks the hands showing, is not installed (pip install pokerkit)") from None
     low_game = the_game.opening == "high_card"
-    lookup = pk_state._LowHandOpeningLookup() if low_game else pk_state._HighHandOpeningLookup()
     entries: dict[int, Any] = {}
     for seat in sorted(upcards):
-        entry = lookup.get_entry_or_none("".join(upcards[seat])) if upcards[seat] else None
+        entry = _opening_entry(low_game, "".join(upcards[seat])) if upcards[seat] else None
         if entry is not None:
             entries[seat] = entry
     if not entries:
         return None
     best = (min if low_game else max)(entries.values())
     return next(seat for seat in entries if entries[seat] == best)  # the nearest the dealer's left on a tie
+
+
+@functools.cache
+def _opening_lookup(low_game: bool) -> Any:
+    """PokerKit's opening lookup of the cards showing (built once: building it is what a deal
+    would otherwise spend nearly all its time on)."""
+    try:
+        from pokerkit import state as pk_state
+    except ImportError:
+        raise NoEvaluator("PokerKit, which ranks the hands showing, is not installed (pip install pokerkit)") from None
+    return pk_state._LowHandOpeningLookup() if low_game else pk_state._HighHandOpeningLookup()
+
+
+@functools.lru_cache(maxsize=65536)
+def _opening_entry(low_game: bool, shown: str) -> Any:
+    """The lookup's entry for the cards ``shown`` (a seat's upcards, as text), or None: the same
+    upcards recur across the hands of a file."""
+    return _opening_lookup(low_game).get_entry_or_none(shown)
 
 
 def open_pair(upcards: Mapping[int, Sequence[str]]) -> bool:
@@ -222,7 +236,8 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
             if not known(cards) or not known(board):
                 raise CardError(f"seat {seat} shows down and its cards are not all known")
             try:
-                strengths[seat] = kind.from_game("".join(cards), board_text)
+                fast = _fast_strength(name, cards, board)
+                strengths[seat] = fast if fast is not None else kind.from_game("".join(cards), board_text)
             except ValueError:
                 if index == 0:
                     raise CardError(f"PokerKit's {name} makes no hand of {''.join(cards)} {board_text}") from None
@@ -234,6 +249,26 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
                 ranking.append([seat])
         result.append(ranking)
     return result
+
+
+def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int | None:
+    """The strength of a hand of the types phevaluator ranks as PokerKit does (the best five of
+    five to seven cards; Omaha's two of four in the hand with three of five on the board), larger
+    the better, or None: PokerKit ranks the others. phevaluator ranks a hand in microseconds where
+    PokerKit takes about a millisecond (benchmarks/phh_variants.py; tests/test_evaluator.py checks
+    the two rank alike)."""
+    if name == "StandardHighHand" and 5 <= len(cards) + len(board) <= 7:
+        return -int(_phevaluator().evaluate_cards(*cards, *board))
+    if name == "OmahaHoldemHand" and len(cards) == 4 and len(board) == 5:
+        return -int(_phevaluator().evaluate_omaha_cards(*board, *cards))
+    return None
+
+
+@functools.cache
+def _phevaluator() -> Any:
+    import phevaluator
+
+    return phevaluator
 
 
 def settlement_rankings(ranked: Sequence[Sequence[Sequence[int]]]) -> dict[str, Any]:
