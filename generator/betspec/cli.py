@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from betspec import __version__, house
-from betspec.backends import BackendError
 from betspec.build import register as register_build
 from betspec.diagnostics import Diagnostic, errors, fixes
 from betspec.helptext import PlainParser
@@ -133,6 +132,8 @@ def cmd_generate(args: argparse.Namespace, project: Project) -> int:
     if errors(diagnostics):
         _out("nothing generated: fix the specs first (`betspec validate`)")
         return 1
+    from betspec.backends import BackendError
+
     try:
         files = outputs(project, specs, getattr(args, "only", ()))
     except BackendError as exc:

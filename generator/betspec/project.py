@@ -10,13 +10,17 @@ from __future__ import annotations
 import os
 import tempfile
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from betspec import backends
-from betspec.backends.base import Context
-from betspec.backends.book_model import WorkedExample
 from betspec.diagnostics import Diagnostic, DiagnosticCode, Position
-from betspec.frontend import load_spec
-from betspec.model import Spec
+
+# The front end and the back ends are imported where they are used: every command builds a
+# Project, and `betspec --help` or `play` should not wait for what only validate and generate run.
+if TYPE_CHECKING:
+    from betspec import backends
+    from betspec.backends.base import Context
+    from betspec.backends.book_model import WorkedExample
+    from betspec.model import Spec
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,8 @@ class Project:
 
 
 def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
+    from betspec.frontend import load_spec
+
     specs: list[Spec] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
@@ -53,6 +59,8 @@ def load_all(paths: list[str]) -> tuple[list[Spec], list[Diagnostic]]:
 
 
 def context(project: Project) -> Context:
+    from betspec.backends.base import Context
+
     """What the back ends are given beside the specs: the project's cases played as worked
     examples, each spec's once, however many back ends ask."""
     from betspec.conformance.examples import case_files, examples
@@ -80,6 +88,8 @@ def outputs(project: Project, specs: list[Spec], only: tuple[str, ...] = ()) -> 
 
 
 def selected(only: tuple[str, ...] = ()) -> list[backends.Backend]:
+    from betspec import backends
+
     return [backend for backend in backends.REGISTRY if not only or backend.name in only]
 
 

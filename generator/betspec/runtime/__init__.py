@@ -6,21 +6,61 @@ runtime only moves chips, keeps the seat order and answers the primitive questio
 expressions are written in (the names of :mod:`betspec.vocabulary`).
 """
 
-from betspec.runtime.batch import (
-    Draws,
-    Played,
-    Policy,
-    Refused,
-    TableDraw,
-    fast_engine,
-    has_kernel,
-    play_drawn,
-    play_hands,
-    replay_hands,
-)
-from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
-from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
-from betspec.runtime.table import Start, Table
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from betspec.runtime.batch import (
+        Draws,
+        Played,
+        Policy,
+        Refused,
+        TableDraw,
+        fast_engine,
+        has_kernel,
+        play_drawn,
+        play_hands,
+        replay_hands,
+    )
+    from betspec.runtime.engine import Engine, Pot, Ruling, compiled, engine_class, engine_names
+    from betspec.runtime.errors import BetspecError, Code, IllegalAction, InvalidTable, SnapshotError
+    from betspec.runtime.table import Start, Table
+
+#: Where each name of the package lives: imported when first read (PEP 562), so that a command
+#: or a module reading one part of the runtime (its errors) does not load the engine and the
+#: batch runner too.
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "Draws",
+            "Played",
+            "Policy",
+            "Refused",
+            "TableDraw",
+            "fast_engine",
+            "has_kernel",
+            "play_drawn",
+            "play_hands",
+            "replay_hands",
+        ),
+        "batch",
+    ),
+    **dict.fromkeys(("Engine", "Pot", "Ruling", "compiled", "engine_class", "engine_names"), "engine"),
+    **dict.fromkeys(("BetspecError", "Code", "IllegalAction", "InvalidTable", "SnapshotError"), "errors"),
+    **dict.fromkeys(("Start", "Table"), "table"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'betspec.runtime' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"betspec.runtime.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BetspecError",

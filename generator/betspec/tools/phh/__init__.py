@@ -39,54 +39,145 @@ the others live in their part (``phh.document._fast_toml``).
 
 from __future__ import annotations
 
-from betspec.tools.phh.audit import (
-    BACKENDS,
-    COLLECT_AFTER,
-    SHARE_BYTES,
-    Finished,
-    Report,
-    check_files,
-    check_part,
-    finished,
-    phh_files,
-    replayed_in_c,
-)
-from betspec.tools.phh.cases import case_id, to_case
-from betspec.tools.phh.cli import cmd_check, cmd_to_case, register
-from betspec.tools.phh.document import FAST_ALWAYS, FAST_BYTES_A_CHARACTER, FAST_DEPTH, SLOW_BYTES_A_CHARACTER
-from betspec.tools.phh.model import (
-    BOARD_STREETS,
-    MAX_CHIPS,
-    MAX_PLACES,
-    QUOTED,
-    VARIANTS,
-    Act,
-    Bad,
-    Hand,
-    Irregular,
-    PhhError,
-)
-from betspec.tools.phh.pots import MISPAID, MISPAID_STATUS, NOTHING_RECORDED, PAID, UNCHECKED, Pots, check_pots
-from betspec.tools.phh.reader import LIMIT_FIELDS, MAX_FILE_BYTES, loads, read
-from betspec.tools.phh.replaying import (
-    ACCEPTED,
-    INVALID,
-    IRREGULAR,
-    LINE_ROOM,
-    MISDEALT,
-    REFUSED,
-    Replay,
-    deal_inputs,
-    engine_for,
-    parse_options,
-    replay,
-)
-from betspec.tools.phh.table import ANTE_RULE, TRIMMED, UNTRIMMED, bring_in_seat, hand_options, table_inputs
-from betspec.tools.phh.writer import to_phh, to_phhs
+import importlib
+from typing import TYPE_CHECKING, Any
 
-# The `betspec` command imports this package to register `phh`; the engines are imported where
-# they are first used, so the other commands start no slower (the command loads the runtime's
-# errors anyway).
+if TYPE_CHECKING:
+    from betspec.tools.phh.audit import (
+        COLLECT_AFTER,
+        SHARE_BYTES,
+        Finished,
+        Report,
+        check_files,
+        check_part,
+        finished,
+        phh_files,
+        replayed_in_c,
+    )
+    from betspec.tools.phh.cases import case_id, to_case
+    from betspec.tools.phh.cli import cmd_check, cmd_to_case, register
+    from betspec.tools.phh.document import FAST_ALWAYS, FAST_BYTES_A_CHARACTER, FAST_DEPTH, SLOW_BYTES_A_CHARACTER
+    from betspec.tools.phh.model import (
+        BOARD_STREETS,
+        MAX_CHIPS,
+        MAX_PLACES,
+        QUOTED,
+        VARIANTS,
+        Act,
+        Bad,
+        Hand,
+        Irregular,
+        PhhError,
+    )
+    from betspec.tools.phh.pots import MISPAID, MISPAID_STATUS, NOTHING_RECORDED, PAID, UNCHECKED, Pots, check_pots
+    from betspec.tools.phh.reader import LIMIT_FIELDS, MAX_FILE_BYTES, loads, read
+    from betspec.tools.phh.replaying import (
+        ACCEPTED,
+        INVALID,
+        IRREGULAR,
+        LINE_ROOM,
+        MISDEALT,
+        REFUSED,
+        Replay,
+        deal_inputs,
+        engine_for,
+        parse_options,
+        replay,
+    )
+    from betspec.tools.phh.runners import BACKENDS
+    from betspec.tools.phh.table import ANTE_RULE, TRIMMED, UNTRIMMED, bring_in_seat, hand_options, table_inputs
+    from betspec.tools.phh.writer import to_phh, to_phhs
+
+#: Where each name of the package lives, imported when first read (PEP 562): the `betspec`
+#: command registers `phh` from its cli part without loading the reader, the engines and the
+#: evaluators that only `phh check` runs.
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "COLLECT_AFTER",
+            "Finished",
+            "Report",
+            "SHARE_BYTES",
+            "check_files",
+            "check_part",
+            "finished",
+            "phh_files",
+            "replayed_in_c",
+        ),
+        "audit",
+    ),
+    **dict.fromkeys(("case_id", "to_case"), "cases"),
+    **dict.fromkeys(("cmd_check", "cmd_to_case", "register"), "cli"),
+    "BACKENDS": "runners",
+    **dict.fromkeys(("FAST_ALWAYS", "FAST_BYTES_A_CHARACTER", "FAST_DEPTH", "SLOW_BYTES_A_CHARACTER"), "document"),
+    **dict.fromkeys(
+        (
+            "Act",
+            "BOARD_STREETS",
+            "Bad",
+            "Hand",
+            "Irregular",
+            "MAX_CHIPS",
+            "MAX_PLACES",
+            "PhhError",
+            "QUOTED",
+            "VARIANTS",
+        ),
+        "model",
+    ),
+    **dict.fromkeys(
+        ("MISPAID", "MISPAID_STATUS", "NOTHING_RECORDED", "PAID", "Pots", "UNCHECKED", "check_pots"), "pots"
+    ),
+    **dict.fromkeys(("LIMIT_FIELDS", "MAX_FILE_BYTES", "loads", "read"), "reader"),
+    **dict.fromkeys(
+        (
+            "ACCEPTED",
+            "INVALID",
+            "IRREGULAR",
+            "LINE_ROOM",
+            "MISDEALT",
+            "REFUSED",
+            "Replay",
+            "deal_inputs",
+            "engine_for",
+            "parse_options",
+            "replay",
+        ),
+        "replaying",
+    ),
+    **dict.fromkeys(("ANTE_RULE", "TRIMMED", "UNTRIMMED", "bring_in_seat", "hand_options", "table_inputs"), "table"),
+    **dict.fromkeys(("to_phh", "to_phhs"), "writer"),
+}
+
+#: The package's parts, each reachable as an attribute once read (``phh.document``).
+_PARTS = (
+    "actions",
+    "amounts",
+    "audit",
+    "cases",
+    "cli",
+    "deck",
+    "document",
+    "model",
+    "pots",
+    "reader",
+    "replaying",
+    "runners",
+    "table",
+    "writer",
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PARTS:
+        return importlib.import_module(f"betspec.tools.phh.{name}")
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'betspec.tools.phh' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"betspec.tools.phh.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ACCEPTED",

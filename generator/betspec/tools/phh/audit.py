@@ -20,6 +20,7 @@ from betspec.tools.phh.model import Bad, Hand, Irregular, PhhError, _count
 from betspec.tools.phh.pots import MISPAID, MISPAID_STATUS, PAID, UNCHECKED, check_pots
 from betspec.tools.phh.reader import read
 from betspec.tools.phh.replaying import ACCEPTED, INVALID, IRREGULAR, MISDEALT, REFUSED, Replay, engine_for, replay
+from betspec.tools.phh.runners import BACKENDS
 from betspec.tools.phh.table import hand_options, table_inputs
 from betspec.tools.ray_session import cluster_cpus, ray_session
 
@@ -270,7 +271,6 @@ def replayed_in_c(hands: Sequence[Hand | Bad], cls: type[Engine], options: Mappi
 
 
 #: Where ``betspec phh check`` checks: here and in a pool of processes, or on a Ray cluster.
-BACKENDS = ("processes", "ray")
 
 
 #: A file is split among the workers in shares of about this many bytes (each worker reads the

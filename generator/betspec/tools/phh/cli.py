@@ -6,17 +6,8 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
 
-from betspec.tools.phh.audit import BACKENDS, Report, check_files, phh_files
-from betspec.tools.phh.cases import to_case
-from betspec.tools.phh.model import Irregular, PhhError, _brief, _count, _cut
-from betspec.tools.phh.pots import MISPAID, PAID, UNCHECKED
-from betspec.tools.phh.reader import read
-from betspec.tools.phh.replaying import engine_for, parse_options
-
-if TYPE_CHECKING:
-    pass
+from betspec.tools.phh.runners import BACKENDS
 
 
 def _out(line: str) -> None:
@@ -30,6 +21,12 @@ def _err(line: str) -> None:
 def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid,
     misdealt or paid otherwise than the file says, 2 on a bad file."""
+    # The reader, the engines and the evaluators, loaded only when a check runs.
+    from betspec.tools.phh.audit import Report, check_files, phh_files
+    from betspec.tools.phh.model import PhhError, _count
+    from betspec.tools.phh.pots import MISPAID, PAID, UNCHECKED
+    from betspec.tools.phh.replaying import engine_for, parse_options
+
     try:
         options = parse_options(args.option)
         engine_for(args.structure, options)
@@ -79,6 +76,11 @@ def _cores() -> int:
 
 def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
     """Write each hand (or the one named) as a conformance case; exit 1 when one cannot be."""
+    from betspec.tools.phh.cases import to_case
+    from betspec.tools.phh.model import Irregular, PhhError, _brief, _cut
+    from betspec.tools.phh.reader import read
+    from betspec.tools.phh.replaying import engine_for, parse_options
+
     try:
         options = parse_options(args.option)
         cls = engine_for(args.structure, options)
