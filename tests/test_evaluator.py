@@ -57,3 +57,48 @@ def test_a_showdown_ranks_ties_together() -> None:
     board_straight = cards._fast_strength("StandardHighHand", ["2c", "3d"], ["Ts", "Js", "Qc", "9h", "8d"])
     assert ace_high_straight is not None and board_straight is not None and ace_high_straight > board_straight
     assert ranked == [[[2], [0, 1]]]
+
+
+SHORT_DECK = [card for card in DECK if card[0] in "6789TJQKA"]
+#: PokerKit's combination hands ranked through their lookup once per five cards: (type, deck,
+#: hole cards, board cards).
+COMBINATIONS = [
+    ("RegularLowHand", DECK, 7, 0),
+    ("EightOrBetterLowHand", DECK, 7, 0),
+    ("StandardLowHand", DECK, 5, 0),
+    ("ShortDeckHoldemHand", SHORT_DECK, 2, 5),
+]
+
+
+@pytest.mark.parametrize(("name", "deck", "hole", "board"), COMBINATIONS, ids=[c[0] for c in COMBINATIONS])
+def test_a_combination_hand_read_once_per_five_cards_ranks_as_from_game(
+    name: str, deck: list[str], hole: int, board: int
+) -> None:
+    rng = random.Random(name)
+    kind = getattr(pokerkit, name)
+    compared = none = 0
+    for _ in range(1000 if name == "EightOrBetterLowHand" else 200):  # most seven cards make no such low
+        dealt = rng.sample(deck, 2 * hole + board)
+        first, second, shared = dealt[:hole], dealt[hole : 2 * hole], dealt[2 * hole :]
+        fast: list[int | None] = []
+        slow: list[object] = []
+        for held in (first, second):
+            try:
+                slow.append(kind.from_game("".join(held), "".join(shared)))
+            except ValueError:
+                with pytest.raises(ValueError):
+                    cards._combination_strength(kind, held, shared)
+                slow.append(None)
+                fast.append(None)
+                continue
+            fast.append(cards._combination_strength(kind, held, shared))
+        if None in slow:
+            none += 1
+            continue
+        a, b = fast
+        assert a is not None and b is not None
+        expected = 0 if slow[0] == slow[1] else (1 if slow[0] > slow[1] else -1)  # type: ignore[operator]
+        assert _sign(a - b) == expected, (first, second, shared)
+        compared += 1
+    assert compared > 20
+    assert name != "EightOrBetterLowHand" or none > 0  # some hands have no qualifying low

@@ -237,6 +237,8 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
                 raise CardError(f"seat {seat} shows down and its cards are not all known")
             try:
                 fast = _fast_strength(name, cards, board)
+                if fast is None:
+                    fast = _combination_strength(kind, cards, board)
                 strengths[seat] = fast if fast is not None else kind.from_game("".join(cards), board_text)
             except ValueError:
                 if index == 0:
@@ -262,6 +264,27 @@ def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int
     if name == "OmahaHoldemHand" and len(cards) == 4 and len(board) == 5:
         return -int(_phevaluator().evaluate_omaha_cards(*board, *cards))
     return None
+
+
+def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str]) -> int | None:
+    """PokerKit's own strength of a hand made of any five of the hole and board cards (its
+    CombinationHand types: lows, short deck), larger the better, or None for the other types. The
+    lookup is read once per five cards, where ``from_game`` reads it again at every comparison
+    (three times faster on seven cards). Raises ValueError, as ``from_game`` does, when no five
+    cards make a hand of the type (no qualifying low)."""
+    import pokerkit
+
+    if not issubclass(kind, pokerkit.CombinationHand) or issubclass(kind, pokerkit.BoardCombinationHand):
+        return None
+    lookup, sign = kind.lookup, -1 if kind.low else 1
+    best: int | None = None
+    for five in itertools.combinations(pokerkit.Card.clean("".join(cards) + "".join(board)), kind.card_count):
+        entry = lookup.get_entry_or_none(five)
+        if entry is not None and (best is None or sign * entry.index > best):
+            best = sign * entry.index
+    if best is None:
+        raise ValueError(f"no {kind.__qualname__} of {''.join(cards)} {''.join(board)}")
+    return best
 
 
 @functools.cache
