@@ -64,3 +64,23 @@ def test_no_false_alarm_on_any_shipped_spec(capsys: pytest.CaptureFixture[str]) 
     assert sum(line.endswith("; played)") for line in out) == len(
         [p for p in SPEC_DIR.glob("*.json") if not json.loads(p.read_text()).get("abstract")]
     )
+
+
+def test_a_finding_in_a_shipped_base_is_reported_at_the_authors_spec(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_text = {
+        "spec_version": "1.1",
+        "name": "fold_pays",
+        "title": "A fold that puts a chip in",
+        "description": "Valid in name and type: a fold commits a chip, and a seat that folds leaves a call behind.",
+        "extends": "no_limit.json",
+        "amend": {"events": {"fold": {"effects": {"add": [{"effect": "commit(1)"}]}}}},
+    }
+    path = tmp_path / "fold_pays.json"
+    path.write_text(json.dumps(spec_text, indent=2))
+    status, out = lines(capsys, "validate", "--deep", str(path))
+    found = [line for line in out if line.endswith("]") and not line.startswith("[")]
+    assert status == 1 and found, out
+    assert all(line.startswith(f"{path}:") for line in found), found  # never a line of betspec's files
+    assert any("/extends: betting_round.json (line " in line for line in found), found

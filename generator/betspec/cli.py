@@ -100,7 +100,8 @@ def _load(project: Project, paths: list[str]) -> tuple[list[Any], list[Any]]:
 
 
 def _deep(specs: list[Any], project: Project) -> list[Any]:
-    """What playing each concrete spec's engine on small tables finds, positioned in its spec."""
+    """What playing each concrete spec's engine on small tables finds, positioned in its spec (a
+    finding in a base betspec ships, at the author's line that changed it, or its extends)."""
     from betspec.frontend import loader
     from betspec.tools.explore import deep_check
 
@@ -111,7 +112,7 @@ def _deep(specs: list[Any], project: Project) -> list[Any]:
         merged, _ = loader.load(spec.path)
         assert merged is not None
         for finding in deep_check(spec, project.root):
-            found.append(merged.diag(finding.pointer, finding.code, finding.message))
+            found.append(merged.attributed(merged.diag(finding.pointer, finding.code, finding.message)))
     return found
 
 
