@@ -141,3 +141,18 @@ def test_every_refused_call_leaves_dealer_and_engine_as_they_were(seed: int, cal
             assert dealt_state(dealer) == before and engine.snapshot() == snapshot, method
         if engine.hand_over and engine.paid:
             break
+
+
+def test_the_dealer_follows_a_hand_begun_past_its_first_street() -> None:
+    from betspec.cards import Dealer
+    from betspec.runtime import Table, engine_class
+
+    cls = engine_class("no_limit")
+    bomb = cls(Table([100, 100, 100], 0, [1, 2], bomb_pot=5))
+    dealer = Dealer("NT", 3, seed=1)
+    assert bomb.street_name == "flop" and dealer.board == []
+    assert len(dealer.follow(bomb)) == 3 and len(dealer.board) == 3 and dealer.street == 2
+    assert dealer.follow(bomb) == []  # already there: nothing dealt twice
+    plain = cls(Table([100, 100, 100], 0, [1, 2]))
+    other = Dealer("NT", 3, seed=1)
+    assert other.follow(plain) == [] and other.board == [] and other.street == 1

@@ -684,3 +684,20 @@ def test_the_words_a_newcomer_reads() -> None:
     assert "first_draw" not in out, out
     status, out = _run("no_limit", "--option", "bet_unt=3")
     assert status == 2 and "no_limit has no option 'bet_unt' (did you mean 'bet_unit'?)" in out, out
+
+
+def test_a_bomb_pot_is_bet_on_the_flop_it_shows() -> None:
+    """A bomb pot begins on the flop (no betting before it): the flop is on the board before the
+    first action, each later street adds its card, and the showdown ranks five board cards."""
+    argv = ("no_limit", "--seats", "3", "--stack", "1000", "--blinds", "5,10", "--bots", "all")
+    status, out = _run(*argv, "--hands", "1", "--seed", "3", "--input", "bomb_pot=50")
+    assert status == 0, out
+    lines = out.splitlines()
+    begins = next(i for i, line in enumerate(lines) if line.startswith("the hand begins on the flop: board "))
+    assert len(lines[begins].split("board ", 1)[1].split()) == 3
+    first_action = next(i for i, line in enumerate(lines) if "(bot):" in line)
+    assert begins < first_action
+    shown = [line for line in lines if line.startswith("showdown: seat ")]
+    assert shown and all(line.count("(") == 1 and len(line.rsplit("(", 1)[1].rstrip(")")) == 10 for line in shown)
+    for dealt, count in (("dealing the turn: board ", 1), ("dealing the river: board ", 1)):
+        assert any(dealt in line and len(line.split(dealt, 1)[1].split()) == count for line in lines), dealt

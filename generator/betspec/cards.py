@@ -474,6 +474,21 @@ class Dealer:
             raise
         return given
 
+    def follow(self, engine: Engine) -> list[str]:
+        """Deal, without telling the engine, the cards of the streets a hand began past (a bomb
+        pot begins on the flop, with no betting before it: its flop is on the board before anyone
+        acts). Returns the board cards dealt, if any."""
+        hand = self._engine(engine)
+        name = hand.street_name
+        if name not in hand.STREETS:
+            return []
+        live = [seat for seat in range(self.seats) if not hand.folded[seat]]
+        dealt: list[str] = []
+        while self.street <= hand.STREETS.index(name) and self.street < self.game.streets:
+            self._deal_street(live)
+            dealt += self.boards[self.street - 1]
+        return dealt
+
     def _engine(self, engine: object) -> Engine:
         """``engine`` if it is a betspec hand (an engine, or a kernel's) at this dealer's seats."""
         from betspec.runtime import Engine

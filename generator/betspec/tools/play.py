@@ -758,6 +758,10 @@ class Hand:
 
     def play(self) -> None:
         engine = self.engine
+        if self.dealer is not None:
+            board = self.dealer.follow(engine)  # a hand begun past its first street (a bomb pot)
+            if board:
+                self.say(f"the hand begins on the {engine.street_name.replace('_', ' ')}: board {' '.join(board)}")
         while not engine.hand_over:
             self.street = engine.street_name
             if engine.to_act is None:
