@@ -4,9 +4,11 @@ the cards decide (the stud bring-in and openers, an open pair), and the showdown
 betspec's engines play the betting; the cards are the dealer's. This module deals them and
 tells the engine what they decide: ``bring_in_seat`` (a table input) and ``opener`` and
 ``open_pair`` (a stud deal's inputs), then ranks the showdown for :meth:`Engine.settle`.
-Hands are ranked by PokerKit's evaluators only (``pip install pokerkit``; betspec ranks no hand
-itself); without PokerKit, :func:`rankings` raises :class:`NoEvaluator` and a caller says once
-that the showdown is not checked.
+Hands are ranked by evaluator libraries, never by betspec itself: high hands of five to seven cards
+and Omaha's by phevaluator (microseconds a hand), the others by PokerKit's evaluators (``pip
+install pokerkit``), each checked to rank as PokerKit does (tests/test_evaluator.py); without
+PokerKit, :func:`rankings` raises :class:`NoEvaluator` and a caller says once that the showdown is
+not checked.
 
 **Games.** :data:`GAMES` is keyed by the PHH variant code (https://phh.readthedocs.io): what
 each street deals (hole cards down or up, board cards), whether a draw comes before it, the
