@@ -42,6 +42,10 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: the command, with the pty as its terminal
             try:
+                # As a shell starts a command: Ctrl-C delivered and handled by default, whatever
+                # the test process (threads, pools of earlier tests) left ignored or blocked.
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.execve(sys.executable, argv, env)
             finally:
                 os._exit(127)
