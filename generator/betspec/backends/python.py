@@ -240,10 +240,11 @@ def _option_type(option: Option) -> str:
 
 def _states(w: Writer, spec: Spec) -> None:
     w("class State(str, enum.Enum):")
-    w(repr(f"The states of {spec.name}, one to one with the spec's."), 4)
-    w()
-    for state in spec.states.values():
-        w(f"{_enum_member(state.name)} = {literal(state.name)}", 4)
+    with w.indented():
+        w(repr(f"The states of {spec.name}, one to one with the spec's."))
+        w()
+        for state in spec.states.values():
+            w(f"{_enum_member(state.name)} = {literal(state.name)}")
     w()
     w()
     w("# The states as module constants: the engine's hot paths read these, not the enum's attributes")
@@ -257,11 +258,13 @@ def _states(w: Writer, spec: Spec) -> None:
 def _rules(w: Writer, spec: Spec) -> None:
     w("#: Rule id -> (text, source), as the spec's rules table states them.")
     w("RULES: dict[str, tuple[str, str]] = {")
-    for rule in spec.rules.values():
-        w(f"{literal(rule.id)}: (", 4)
-        w(_text(rule.text, 8) + ",", 8)
-        w(_text(rule.source, 8) + ",", 8)
-        w("),", 4)
+    with w.indented():
+        for rule in spec.rules.values():
+            w(f"{literal(rule.id)}: (")
+            with w.indented():
+                w(_text(rule.text, w.level) + ",")
+                w(_text(rule.source, w.level) + ",")
+            w("),")
     w("}")
     w()
     w()
@@ -274,9 +277,10 @@ def _quantities(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) 
         if quantity.per_seat:
             params = f"m: {cls}Machine, seat: int"
         w(f"def q_{quantity.name}({params}) -> {_PY_TYPES[quantity.type]}:")
-        w(repr(f"{quantity.meaning} (rule {quantity.rule})."), 4)
-        scope = seat_symbols if quantity.per_seat else symbols
-        w(f"return {compile_source(quantity.expr.tree, scope)}", 4)
+        with w.indented():
+            w(repr(f"{quantity.meaning} (rule {quantity.rule})."))
+            scope = seat_symbols if quantity.per_seat else symbols
+            w(f"return {compile_source(quantity.expr.tree, scope)}")
         w()
         w()
 
@@ -285,29 +289,22 @@ def _push_rulings(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
     """``push_ruling``: the spec's rulings on chips pushed, in its order; the first that applies."""
     signature = f"m: {cls}Machine, pushed: int, chips: int, largest_chip: int, said: Said"
     w(f"def push_ruling({signature}) -> tuple[str, int | None, str]:")
-    w(repr("How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule)."), 4)
-    w(
-        "said_fold, said_check, said_call = said.fold, said.check, said.call",
-        4,
-    )
-    w(
-        "said_bet, said_raise = said.bet, said.raise_",
-        4,
-    )
-    w(
-        "said_to = said.to",
-        4,
-    )
-    for entry in spec.push_rulings:
-        to = compile_source(entry.to.tree, symbols) if entry.to is not None else "None"
-        result = f"return {literal(entry.ruling)}, {to}, {literal(entry.rule)}"
-        if entry.when.is_constant and entry.when.constant is True:
-            w(result, 4)
-            break
-        w(f"if {compile_source(entry.when.tree, symbols)}:", 4)
-        w(result, 8)
-    else:
-        w("return 'withdraw', None, ''", 4)  # no ruling applies: abstract specs only
+    with w.indented():
+        w(repr("How chips pushed, with what was said, are ruled: (fold|check|call|wager|withdraw, to, rule)."))
+        w("said_fold, said_check, said_call = said.fold, said.check, said.call")
+        w("said_bet, said_raise = said.bet, said.raise_")
+        w("said_to = said.to")
+        for entry in spec.push_rulings:
+            to = compile_source(entry.to.tree, symbols) if entry.to is not None else "None"
+            result = f"return {literal(entry.ruling)}, {to}, {literal(entry.rule)}"
+            if entry.when.is_constant and entry.when.constant is True:
+                w(result)
+                break
+            w(f"if {compile_source(entry.when.tree, symbols)}:")
+            with w.indented():
+                w(result)
+        else:
+            w("return 'withdraw', None, ''")  # no ruling applies: abstract specs only
     w()
     w()
 
@@ -807,18 +804,15 @@ def _callbacks(
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
-    w(f"def _hand(ev: EventData) -> {cls}Machine:")
-    w(repr("The hand an event of the machine was triggered for."), 4)
-    w(f"return cast({cls}Machine, ev.model)", 4)
-    w()
-    w()
+    _function(
+        w,
+        f"def _hand(ev: EventData) -> {cls}Machine:",
+        repr("The hand an event of the machine was triggered for."),
+        f"return cast({cls}Machine, ev.model)",
+    )
     for name, statements in found.starts.items():
-        w(f"def on_{name}(m: {cls}Machine) -> None:")
-        w(repr(f"What {name} does before its guards choose the first state."), 4)
-        for line in statement_lines(statements):
-            w(line, 4)
-        w()
-        w()
+        doc = repr(f"What {name} does before its guards choose the first state.")
+        _function(w, f"def on_{name}(m: {cls}Machine) -> None:", doc, *statement_lines(statements))
     written: set[str] = set()
     for guard_name, effect_name in found.of.values():
         if guard_name is not None and guard_name not in written:
@@ -827,14 +821,8 @@ def _callbacks(
             takes_to, body = guard.takes_to, source(guard.test)
             params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
             forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
-            w(f"def {guard_name}({params}) -> bool:")
-            w(f"return {body}", 4)
-            w()
-            w()
-            w(f"def {guard_name}_event(ev: EventData) -> bool:")
-            w(f"return {guard_name}({forward})", 4)
-            w()
-            w()
+            _function(w, f"def {guard_name}({params}) -> bool:", f"return {body}")
+            _function(w, f"def {guard_name}_event(ev: EventData) -> bool:", f"return {guard_name}({forward})")
         if effect_name is not None and effect_name not in written:
             written.add(effect_name)
             effect = found.effects[effect_name]
@@ -842,51 +830,57 @@ def _callbacks(
             lines = statement_lines(effect.body, taken=("to",) if takes_to else (), playable=playable)
             params = f"m: {cls}Machine, to: int" if takes_to else f"m: {cls}Machine"
             forward = f"_hand(ev){', *ev.args' if takes_to else ''}"
-            w(f"def {effect_name}({params}) -> None:")
-            for line in lines:
-                w(line, 4)
-            w()
-            w()
-            w(f"def {effect_name}_event(ev: EventData) -> None:")
-            w(f"{effect_name}({forward})", 4)
-            w()
-            w()
+            _function(w, f"def {effect_name}({params}) -> None:", *lines)
+            _function(w, f"def {effect_name}_event(ev: EventData) -> None:", f"{effect_name}({forward})")
     return found.of
+
+
+def _function(w: Writer, header: str, *body: str) -> None:
+    """A module-level function: ``header``, the lines of its ``body`` one level in, two blank lines."""
+    w(header)
+    with w.indented():
+        for line in body:
+            w(line)
+    w()
+    w()
 
 
 def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, str | None]]) -> None:
     w("# One machine for the class: hands are models triggered through its events, never attached.")
     w("MACHINE = Machine(")
-    w("model=None,", 4)
-    w("states=State,", 4)
-    w(f"initial=State.{_enum_member(spec.initial)},", 4)
-    w("model_attribute='_state',", 4)
-    w("auto_transitions=False,", 4)
-    w("send_event=True,", 4)
-    w("ignore_invalid_triggers=True,", 4)
-    w("transitions=[", 4)
-    for index, t in enumerate(spec.transitions):
-        guard, effect = callbacks[index]
-        parts = [
-            f'"trigger": {literal(t.event)}',
-            f'"source": State.{_enum_member(t.source)}',
-            f'"dest": State.{_enum_member(t.dest)}',
-        ]
-        if guard:
-            parts.append(f'"conditions": [{guard}_event]')
-        if effect:
-            parts.append(f'"before": [{effect}_event]')
-        w("{" + ", ".join(parts) + "},  # rule " + t.rule, 8)
-    w("],", 4)
+    with w.indented():
+        w("model=None,")
+        w("states=State,")
+        w(f"initial=State.{_enum_member(spec.initial)},")
+        w("model_attribute='_state',")
+        w("auto_transitions=False,")
+        w("send_event=True,")
+        w("ignore_invalid_triggers=True,")
+        w("transitions=[")
+        with w.indented():
+            for index, t in enumerate(spec.transitions):
+                guard, effect = callbacks[index]
+                parts = [
+                    f'"trigger": {literal(t.event)}',
+                    f'"source": State.{_enum_member(t.source)}',
+                    f'"dest": State.{_enum_member(t.dest)}',
+                ]
+                if guard:
+                    parts.append(f'"conditions": [{guard}_event]')
+                if effect:
+                    parts.append(f'"before": [{effect}_event]')
+                w("{" + ", ".join(parts) + "},  # rule " + t.rule)
+        w("],")
     w(")")
     for event in fired_events(spec):
         w(f"EVENT_{event.name.upper()}: Event = MACHINE.events[{literal(event.name)}]")
     w()
     w("#: The spec's transitions in its order: (event, source, destination, guard, rule).")
     w("TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (")
-    for t in spec.transitions:
-        guard = literal(t.guard.text) if t.guard is not None else "None"
-        w(f"({literal(t.event)}, {literal(t.source)}, {literal(t.dest)}, {guard}, {literal(t.rule)}),", 4)
+    with w.indented():
+        for t in spec.transitions:
+            guard = literal(t.guard.text) if t.guard is not None else "None"
+            w(f"({literal(t.event)}, {literal(t.source)}, {literal(t.dest)}, {guard}, {literal(t.rule)}),")
     w(")")
     w()
     w("# The same transitions as tables for the compiled path: per source state, in the spec's order,")
@@ -899,8 +893,9 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
                 guard, effect = callbacks[index]
                 step = f"({guard or 'None'}, {effect or 'None'}, State.{_enum_member(t.dest)})"
                 by_source.setdefault(t.source, []).append(step)
-        for state, steps in by_source.items():
-            w(f"State.{_enum_member(state)}: ({', '.join(steps)},),", 4)
+        with w.indented():
+            for state, steps in by_source.items():
+                w(f"State.{_enum_member(state)}: ({', '.join(steps)},),")
         w("}")
     w()
     w()
@@ -931,11 +926,12 @@ def _engine(
     actions = [e for e in spec.events.values() if e.kind == "action"]
     _legal_sets(w, spec, actions)
     w(f"class {cls}Machine(Engine):")
-    w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()), 4)
-    w()
-    _class_variables(w, spec)
-    _fields(w, spec)
-    _hand_methods(w, spec, self_symbols, actions)
+    with w.indented():
+        w(repr(f"{spec.title}, every event through the transitions machine. {spec.description}".strip()))
+        w()
+        _class_variables(w, spec)
+        _fields(w, spec)
+        _hand_methods(w, spec, self_symbols, actions)
     _compiled_class(w, spec, self_symbols, cls, callbacks, actions)
 
 
@@ -946,9 +942,10 @@ def _legal_sets(w: Writer, spec: Spec, actions: list[Event]) -> None:
     names = [e.name for e in chosen_actions(spec)]
     w("#: Sorted tuples of legal actions, indexed by one bit per action in this order: " + ", ".join(names))
     w("LEGAL_SETS: tuple[tuple[str, ...], ...] = (")
-    for mask in range(2 ** len(names)):
-        chosen = tuple(name for i, name in enumerate(names) if mask >> i & 1)
-        w(f"{chosen!r},", 4)
+    with w.indented():
+        for mask in range(2 ** len(names)):
+            chosen = tuple(name for i, name in enumerate(names) if mask >> i & 1)
+            w(f"{chosen!r},")
     w(")")
     w()
     w()
@@ -967,74 +964,100 @@ def _class_variables(w: Writer, spec: Spec) -> None:
         ]
     )
     slots = ", ".join(f'"{name}"' for name in names)
-    w(f"__slots__ = ({slots}{',' if len(names) == 1 else ''})", 4)
+    w(f"__slots__ = ({slots}{',' if len(names) == 1 else ''})")
     w()
-    w("SPEC_NAME: ClassVar[str] = SPEC_NAME", 4)
-    w("SPEC_HASH: ClassVar[str] = SPEC_HASH", 4)
-    w("RULES: ClassVar[dict[str, tuple[str, str]]] = RULES", 4)
-    w("PROCEDURE_RULES: ClassVar[dict[str, str]] = {", 4)
-    for code, rule in sorted(spec.procedure_rules.items()):
-        w(f"{literal(code)}: {literal(rule)},", 8)
-    w("}", 4)
-    w("STREETS: ClassVar[tuple[str, ...]] = STREETS", 4)
-    w(f"LAST_STREET: ClassVar[int] = {len(spec.streets) - 1}", 4)
-    w("STATE_PHASE: ClassVar[dict[State, str]] = {", 4)
-    for state in spec.states.values():
-        w(f"State.{_enum_member(state.name)}: {literal(state.phase)},", 8)
-    w("}", 4)
-    w("OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]] = {", 4)
-    for option in spec.options.values():
-        w(f"{literal(option.name)}: {literal(option.default)},", 8)
-    w("}", 4)
-    w("OPTIONS: ClassVar[dict[str, Declared]] = {", 4)
-    for option in spec.options.values():
-        extra = "".join(
-            f", {key}={value}"
-            for key, value in (
-                ("minimum", literal(option.minimum)),
-                ("maximum", literal(option.maximum)),
-                ("choices", repr(tuple(option.choices))),
-            )
-            if value not in ("None", "()")
-        )
-        name, kind, default = literal(option.name), literal(option.type), literal(option.default)
-        w(f"{name}: Declared({name}, {kind}, {default}{extra}),", 8)
-    w("}", 4)
+    w("SPEC_NAME: ClassVar[str] = SPEC_NAME")
+    w("SPEC_HASH: ClassVar[str] = SPEC_HASH")
+    w("RULES: ClassVar[dict[str, tuple[str, str]]] = RULES")
+    _dictionary(
+        w,
+        "PROCEDURE_RULES: ClassVar[dict[str, str]]",
+        (f"{literal(code)}: {literal(rule)}," for code, rule in sorted(spec.procedure_rules.items())),
+    )
+    w("STREETS: ClassVar[tuple[str, ...]] = STREETS")
+    w(f"LAST_STREET: ClassVar[int] = {len(spec.streets) - 1}")
+    _dictionary(
+        w,
+        "STATE_PHASE: ClassVar[dict[State, str]]",
+        (f"State.{_enum_member(state.name)}: {literal(state.phase)}," for state in spec.states.values()),
+    )
+    _dictionary(
+        w,
+        "OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]]",
+        (f"{literal(option.name)}: {literal(option.default)}," for option in spec.options.values()),
+    )
+    _dictionary(
+        w, "OPTIONS: ClassVar[dict[str, Declared]]", (_declared_option(option) for option in spec.options.values())
+    )
     _declared_inputs(w, "INPUTS", spec.inputs.values())
     _declared_inputs(w, "DEAL_INPUTS", spec.deal_inputs.values())
     own = tuple(e.name for e in spec.events.values() if e.own)
-    w(f"OWN_ACTIONS: ClassVar[tuple[str, ...]] = {own!r}", 4)
-    w("DECLARED_VARIABLES: ClassVar[dict[str, str]] = {", 4)
-    for variable in (v for v in spec.variables.values() if v.declared):
-        w(f"{literal(variable.name)}: {literal(variable.scope)},", 8)
-    w("}", 4)
-    w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}", 4)
+    w(f"OWN_ACTIONS: ClassVar[tuple[str, ...]] = {own!r}")
+    _dictionary(
+        w,
+        "DECLARED_VARIABLES: ClassVar[dict[str, str]]",
+        (f"{literal(v.name)}: {literal(v.scope)}," for v in spec.variables.values() if v.declared),
+    )
+    w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}")
     automatic = [e for e in fired_events(spec) if e.kind == "automatic"]
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
-    w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})", 4)
-    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}", 4)
+    w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})")
+    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}")
     deal = next(e for e in fired_events(spec) if e.kind == "deal")
-    w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}", 4)
+    w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}")
+
+
+def _dictionary(w: Writer, declaration: str, entries: Iterable[str]) -> None:
+    """``declaration = {``, each of ``entries`` one level in, ``}``."""
+    w(f"{declaration} = {{")
+    with w.indented():
+        for entry in entries:
+            w(entry)
+    w("}")
+
+
+def _declared_option(option: Option) -> str:
+    """An option's entry in OPTIONS: its declaration, for tools that build tables."""
+    extra = "".join(
+        f", {key}={value}"
+        for key, value in (
+            ("minimum", literal(option.minimum)),
+            ("maximum", literal(option.maximum)),
+            ("choices", repr(tuple(option.choices))),
+        )
+        if value not in ("None", "()")
+    )
+    name, kind, default = literal(option.name), literal(option.type), literal(option.default)
+    return f"{name}: Declared({name}, {kind}, {default}{extra}),"
 
 
 def _fields(w: Writer, spec: Spec) -> None:
     """The hand's fields, typed: its state, options, inputs, roles, deal inputs, variables and
     hand constants."""
-    w("_state: State", 4)
+    w("_state: State")
     for option in spec.options.values():
-        w(f"_opt_{option.name}: {_option_type(option)}", 4)
+        w(f"_opt_{option.name}: {_option_type(option)}")
     for item in spec.inputs.values():
         for name in item.names or (item.name,):
-            w(f"_in_{name}: {_input_type(item)}", 4)
+            w(f"_in_{name}: {_input_type(item)}")
     for name in spec.roles:
-        w(f"_role_{name}: int", 4)
+        w(f"_role_{name}: int")
     for item in spec.deal_inputs.values():
-        w(f"_dl_{item.name}: {_input_type(item)}", 4)
+        w(f"_dl_{item.name}: {_input_type(item)}")
     for variable in (v for v in spec.variables.values() if v.declared):
         kind = _PY_TYPES[variable.type]
-        w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}", 4)
+        w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}")
     for field, _, kind in _hand_constants():
-        w(f"{field}: {kind}", 4)
+        w(f"{field}: {kind}")
+    w()
+
+
+def _method(w: Writer, header: str, *body: str) -> None:
+    """A method of a few lines: ``header``, its ``body`` one level in, a blank line."""
+    w(header)
+    with w.indented():
+        for line in body:
+            w(line)
     w()
 
 
@@ -1050,44 +1073,47 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     statements.method(forced_bets_method(spec, self_symbols))
     statements.method(checks_method(spec))
     if _hand_constants():
-        w("def _hand_constants(self) -> None:", 4)
-        w(repr("What the hot paths read that only the options and the table's inputs decide, once a hand."), 8)
         constants = _CONSTANTS.get()
         assert constants is not None
-        for field, tree, _ in _hand_constants():
-            w(f"self.{field} = {source(constants.reading_earlier(field, tree))}", 8)
-        w()
+        _method(
+            w,
+            "def _hand_constants(self) -> None:",
+            repr("What the hot paths read that only the options and the table's inputs decide, once a hand."),
+            *(
+                f"self.{field} = {source(constants.reading_earlier(field, tree))}"
+                for field, tree, _ in _hand_constants()
+            ),
+        )
     # Called from the hand's setup on (after its constants are computed: they are read here).
-    w("def _playable(self, seat: int) -> int:", 4)
     seat_symbols = _symbols(spec, "self", seat="seat")
     playable = fast_source(python(spec.quantities["playable"].expr.tree, seat_symbols))
-    w(f"return {playable}", 8)
-    w()
-    w("def _all_playable(self) -> list[int]:", 4)
-    w(f"return [{playable} for seat in range(self._n)]", 8)
-    w()
-    w("def _all_in_to(self) -> int:", 4)
-    w(f"return {source(self_symbols['all_in_to'].tree)}", 8)
-    w()
+    _method(w, "def _playable(self, seat: int) -> int:", f"return {playable}")
+    _method(w, "def _all_playable(self) -> list[int]:", f"return [{playable} for seat in range(self._n)]")
+    _method(w, "def _all_in_to(self) -> int:", f"return {source(self_symbols['all_in_to'].tree)}")
     _next_hand(w, spec, self_symbols)
-    w("def _odd_chip_after(self) -> int:", 4)
-    w(f"return {compile_source(spec.quantities['odd_chip_after'].expr.tree, self_symbols)}", 8)
-    w()
+    odd_chip_after = compile_source(spec.quantities["odd_chip_after"].expr.tree, self_symbols)
+    _method(w, "def _odd_chip_after(self) -> int:", f"return {odd_chip_after}")
     _refusal(w, spec, self_symbols, actions)
-    w("def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:", 4)
-    w("return push_ruling(self, pushed, chips, largest, said)", 8)
-    w()
-    w("def _fire(self, event: Event, table: Steps, *args: int) -> bool:", 4)
-    w(repr("Take ``event`` through the transitions machine."), 8)
-    w("return bool(event.trigger(self, *args))", 8)
-    w()
+    _method(
+        w,
+        "def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:",
+        "return push_ruling(self, pushed, chips, largest, said)",
+    )
+    _method(
+        w,
+        "def _fire(self, event: Event, table: Steps, *args: int) -> bool:",
+        repr("Take ``event`` through the transitions machine."),
+        "return bool(event.trigger(self, *args))",
+    )
     _view(w, spec, self_symbols, actions)
     for event in actions:
         if any(t.event == event.name for t in spec.transitions):
             takes_to = "to" in event.params
-            w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:", 4)
-            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()}{', to' if takes_to else ''})", 8)
-            w()
+            _method(
+                w,
+                f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:",
+                f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()}{', to' if takes_to else ''})",
+            )
     for event in actions:
         _action(w, spec, event, _in_place(spec, self_symbols))
     _deal(w, spec)
@@ -1110,13 +1136,14 @@ def _compiled_class(
         f"{cls}Machine, taken through compiled tables instead of the transitions machine; the "
         "differential tests prove the two equal."
     )
-    w(repr(doc), 4)
-    w()
-    w("__slots__ = ()", 4)
-    for event in actions:
-        _direct(w, spec, event, self_symbols, callbacks)
-    _direct_settle(w, spec, self_symbols, callbacks)
-    _direct_begin(w, spec, self_symbols, callbacks)
+    with w.indented():
+        w(repr(doc))
+        w()
+        w("__slots__ = ()")
+        for event in actions:
+            _direct(w, spec, event, self_symbols, callbacks)
+        _direct_settle(w, spec, self_symbols, callbacks)
+        _direct_begin(w, spec, self_symbols, callbacks)
 
 
 def _direct_begin(
@@ -1126,20 +1153,22 @@ def _direct_begin(
     state every hand is in when it begins) written out, guards inline, as :func:`_start` takes
     them through the tables."""
     w()
-    w("def _begin(self, street: str | None) -> None:", 4)
-    _variable_defaults(w, spec)
-    starts = [e for e in fired_events(spec) if e.kind == "start"]
-    for blinds in (True, False):
-        for event in (e for e in starts if e.blinds == blinds):
-            indent = 12 if blinds else 8
-            if blinds:
-                w("if street is None:", 8)
-            if event.effects:
-                w(f"on_{event.name}(self)", indent)
-            steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
-            _take_steps(w, steps, symbols, "", "return", indent)
-            if blinds:
-                w("return", indent)
+    w("def _begin(self, street: str | None) -> None:")
+    with w.indented():
+        _variable_defaults(w, spec)
+        starts = [e for e in fired_events(spec) if e.kind == "start"]
+        for blinds in (True, False):
+            for event in (e for e in starts if e.blinds == blinds):
+                if blinds:
+                    w("if street is None:")
+                # The blinds are posted only by a hand begun on its first street.
+                with w.indented(1 if blinds else 0):
+                    if event.effects:
+                        w(f"on_{event.name}(self)")
+                    steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
+                    _take_steps(w, steps, symbols, "", "return")
+                    if blinds:
+                        w("return")
 
 
 def _state_member(state: str) -> str:
@@ -1153,27 +1182,25 @@ def _take_steps(
     symbols: Mapping[str, Symbol],
     args: str,
     done: str,
-    indent: int,
     state: Callable[[str], str] = _state_member,
 ) -> None:
     """The first of ``steps`` whose guard holds, taken: its effect, its destination (as ``state``
     names it), then ``done``."""
     for t, effect in steps:
-        inner = indent
         if t.guard is not None:
-            w(f"if {compile_source(t.guard.tree, symbols)}:", indent)
-            inner = indent + 4
-        if effect is not None:
-            w(f"{effect}(self{args})", inner)
-        if t.dest != t.source:
-            w(f"self._state = {state(t.dest)}", inner)
-        if t.guard is None:
-            if done != "return":  # a branch of the method's last statement: it returns anyway
-                w(done, inner)
-            elif effect is None and t.dest == t.source:
-                w("pass", inner)  # a step that does nothing (an action redeclared with no effects)
-            return
-        w(done, inner)
+            w(f"if {compile_source(t.guard.tree, symbols)}:")
+        with w.indented(0 if t.guard is None else 1):
+            if effect is not None:
+                w(f"{effect}(self{args})")
+            if t.dest != t.source:
+                w(f"self._state = {state(t.dest)}")
+            if t.guard is None:
+                if done != "return":  # a branch of the method's last statement: it returns anyway
+                    w(done)
+                elif effect is None and t.dest == t.source:
+                    w("pass")  # a step that does nothing (an action redeclared with no effects)
+                return
+            w(done)
 
 
 def _direct(
@@ -1197,16 +1224,19 @@ def _direct(
     if all(len(s) == 1 for s in by_source.values()) and all(
         t.guard is None and t.dest == t.source and effect == steps[0][1] and effect is not None for t, effect in steps
     ):
-        w(f"_take_{event.name} = {steps[0][1]}", 4)
+        w(f"_take_{event.name} = {steps[0][1]}")
         return
-    w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:", 4)
-    first = True
-    for sources in alike(by_source):
-        if len(by_source) > 1:
-            test = " or ".join(f"self._state is {_state_member(source)}" for source in sources)
-            w(f"{'if' if first else 'elif'} {test}:", 8)
-        first = False
-        _take_steps(w, by_source[sources[0]], symbols, args, "return", 12 if len(by_source) > 1 else 8)
+    w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:")
+    with w.indented():
+        first = True
+        for sources in alike(by_source):
+            if len(by_source) > 1:
+                test = " or ".join(f"self._state is {_state_member(source)}" for source in sources)
+                w(f"{'if' if first else 'elif'} {test}:")
+            first = False
+            # A single source needs no test: the action method has proved it.
+            with w.indented(1 if len(by_source) > 1 else 0):
+                _take_steps(w, by_source[sources[0]], symbols, args, "return")
 
 
 def _direct_settle(
@@ -1215,13 +1245,15 @@ def _direct_settle(
     """``_settle`` for the compiled path: the automatic events' transitions written out, guards
     inline, taken until none applies (at most one per state). It runs after every event."""
     w()
-    w("def _settle(self) -> None:", 4)
-    w(repr("The automatic transitions (the end of a round) taken until none applies."), 8)
-    w("for _ in range(self.SETTLE_LIMIT):", 8)
-    w("state = self._state", 12)
-    _settle_branches(w, spec, symbols, callbacks)
-    w("break", 12)
-    w("self._view = None", 8)
+    w("def _settle(self) -> None:")
+    with w.indented():
+        w(repr("The automatic transitions (the end of a round) taken until none applies."))
+        w("for _ in range(self.SETTLE_LIMIT):")
+        with w.indented():
+            w("state = self._state")
+            _settle_branches(w, spec, symbols, callbacks)
+            w("break")
+        w("self._view = None")
 
 
 def _settle_branches(
@@ -1237,104 +1269,111 @@ def _settle_branches(
     by_source = automatic_steps(spec, callbacks)
     for index, sources in enumerate(alike(by_source)):
         test = " or ".join(f"state is {_state_member(source)}" for source in sources)
-        w(f"{'if' if index == 0 else 'elif'} {test}:", 12)
-        _take_steps(w, by_source[sources[0]], symbols, "", "continue", 16)
+        w(f"{'if' if index == 0 else 'elif'} {test}:")
+        with w.indented():
+            _take_steps(w, by_source[sources[0]], symbols, "", "continue")
 
 
 def _init(w: Writer, spec: Spec) -> None:
     params = ["self", "table: Table", "*", "start: Start | None = None"]
     for option in spec.options.values():
         params.append(f"{option.name}: {_option_type(option)} = {literal(option.default)}")
-    w("def __init__(", 4)
-    for param in params:
-        w(f"{param},", 8)
-    w(") -> None:", 4)
-    w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."), 8)
-    for option in spec.options.values():
-        name, check, given = literal(option.name), _OPTION_CHECKS[option.type], option.name
-        # The plain case tested in place (what the runtime's check returns as it is given), the
-        # runtime's check called only for anything else, to take it or refuse it.
-        plain: str | None
-        if option.type == "choice":
-            value = f"{check}({name}, {given}, {tuple(option.choices)!r})"
-            value = f"cast({literal(_option_type(option))}, {value})"
-            plain = f"type({given}) is str and {given} in {tuple(option.choices)!r}"
-        elif option.type == "bool":
-            value = f"{check}({name}, {given})"
-            plain = f"{given} is True or {given} is False"
-        else:
-            value = f"{check}({name}, {given}, {literal(option.minimum)}, {literal(option.maximum)})"
-            plain = None
-            if option.type == "int":  # the runtime's range of chips, and the option's own bounds
-                low, minimum, maximum = "-MAX_CHIPS", option.minimum, option.maximum
-                if minimum is not None and minimum >= 0:
-                    low, minimum = literal(minimum), None
-                plain = f"type({given}) is int and {low} <= {given} <= MAX_CHIPS"
-                plain += f" and {given} >= {minimum}" if minimum is not None else ""
-                plain += f" and {given} <= {maximum}" if maximum is not None else ""
-        if plain is not None:
-            value = f"{given} if {plain} else {value}"
-        w(f"self._opt_{option.name} = {value}", 8)
-    w("self._setup(table, start)", 8)
+    w("def __init__(")
+    with w.indented():
+        for param in params:
+            w(f"{param},")
+    w(") -> None:")
+    with w.indented():
+        w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."))
+        for option in spec.options.values():
+            w(f"self._opt_{option.name} = {_option_value(option)}")
+        w("self._setup(table, start)")
     w()
+
+
+def _option_value(option: Option) -> str:
+    """The option given to ``__init__``, as it is kept: checked against the spec's declaration."""
+    name, check, given = literal(option.name), _OPTION_CHECKS[option.type], option.name
+    # The plain case tested in place (what the runtime's check returns as it is given), the
+    # runtime's check called only for anything else, to take it or refuse it.
+    plain: str | None
+    if option.type == "choice":
+        value = f"{check}({name}, {given}, {tuple(option.choices)!r})"
+        value = f"cast({literal(_option_type(option))}, {value})"
+        plain = f"type({given}) is str and {given} in {tuple(option.choices)!r}"
+    elif option.type == "bool":
+        value = f"{check}({name}, {given})"
+        plain = f"{given} is True or {given} is False"
+    else:
+        value = f"{check}({name}, {given}, {literal(option.minimum)}, {literal(option.maximum)})"
+        plain = None
+        if option.type == "int":  # the runtime's range of chips, and the option's own bounds
+            low, minimum, maximum = "-MAX_CHIPS", option.minimum, option.maximum
+            if minimum is not None and minimum >= 0:
+                low, minimum = literal(minimum), None
+            plain = f"type({given}) is int and {low} <= {given} <= MAX_CHIPS"
+            plain += f" and {given} >= {minimum}" if minimum is not None else ""
+            plain += f" and {given} <= {maximum}" if maximum is not None else ""
+    return value if plain is None else f"{given} if {plain} else {value}"
 
 
 def _variable_defaults(w: Writer, spec: Spec) -> None:
     """The spec's own variables at their defaults, as a hand begins."""
     for variable in (v for v in spec.variables.values() if v.declared):
         value = literal(variable.default)
-        w(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}", 8)
+        w(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}")
 
 
 def _start(w: Writer, spec: Spec) -> None:
-    w("def _begin(self, street: str | None) -> None:", 4)
-    _variable_defaults(w, spec)
-    starts = [e for e in fired_events(spec) if e.kind == "start"]
-    for blinds in (True, False):
-        for event in (e for e in starts if e.blinds == blinds):
-            indent = 8
-            if blinds:
-                w("if street is None:", 8)
-                indent = 12
-            if event.effects:
-                w(f"on_{event.name}(self)", indent)
-            w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})", indent)
-            if blinds:
-                w("return", indent)
+    w("def _begin(self, street: str | None) -> None:")
+    with w.indented():
+        _variable_defaults(w, spec)
+        starts = [e for e in fired_events(spec) if e.kind == "start"]
+        for blinds in (True, False):
+            for event in (e for e in starts if e.blinds == blinds):
+                if blinds:
+                    w("if street is None:")
+                # The blinds are posted only by a hand begun on its first street.
+                with w.indented(1 if blinds else 0):
+                    if event.effects:
+                        w(f"on_{event.name}(self)")
+                    w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})")
+                    if blinds:
+                        w("return")
     w()
 
 
 def _declared_inputs(w: Writer, name: str, items: Iterable[Input]) -> None:
     """``name``: the inputs as the spec declares them, for tools that build tables and deals."""
-    w(f"{name}: ClassVar[dict[str, Declared]] = {{", 4)
-    for item in items:
-        default = "ABSENT" if item.required else _json_literal(item.default)
-        extra = "".join(
-            f", {key}={value}"
-            for key, value in (
-                ("minimum", literal(item.minimum)),
-                ("maximum", literal(item.maximum)),
-                ("choices", repr(tuple(item.choices))),
-                ("items", repr(tuple(item.items))),
-                ("per_seat", repr(item.per_seat)),
-                ("example", _json_literal(item.example)),
-                ("hand", repr(item.hand)),
+    w(f"{name}: ClassVar[dict[str, Declared]] = {{")
+    with w.indented():
+        for item in items:
+            default = "ABSENT" if item.required else _json_literal(item.default)
+            extra = "".join(
+                f", {key}={value}"
+                for key, value in (
+                    ("minimum", literal(item.minimum)),
+                    ("maximum", literal(item.maximum)),
+                    ("choices", repr(tuple(item.choices))),
+                    ("items", repr(tuple(item.items))),
+                    ("per_seat", repr(item.per_seat)),
+                    ("example", _json_literal(item.example)),
+                    ("hand", repr(item.hand)),
+                )
+                if value not in ("None", "()", "False")
             )
-            if value not in ("None", "()", "False")
-        )
-        w(f"{literal(item.name)}: Declared({literal(item.name)}, {literal(item.type)}, {default}{extra}),", 8)
-    w("}", 4)
+            w(f"{literal(item.name)}: Declared({literal(item.name)}, {literal(item.type)}, {default}{extra}),")
+    w("}")
 
 
 def _next_hand(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     """``_next_hand``: the spec's next_hand expressions, read once the pots are paid."""
-    w("def _next_hand(self) -> tuple[int, dict[str, object]]:", 4)
     assert spec.next_hand is not None
     given = ", ".join(
         f"{literal(name)}: {compile_source(expr.tree, symbols)}" for name, expr in spec.next_hand.inputs.items()
     )
-    w(f"return {compile_source(spec.next_hand.button.tree, symbols)}, {{{given}}}", 8)
-    w()
+    button = compile_source(spec.next_hand.button.tree, symbols)
+    _method(w, "def _next_hand(self) -> tuple[int, dict[str, object]]:", f"return {button}, {{{given}}}")
 
 
 def _input_type(item: Input) -> str:
@@ -1389,21 +1428,25 @@ def _default_source(item: Input) -> str:
 def _load_inputs(w: Writer, spec: Spec) -> None:
     """``_load_inputs``: every default set at once, then a loader for each input the table gives
     (most tables give one or two of a spec's inputs)."""
-    w("def _load_inputs(self, given: Mapping[str, object]) -> None:", 4)
-    w(repr("The table's inputs, checked against the spec's; the defaults for those it does not give."), 8)
-    for item in spec.inputs.values():
-        if item.required:
-            w(f"if {literal(item.name)} not in given:", 8)
-            w(f"raise required_input(SPEC_NAME, {literal(item.name)})", 12)
-    for item in spec.inputs.values():
-        if not item.required:
-            targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
-            w(f"{targets} = {_default_source(item)}", 8)
-    w("for name, value in given.items():", 8)
-    w("load = LOADERS.get(name)", 12)
-    w("if load is None:", 12)
-    w("unknown_inputs(SPEC_NAME, given, INPUT_NAMES)", 16)
-    w("load(self, value)  # type: ignore[misc]", 12)
+    w("def _load_inputs(self, given: Mapping[str, object]) -> None:")
+    with w.indented():
+        w(repr("The table's inputs, checked against the spec's; the defaults for those it does not give."))
+        for item in spec.inputs.values():
+            if item.required:
+                w(f"if {literal(item.name)} not in given:")
+                with w.indented():
+                    w(f"raise required_input(SPEC_NAME, {literal(item.name)})")
+        for item in spec.inputs.values():
+            if not item.required:
+                targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
+                w(f"{targets} = {_default_source(item)}")
+        w("for name, value in given.items():")
+        with w.indented():
+            w("load = LOADERS.get(name)")
+            w("if load is None:")
+            with w.indented():
+                w("unknown_inputs(SPEC_NAME, given, INPUT_NAMES)")
+            w("load(self, value)  # type: ignore[misc]")
     w()
 
 
@@ -1411,15 +1454,14 @@ def _loaders(w: Writer, spec: Spec, cls: str) -> None:
     """One function per input, checking a given value and keeping it (``LOADERS``)."""
     for item in spec.inputs.values():
         targets = ", ".join(f"m._in_{name}" for name in item.names or (item.name,))
-        w(f"def _load_{item.name}(m: {cls}Machine, value: object) -> None:")
-        w(f"{targets} = {_input_check(item, 'value', 'm')[0]}", 4)
-        w()
-        w()
+        check = _input_check(item, "value", "m")[0]
+        _function(w, f"def _load_{item.name}(m: {cls}Machine, value: object) -> None:", f"{targets} = {check}")
     w("#: The loader of each input the spec declares, by name.")
-    w(f"LOADERS: dict[str, Callable[[{cls}Machine, object], None]] = {{")
-    for item in spec.inputs.values():
-        w(f"{literal(item.name)}: _load_{item.name},", 4)
-    w("}")
+    _dictionary(
+        w,
+        f"LOADERS: dict[str, Callable[[{cls}Machine, object], None]]",
+        (f"{literal(item.name)}: _load_{item.name}," for item in spec.inputs.values()),
+    )
     w()
 
 
@@ -1432,8 +1474,8 @@ class _Statements(ir.Printer[None]):
     def method(self, method: ir.Method) -> None:
         """A method of the hand that takes nothing and gives nothing."""
         w = self.w
-        w(f"def {method.name}(self) -> None:", 4)
-        with w.indented(2):
+        w(f"def {method.name}(self) -> None:")
+        with w.indented():
             if not method.body:
                 w("return None")
             self.visit_all(ir.joined(method).body)
@@ -1509,19 +1551,22 @@ def _formatted(parts: tuple[str | ir.Value, ...], value: Callable[[ir.Value], st
 
 def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
     """``_refusal``: the first requirement not reading 'to' that an action breaks, as an error."""
-    w("def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:", 4)
-    w(repr("Why ``action`` is not possible now (its requirements not reading 'to'), or None."), 8)
-    for event in actions:
-        rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
-        tried = f"seat, {literal(event.name)}, to"
-        w(f"if action == {literal(event.name)}:", 8)
-        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
-        w(f"return self._reject('illegal_action', {literal(rule)}, {tried}, 'not possible now')", 16)
-        for requirement in event.requires:
-            if not requirement.needs_to:
-                _requirement(w, requirement, symbols, tried, 12, verb="return")
-        w("return None", 12)
-    w("return None", 8)
+    w("def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:")
+    with w.indented():
+        w(repr("Why ``action`` is not possible now (its requirements not reading 'to'), or None."))
+        for event in actions:
+            rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
+            tried = f"seat, {literal(event.name)}, to"
+            w(f"if action == {literal(event.name)}:")
+            with w.indented():
+                w(f"if self._state not in FROM_{event.name.upper()}:")
+                with w.indented():
+                    w(f"return self._reject('illegal_action', {literal(rule)}, {tried}, 'not possible now')")
+                for requirement in event.requires:
+                    if not requirement.needs_to:
+                        _requirement(w, requirement, symbols, tried, verb="return")
+                w("return None")
+        w("return None")
     w()
 
 
@@ -1594,54 +1639,67 @@ def _constant_locals(locals_: list[Local]) -> tuple[list[Local], Callable[[ast.e
 
 def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
     """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
-    w("def _compute_view(self) -> View:", 4)
-    w(repr("What the seat to act may do, computed once per decision and kept until the next event."), 8)
-    w(f"{ACTOR} = self._actor", 8)
-    w(f"if {ACTOR} < 0:", 8)
-    w("self._view = NO_VIEW", 12)
-    w("return NO_VIEW", 12)
-    # Read often here: the seat to act and the bet level as locals.
-    symbols = dict(_symbols(spec, "self", seat=ACTOR))
-    symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
-    symbols = _in_place(spec, symbols)
-    w("level = self._bet_level", 8)
-    chosen = chosen_actions(spec)
-    names = [e.name for e in chosen]
-    plan = view_plan(spec, symbols, chosen, _view_legal)
-    locals_, written = _constant_locals(plan.locals)
-    plan = ViewPlan(
-        locals_,
-        {name: written(tree) for name, tree in plan.legal.items()},
-        written(plan.call),
-        [(action, written(lowest), written(highest)) for action, lowest, highest in plan.bounds],
-    )
+    w("def _compute_view(self) -> View:")
+    with w.indented():
+        w(repr("What the seat to act may do, computed once per decision and kept until the next event."))
+        w(f"{ACTOR} = self._actor")
+        w(f"if {ACTOR} < 0:")
+        with w.indented():
+            w("self._view = NO_VIEW")
+            w("return NO_VIEW")
+        # Read often here: the seat to act and the bet level as locals.
+        symbols = dict(_symbols(spec, "self", seat=ACTOR))
+        symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
+        symbols = _in_place(spec, symbols)
+        w("level = self._bet_level")
+        chosen = chosen_actions(spec)
+        names = [e.name for e in chosen]
+        plan = view_plan(spec, symbols, chosen, _view_legal)
+        locals_, written = _constant_locals(plan.locals)
+        plan = ViewPlan(
+            locals_,
+            {name: written(tree) for name, tree in plan.legal.items()},
+            written(plan.call),
+            [(action, written(lowest), written(highest)) for action, lowest, highest in plan.bounds],
+        )
+        _view_body(w, plan, names)
+    w()
+
+
+def _view_body(w: Writer, plan: ViewPlan, names: list[str]) -> None:
+    """The view computed from the plan: legality, the legal tuple, and the bounds of a wager."""
     call = plan.call
     # The state, read by every action's test, once; the locals the legality and the call read
     # first, those only a wager's bounds read in its branch (computed only when it is legal).
     read = {node.id for tree in plan.legal.values() for node in ast.walk(tree) if isinstance(node, ast.Name)}
     if "state" in read:
-        w("state = self._state", 8)
+        w("state = self._state")
     head = kept(plan.locals, [*plan.legal.values(), call])
     for name, tree in head:
-        w(f"{name} = {fast_source(tree)}", 8)
-    body = [f"can_{name} = {fast_source(tree)}" for name, tree in plan.legal.items()]
+        w(f"{name} = {fast_source(tree)}")
+    for name, tree in plan.legal.items():
+        w(f"can_{name} = {fast_source(tree)}")
     # The legal tuple for each combination, sorted, looked up by a bit per action.
     bits = " | ".join(f"({2**i} if can_{name} else 0)" for i, name in enumerate(names))
-    body.append(f"legal = LEGAL_SETS[{bits}]")
-    body.append("view: View")
+    w(f"legal = LEGAL_SETS[{bits}]")
+    w("view: View")
     for index, (action, lowest, highest) in enumerate(plan.bounds):
-        body.append(f"{'if' if index == 0 else 'elif'} can_{action}:")
-        for name, tree in kept(plan.locals, [lowest, highest]):
-            if (name, tree) not in head:
-                body.append(f"    {name} = {fast_source(tree)}")
-        body.append(f"    low = {fast_source(lowest)}")
-        body.append(f"    view = (legal, {fast_source(call)}, low, {fast_source(highest)})")
+        w(f"{'if' if index == 0 else 'elif'} can_{action}:")
+        with w.indented():
+            for name, tree in kept(plan.locals, [lowest, highest]):
+                if (name, tree) not in head:
+                    w(f"{name} = {fast_source(tree)}")
+            w(f"low = {fast_source(lowest)}")
+            w(f"view = (legal, {fast_source(call)}, low, {fast_source(highest)})")
     unbounded = f"view = (legal, {fast_source(call)}, None, None)"
-    body += ["else:", f"    {unbounded}"] if plan.bounds else [unbounded]
-    body += ["self._view = view", "return view"]
-    for line in body:
-        w(line, 8)
-    w()
+    if plan.bounds:
+        w("else:")
+        with w.indented():
+            w(unbounded)
+    else:
+        w(unbounded)
+    w("self._view = view")
+    w("return view")
 
 
 def _view_legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
@@ -1653,14 +1711,23 @@ def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) 
     method = contract.ACTION_METHODS.get(event.name, event.name)  # an action of the spec's own: its name
     takes_to = "to" in event.params
     signature = "self, seat: int, to: int" if takes_to else "self, seat: int"
+    w(f"def {method}({signature}) -> None:")
+    with w.indented():
+        _action_body(w, spec, event, symbols)
+    w()
+
+
+def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
+    takes_to = "to" in event.params
     amount = "to" if takes_to else "None"
-    w(f"def {method}({signature}) -> None:", 4)
-    w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."), 8)
-    w("if seat != self._actor or self._actor < 0 or type(seat) is not int:", 8)
-    w(f"self._require_turn(seat, {literal(event.name)}, {amount})", 12)
+    w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."))
+    w("if seat != self._actor or self._actor < 0 or type(seat) is not int:")
+    with w.indented():
+        w(f"self._require_turn(seat, {literal(event.name)}, {amount})")
     if takes_to:
-        w("if type(to) is not int or not 0 <= to <= MAX_CHIPS:", 8)
-        w(f"self._require_amount(seat, {literal(event.name)}, to)", 12)
+        w("if type(to) is not int or not 0 <= to <= MAX_CHIPS:")
+        with w.indented():
+            w(f"self._require_amount(seat, {literal(event.name)}, to)")
     tried = f"seat, {literal(event.name)}, {amount}"
     rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
@@ -1669,25 +1736,27 @@ def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) 
     independent = []
     for requirement in (r for r in event.requires if not r.needs_to):
         if is_false(negate(python(requirement.expr.tree, symbols))):
-            w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", 8)
+            w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)")
         else:
             independent.append(requirement)
     unproven = f"view is None or {literal(event.name)} not in view[0]"
     refused = f"raise self._reject('illegal_action', {literal(rule)}, {tried}, 'not possible now')"
-    w("view = self._view", 8)
+    w("view = self._view")
     if not independent:
-        w(f"if ({unproven}) and self._state not in FROM_{event.name.upper()}:", 8)
-        w(refused, 12)
+        w(f"if ({unproven}) and self._state not in FROM_{event.name.upper()}:")
+        with w.indented():
+            w(refused)
     else:
-        w(f"if {unproven}:", 8)
-        w(f"if self._state not in FROM_{event.name.upper()}:", 12)
-        w(refused, 16)
-        _requirements(w, spec, independent, symbols, tried, 12)
-    _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, tried, 8, with_to=True)
-    w(f"self._take_{event.name}({'to' if takes_to else ''})", 8)
-    w(f"self._log.append((seat, {literal(event.name)}, {amount}))", 8)
-    w("self._settle()", 8)
-    w()
+        w(f"if {unproven}:")
+        with w.indented():
+            w(f"if self._state not in FROM_{event.name.upper()}:")
+            with w.indented():
+                w(refused)
+            _requirements(w, spec, independent, symbols, tried)
+    _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, tried, with_to=True)
+    w(f"self._take_{event.name}({'to' if takes_to else ''})")
+    w(f"self._log.append((seat, {literal(event.name)}, {amount}))")
+    w("self._settle()")
 
 
 def _requirements(
@@ -1696,7 +1765,6 @@ def _requirements(
     requirements: list[Requirement],
     symbols: Mapping[str, Symbol],
     tried: str,
-    indent: int,
     with_to: bool = False,
 ) -> None:
     """The checks of ``requirements`` in order, the quantities they share computed once first."""
@@ -1704,9 +1772,9 @@ def _requirements(
     locals_, written = _constant_locals(locals_)
     used = [negate(written(python(r.expr.tree, local))) for r in requirements]
     for name, tree in kept(locals_, used):
-        w(f"{name} = {fast_source(tree)}", indent)
+        w(f"{name} = {fast_source(tree)}")
     for requirement in requirements:
-        _requirement(w, requirement, local, tried, indent, written)
+        _requirement(w, requirement, local, tried, written)
 
 
 def _requirement(
@@ -1714,7 +1782,6 @@ def _requirement(
     requirement: Requirement,
     symbols: Mapping[str, Symbol],
     tried: str,
-    indent: int,
     written: Callable[[ast.expr], ast.expr] | None = None,
     verb: str = "raise",
 ) -> None:
@@ -1725,79 +1792,88 @@ def _requirement(
         failing_tree = written(failing_tree)
     failing = fast_source(failing_tree)
     if is_false(failing_tree):
-        w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)", indent)
+        w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)")
         return
-    w(f"if {failing}:", indent)
-    message = _text(requirement.message, indent + 4)
-    w(f"{verb} self._reject({literal(requirement.error)}, {literal(requirement.rule)}, {tried}, {message})", indent + 4)
+    w(f"if {failing}:")
+    with w.indented():
+        message = _text(requirement.message, w.level)
+        w(f"{verb} self._reject({literal(requirement.error)}, {literal(requirement.rule)}, {tried}, {message})")
 
 
 def _deal(w: Writer, spec: Spec) -> None:
     (event,) = [e for e in spec.events.values() if e.kind == "deal"]
     name = event.name.upper()
     # street positional only: a deal input of any name (even one named street) is a keyword.
-    w("def deal(self, street: str, /, **given: object) -> None:", 4)
-    w(
-        repr(
-            "Deal the next street once the betting round is over (or during an all-in runout); "
-            "``given`` are the spec's deal inputs."
-        ),
-        8,
-    )
-    # Once the pots are paid the hand is closed: nothing but the next table follows.
-    w("if self._paid:", 8)
-    w(
-        'raise self._reject("illegal_action", self.PROCEDURE_RULES["settle"], None, "deal", street, '
-        '"the pots are paid: the hand is closed")',
-        12,
-    )
-    w(f"if self.STATE_PHASE[self._state] in {vocabulary.BETTING_PHASES!r}:", 8)
-    w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)', 12)
-    # A hand over (won, or at its showdown) deals nothing more: next_street is None then, which
-    # a deal of None must not match.
-    w("following = self.next_street", 8)
-    w("if following is None:", 8)
-    w(
-        'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
-        '"the hand is over: no street is left to deal")',
-        12,
-    )
-    w("if street != following:", 8)
-    w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)', 12)
-    w("try:", 8)
-    w("self._load_deal(given)", 12)
-    w("except InvalidTable as error:", 8)
-    w(
-        'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
-        "error.message) from None",
-        12,
-    )
-    w(f"self._fire(EVENT_{name}, FAST_{name})", 8)
-    w("self._log.append((-1, street, dict(given) if given else None))", 8)
-    w("self._settle()", 8)
+    w("def deal(self, street: str, /, **given: object) -> None:")
+    with w.indented():
+        w(
+            repr(
+                "Deal the next street once the betting round is over (or during an all-in runout); "
+                "``given`` are the spec's deal inputs."
+            )
+        )
+        # Once the pots are paid the hand is closed: nothing but the next table follows.
+        w("if self._paid:")
+        with w.indented():
+            w(
+                'raise self._reject("illegal_action", self.PROCEDURE_RULES["settle"], None, "deal", street, '
+                '"the pots are paid: the hand is closed")'
+            )
+        w(f"if self.STATE_PHASE[self._state] in {vocabulary.BETTING_PHASES!r}:")
+        with w.indented():
+            w('raise self._reject("round_not_over", self.PROCEDURE_RULES["round_not_over"], None, "deal", street)')
+        # A hand over (won, or at its showdown) deals nothing more: next_street is None then, which
+        # a deal of None must not match.
+        w("following = self.next_street")
+        w("if following is None:")
+        with w.indented():
+            w(
+                'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
+                '"the hand is over: no street is left to deal")'
+            )
+        w("if street != following:")
+        with w.indented():
+            w('raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street)')
+        w("try:")
+        with w.indented():
+            w("self._load_deal(given)")
+        w("except InvalidTable as error:")
+        with w.indented():
+            w(
+                'raise self._reject("illegal_action", self.PROCEDURE_RULES["illegal_deal"], None, "deal", street, '
+                "error.message) from None"
+            )
+        w(f"self._fire(EVENT_{name}, FAST_{name})")
+        w("self._log.append((-1, street, dict(given) if given else None))")
+        w("self._settle()")
 
 
 def _load_deal(w: Writer, spec: Spec) -> None:
     """``_load_deal``: the spec's deal inputs, their defaults unless given (each deal resets them)."""
-    w("def _load_deal(self, given: Mapping[str, object]) -> None:", 4)
-    if not spec.deal_inputs:
-        w("if given:", 8)
-        w('raise InvalidTable(f"nothing is given with a deal in this structure, not {sorted(given)}")', 12)
-        w()
-        return
-    # Every value checked before any is kept: a deal refused for one of them changes nothing.
-    for item in spec.deal_inputs.values():
-        w(f"dl_{item.name}: {_input_type(item)} = {_default_source(item)}", 8)
-    w("for name, value in given.items():", 8)
-    choices = ", ".join(sorted(spec.deal_inputs))
-    for index, item in enumerate(spec.deal_inputs.values()):
-        check = _input_check(item, "value")[0]
-        w(f"{'if' if index == 0 else 'elif'} name == {literal(item.name)}:", 12)
-        w(f"dl_{item.name} = {check}", 16)
-    w("else:", 12)
-    w(f'raise InvalidTable(f"a deal gives only {choices}, not {{name!r}}")', 16)
-    for item in spec.deal_inputs.values():
-        w(f"self._dl_{item.name} = dl_{item.name}", 8)
+    w("def _load_deal(self, given: Mapping[str, object]) -> None:")
+    with w.indented():
+        if not spec.deal_inputs:
+            w("if given:")
+            with w.indented():
+                w('raise InvalidTable(f"nothing is given with a deal in this structure, not {sorted(given)}")')
+            w()
+            return
+        # Every value checked before any is kept: a deal refused for one of them changes nothing.
+        for item in spec.deal_inputs.values():
+            w(f"dl_{item.name}: {_input_type(item)} = {_default_source(item)}")
+        w("for name, value in given.items():")
+        choices = ", ".join(sorted(spec.deal_inputs))
+        with w.indented():
+            for index, item in enumerate(spec.deal_inputs.values()):
+                check = _input_check(item, "value")[0]
+                w(f"{'if' if index == 0 else 'elif'} name == {literal(item.name)}:")
+                with w.indented():
+                    w(f"dl_{item.name} = {check}")
+            w("else:")
+            with w.indented():
+                w(f'raise InvalidTable(f"a deal gives only {choices}, not {{name!r}}")')
+        for item in spec.deal_inputs.values():
+            w(f"self._dl_{item.name} = dl_{item.name}")
     w()
 
 
