@@ -186,21 +186,21 @@ class _Printer:
         self.flags = flags
 
     @contextmanager
-    def function(
-        self, w: Writer, header: str, indent: int = 0, doc: str | None = None, model: str = "m"
-    ) -> Iterator[_Body]:
+    def function(self, w: Writer, header: str, doc: str | None = None, model: str = "m") -> Iterator[_Body]:
+        """A function at ``w``'s level, its body written into the yielded writer from its own level."""
         body = _Body(self.printed, self.flags)
         yield body
-        w(header, indent)
-        if doc is not None:
-            w(doc, indent + 4)
-        if body.given:
-            w(f"cdef {self.cls}Inputs {GIVEN} = <{self.cls}Inputs>{model}._inputs", indent + 4)
-        w.extend(body)
+        w(header)
+        with w.indented():
+            if doc is not None:
+                w(doc)
+            if body.given:
+                w(f"cdef {self.cls}Inputs {GIVEN} = <{self.cls}Inputs>{model}._inputs")
+            w.extend(body)
 
     def method(self, w: Writer, header: str, doc: str | None = None) -> AbstractContextManager[_Body]:
-        """A method of the kernel class (the hand is ``self``)."""
-        return self.function(w, header, 4, doc, "self")
+        """A method of the kernel class (the hand is ``self``), ``w`` at the class's level."""
+        return self.function(w, header, doc, "self")
 
 
 def generate(spec: Spec, root: str) -> str:
@@ -237,10 +237,11 @@ def generate(spec: Spec, root: str) -> str:
     w(f"LEGAL_SETS = {legal_sets!r}")
     w()
     w("cdef enum:")
-    for index, name in enumerate(spec.states):
-        w(f"{_state(name)} = {index}", 4)
-    for index, event in enumerate(chosen):
-        w(f"A_{event.name.upper()} = {index}", 4)
+    with w.indented():
+        for index, name in enumerate(spec.states):
+            w(f"{_state(name)} = {index}")
+        for index, event in enumerate(chosen):
+            w(f"A_{event.name.upper()} = {index}")
     w()
     w("#: The inputs and options a kernel computes with in 64 bits: a number beyond it (a product of")
     w("#: two of them could overflow) leaves the hand to the Python engine unless the inputs' _fits says")
@@ -297,41 +298,44 @@ def _fields(spec: Spec) -> list[tuple[str, str]]:
 
 def _inputs_class(w: Writer, spec: Spec, cls: str, flags: Mapping[tuple[str, str], str]) -> None:
     w(f"cdef class {cls}Inputs(Inputs):")
-    w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."), 4)
-    w()
-    fields = _fields(spec)
-    for name, kind in fields:
-        w(f"cdef {kind} {name}", 4)
-    # Whether a per-seat input gives any seat anything, decided once (a forced bet of it is
-    # posted only then), not by a walk over its tuple each hand.
-    given = [name for name, kind in fields if kind == "tuple" and name.startswith("_in_")]
-    for name in given:
-        w(f"cdef bint {name}__any", 4)
-    for name in sorted(flags.values()):
-        w(f"cdef bint {name}", 4)
-    w()
-    w("cdef int _load(self, object engine) except -1:", 4)
-    w(repr("What the Python engine loaded (and checked) for the table."), 8)
-    for name, _ in fields:
-        w(f"self.{name} = engine.{name}", 8)
-    for name in given:
-        w(f"self.{name}__any = any(self.{name})", 8)
-    for (field, text), name in sorted(flags.items(), key=lambda item: item[1]):
-        w(f"self.{name} = self.{field} == {literal(text)}", 8)
-    numbers = [name for name, kind in fields if kind not in ("str", "bint")]
-    if numbers:
-        w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)", 8)
-    w("return 0", 8)
-    w()
-    check = fits_check(spec)
-    if check is not None:
-        used, test = check
-        w("cdef bint _fits(self) except -1:", 4)
-        w(repr("Whether no expression of the spec leaves 64 bits with these inputs (their magnitudes)."), 8)
-        for local, name in used:
-            w(f"{local} = self._magnitude(self.{name})", 8)
-        w(f"return {test}", 8)
+    with w.indented():
+        w(repr("The options, table inputs and deal inputs of the hands of one table's inputs."))
         w()
+        fields = _fields(spec)
+        for name, kind in fields:
+            w(f"cdef {kind} {name}")
+        # Whether a per-seat input gives any seat anything, decided once (a forced bet of it is
+        # posted only then), not by a walk over its tuple each hand.
+        given = [name for name, kind in fields if kind == "tuple" and name.startswith("_in_")]
+        for name in given:
+            w(f"cdef bint {name}__any")
+        for name in sorted(flags.values()):
+            w(f"cdef bint {name}")
+        w()
+        w("cdef int _load(self, object engine) except -1:")
+        with w.indented():
+            w(repr("What the Python engine loaded (and checked) for the table."))
+            for name, _ in fields:
+                w(f"self.{name} = engine.{name}")
+            for name in given:
+                w(f"self.{name}__any = any(self.{name})")
+            for (field, text), name in sorted(flags.items(), key=lambda item: item[1]):
+                w(f"self.{name} = self.{field} == {literal(text)}")
+            numbers = [name for name, kind in fields if kind not in ("str", "bint")]
+            if numbers:
+                w(f"self._bound(({', '.join(f'self.{name}' for name in numbers)},), INPUT_BOUND)")
+            w("return 0")
+        w()
+        check = fits_check(spec)
+        if check is not None:
+            used, test = check
+            w("cdef bint _fits(self) except -1:")
+            with w.indented():
+                w(repr("Whether no expression of the spec leaves 64 bits with these inputs (their magnitudes)."))
+                for local, name in used:
+                    w(f"{local} = self._magnitude(self.{name})")
+                w(f"return {test}")
+            w()
     w()
 
 
@@ -583,7 +587,7 @@ def _quantities(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:
         returns, error = _RETURNS.get(Type(quantity.type), ("object", ""))
         header = f"cdef {returns} q_{quantity.name}({', '.join(params)}) {error}:".replace(" :", ":")
         with printer.function(w, header, doc=repr(f"{quantity.meaning} (rule {quantity.rule}).")) as body:
-            body(f"return {body.src(formulas[quantity.name])}", 4)
+            body(f"return {body.src(formulas[quantity.name])}")
         w()
         w()
 
@@ -606,10 +610,10 @@ def _function(
     with printer.function(w, f"cdef int {signature} except -1:") as body:
         flags = sorted({s.name for s in statements if isinstance(s, Let) and _boolean(s.value)})
         if flags:
-            body(f"cdef bint {', '.join(flags)}", 4)  # inferred, a truth value would be a Python object
+            body(f"cdef bint {', '.join(flags)}")  # inferred, a truth value would be a Python object
         for statement in statements:
-            body(_statement(body, statement), 4)
-        body(f"return {body.src(test)}" if test is not None else "return 0", 4)
+            body(_statement(body, statement))
+        body(f"return {body.src(test)}" if test is not None else "return 0")
     w()
     w()
 
@@ -641,26 +645,42 @@ def _field_type(type_name: str, per_seat: bool = False) -> str:
 def _kernel_class(
     printer: _Printer, w: Writer, spec: Spec, cls: str, of: Mapping[int, tuple[str | None, str | None]]
 ) -> None:
-    # Long because it is the kernel class in the order Cython wants it (fields before methods),
-    # each part a call but the fields and constants, which are read best where they are printed.
-    symbols = _symbols_of(spec, "self")
     # Final: no class derives from it, so its methods call each other directly (no vtable),
     # and the C compiler may inline them.
     w("@cython.final")
     w(f"cdef class {cls}Kernel(Kernel):")
-    w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."), 4)
+    with w.indented():
+        _kernel_fields(w, spec)
+        _kernel_methods(printer, w, spec, of)
+
+
+def _kernel_fields(w: Writer, spec: Spec) -> None:
+    """The kernel class's docstring, class constants and fields (Cython wants them before its methods)."""
+    w(repr(f"One hand of {spec.name}, its state in C (betspec.runtime.kernel)."))
     w()
-    w("SPEC_NAME = SPEC_NAME", 4)
-    w("SPEC_HASH = SPEC_HASH", 4)
-    w("STREETS = STREETS", 4)
-    w(f"OWN_ACTIONS = {tuple(e.name for e in spec.events.values() if e.own)!r}", 4)
+    w("SPEC_NAME = SPEC_NAME")
+    w("SPEC_HASH = SPEC_HASH")
+    w("STREETS = STREETS")
+    w(f"OWN_ACTIONS = {tuple(e.name for e in spec.events.values() if e.own)!r}")
     w()
     for name in spec.roles:
-        w(f"cdef int _role_{name}", 4)
+        w(f"cdef int _role_{name}")
     for variable in (v for v in spec.variables.values() if v.declared):
         kind = "list" if variable.scope == "seat" else _C_TYPES.get(variable.type, "object")
-        w(f"cdef {kind} _v_{variable.name}", 4)
+        w(f"cdef {kind} _v_{variable.name}")
     w()
+
+
+def _returning(w: Writer, header: str, value: object) -> None:
+    """A method of the kernel class that only returns ``value``."""
+    w(header)
+    with w.indented():
+        w(f"return {value}")
+    w()
+
+
+def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) -> None:
+    symbols = _symbols_of(spec, "self")
     for method, value in (
         ("Templates _templates", "TEMPLATES"),
         ("tuple _names", "ACTIONS"),
@@ -668,32 +688,33 @@ def _kernel_class(
         ("tuple _streets", "STREETS"),
         ("tuple _phases", "PHASES"),
     ):
-        w(f"cdef {method}(self):", 4)
-        w(f"return {value}", 8)
-        w()
+        _returning(w, f"cdef {method}(self):", value)
     _plan_method(printer, w, spec, symbols, roles_method(spec))
     _plan_method(printer, w, spec, symbols, checks_method(spec))
     locals_ = ("cdef int seat, step", "cdef chips_t amount")
     _plan_method(printer, w, spec, symbols, forced_bets_method(spec, symbols), locals_)
     with printer.method(w, "cdef chips_t _all_in_to(self) except? -1:") as body:
-        body(f"return {body.src(symbols['all_in_to'].tree)}", 8)
+        body(f"return {body.src(symbols['all_in_to'].tree)}")
     w()
     with printer.method(w, "cdef chips_t _playable(self, int seat) except? -1:") as body:
         playable = spec.quantities["playable"].expr.tree
-        body(f"return {body.expr(playable, _symbols_of(spec, 'self', seat='seat'))}", 8)
+        body(f"return {body.expr(playable, _symbols_of(spec, 'self', seat='seat'))}")
     w()
     _begin(printer, w, spec, symbols, of)
     _view(printer, w, spec)
     chosen = chosen_actions(spec)
     _allowed(printer, w, spec, chosen)
-    w("cdef int _take(self, int action, chips_t to) except -1:", 4)
-    for index, event in enumerate(chosen):
-        w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
-        w(f"self._take_{event.name}({'to' if 'to' in event.params else ''})", 12)
-    w("else:", 8)
-    w("raise KernelRefusal('no such action')", 12)
-    w("self._settle()", 8)
-    w("return 0", 8)
+    w("cdef int _take(self, int action, chips_t to) except -1:")
+    with w.indented():
+        for index, event in enumerate(chosen):
+            w(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:")
+            with w.indented():
+                w(f"self._take_{event.name}({'to' if 'to' in event.params else ''})")
+        w("else:")
+        with w.indented():
+            w("raise KernelRefusal('no such action')")
+        w("self._settle()")
+        w("return 0")
     w()
     for event in chosen:
         _action(printer, w, spec, event, symbols, of)
@@ -702,33 +723,27 @@ def _kernel_class(
     for event in (e for e in chosen if e.own):
         # An action of the spec's own, by its own method as the engine's: through act, which takes
         # it in C when it can and hands anything else (with its refusal) to the Python engine.
-        w(f"def {event.name}(self, seat):", 4)
-        w(repr(f"Seat ``seat`` acts: {event.name} (an action of the spec's own), as the engine's method."), 8)
-        w(f"self.act(seat, {literal(event.name)})", 8)
+        w(f"def {event.name}(self, seat):")
+        with w.indented():
+            w(repr(f"Seat ``seat`` acts: {event.name} (an action of the spec's own), as the engine's method."))
+            w(f"self.act(seat, {literal(event.name)})")
         w()
-    w("cdef bint _hand_over(self) noexcept:", 4)
-    w("return HAND_OVER >> self._state & 1", 8)
-    w()
+    _returning(w, "cdef bint _hand_over(self) noexcept:", "HAND_OVER >> self._state & 1")
     unit = spec.options.get(vocabulary.POLICY_UNIT_OPTION)
     with printer.method(w, "cdef chips_t _bet_unit(self) noexcept:") as body:
         if unit is not None and unit.type == "int":
-            body(f"return {body.src(symbols[unit.name].tree)}", 8)
+            body(f"return {body.src(symbols[unit.name].tree)}")
         else:
-            body("return 1", 8)
+            body("return 1")
     w()
     names = [e.name for e in chosen]
-    w("cdef int _fold_bit(self) noexcept:", 4)
-    w(f"return {names.index('fold') if 'fold' in names else -1}", 8)
-    w()
-    w("cdef int _check_bit(self) noexcept:", 4)
-    w(f"return {names.index('check') if 'check' in names else -1}", 8)
-    w()
-    w("cdef int _action_count(self) noexcept:", 4)
-    w(f"return {len(names)}", 8)
-    w()
+    _returning(w, "cdef int _fold_bit(self) noexcept:", names.index("fold") if "fold" in names else -1)
+    _returning(w, "cdef int _check_bit(self) noexcept:", names.index("check") if "check" in names else -1)
+    _returning(w, "cdef int _action_count(self) noexcept:", len(names))
     wagers = [f"action == A_{name.upper()}" for name in names if name in vocabulary.WAGERS]
-    w("cdef bint _is_wager(self, int action) noexcept:", 4)
-    w(f"return {' or '.join(wagers) or 'False'}", 8)
+    w("cdef bint _is_wager(self, int action) noexcept:")
+    with w.indented():
+        w(f"return {' or '.join(wagers) or 'False'}")
 
 
 class _Statements(ir.Printer[None]):
@@ -781,7 +796,8 @@ class _Statements(ir.Printer[None]):
         body = self.body
         if node.seats is None:  # clockwise from the button's left, the button last
             body("for step in range(self._n):")
-            body("seat = (self._button + 1 + step) % self._n", 4)
+            with body.indented():
+                body("seat = (self._button + 1 + step) % self._n")
         else:
             body.given = True
             body(f"for seat in {GIVEN}._in_{node.seats}:")
@@ -808,7 +824,7 @@ def _plan_method(
     locals_: tuple[str, ...] = (),
 ) -> None:
     """A method of the engine plan as a kernel's ``cdef int`` method (0, or -1 with an exception)."""
-    with printer.method(w, f"cdef int {method.name}(self) except -1:") as body, body.indented(2):
+    with printer.method(w, f"cdef int {method.name}(self) except -1:") as body:
         for declaration in locals_:
             body(declaration)
         _Statements(body, symbols, _symbols_of(spec, "self", seat="seat")).visit_all(method.body)
@@ -816,26 +832,23 @@ def _plan_method(
     w()
 
 
-def _take_steps(
-    body: _Body, steps: list[Step], symbols: Mapping[str, Symbol], args: str, done: str, indent: int
-) -> None:
+def _take_steps(body: _Body, steps: list[Step], symbols: Mapping[str, Symbol], args: str, done: str) -> None:
     """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
     for t, effect in steps:
-        inner = indent
         if t.guard is not None:
-            body(f"if {body.expr(t.guard.tree, symbols)}:", indent)
-            inner = indent + 4
-        if effect is not None:
-            body(f"{effect}(self{args})", inner)
-        if t.dest != t.source:
-            body(f"self._state = {_state(t.dest)}", inner)
-        if t.guard is None:
-            if done != "return":  # a branch of the method's last statement: it returns anyway
-                body(done, inner)
-            elif effect is None and t.dest == t.source:
-                body("pass", inner)  # a step that does nothing (an action redeclared with no effects)
-            return
-        body(done, inner)
+            body(f"if {body.expr(t.guard.tree, symbols)}:")
+        with body.indented(0 if t.guard is None else 1):
+            if effect is not None:
+                body(f"{effect}(self{args})")
+            if t.dest != t.source:
+                body(f"self._state = {_state(t.dest)}")
+            if t.guard is None:
+                if done != "return":  # a branch of the method's last statement: it returns anyway
+                    body(done)
+                elif effect is None and t.dest == t.source:
+                    body("pass")  # a step that does nothing (an action redeclared with no effects)
+                return
+            body(done)
 
 
 def _by_source(
@@ -844,14 +857,14 @@ def _by_source(
     symbols: Mapping[str, Symbol],
     args: str,
     done: str,
-    indent: int,
     state: str = "self._state",
 ) -> None:
     """An event's transition from the current state: one branch per group of sources alike."""
     for index, sources in enumerate(alike(by_source)):
         test = " or ".join(f"{state} == {_state(source)}" for source in sources)
-        body(f"{'if' if index == 0 else 'elif'} {test}:", indent)
-        _take_steps(body, by_source[sources[0]], symbols, args, done, indent + 4)
+        body(f"{'if' if index == 0 else 'elif'} {test}:")
+        with body.indented():
+            _take_steps(body, by_source[sources[0]], symbols, args, done)
 
 
 def _begin(
@@ -863,17 +876,17 @@ def _begin(
 ) -> None:
     """The hand's start: the initial state, the start event's own effects, its first transition."""
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
-        body(f"self._state = {_state(spec.initial)}", 8)
+        body(f"self._state = {_state(spec.initial)}")
         for variable in (v for v in spec.variables.values() if v.declared):
             value = literal(variable.default)
-            body(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}", 8)
+            body(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}")
         plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:
-                body(f"on_{event.name}(self)", 8)
-            _by_source(body, steps_by_source(spec, event.name, of), symbols, "", "return 0", 8)
+                body(f"on_{event.name}(self)")
+            _by_source(body, steps_by_source(spec, event.name, of), symbols, "", "return 0")
             break
-        body("return 0", 8)
+        body("return 0")
     w()
 
 
@@ -887,47 +900,50 @@ def _legal(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
 def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
     """``_view``: every chosen action's legality and the bounds, shared quantities computed once."""
     with printer.method(w, "cdef int _view(self) except -1:") as body:
-        body(f"cdef int {ACTOR} = self._actor", 8)
-        body("cdef chips_t low", 8)
+        body(f"cdef int {ACTOR} = self._actor")
+        body("cdef chips_t low")
         chosen = chosen_actions(spec)
         symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
         symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
         plan = view_plan(spec, symbols, chosen, lambda event, local: _legal(spec, event, local))
         if plan.legal:
             # C booleans: untyped, an ``and`` of them would be a Python object.
-            body(f"cdef bint {', '.join(f'can_{name}' for name in plan.legal)}", 8)
-        body("self._viewed = 1", 8)
-        body(f"if {ACTOR} < 0:", 8)
-        body("self._legal = 0", 12)
-        body("self._call = 0", 12)
-        body("self._min_to = self._max_to = -1", 12)
-        body("return 0", 12)
-        body("level = self._bet_level", 8)
+            body(f"cdef bint {', '.join(f'can_{name}' for name in plan.legal)}")
+        body("self._viewed = 1")
+        body(f"if {ACTOR} < 0:")
+        with body.indented():
+            body("self._legal = 0")
+            body("self._call = 0")
+            body("self._min_to = self._max_to = -1")
+            body("return 0")
+        body("level = self._bet_level")
         # The locals the legality and the call read, computed once; those only a wager's
         # bounds read, in that wager's branch.
         shared = kept(plan.locals, [*plan.legal.values(), plan.call])
         for name, tree in shared:
-            body(f"{name} = {body.src(tree)}", 8)
+            body(f"{name} = {body.src(tree)}")
         for name, tree in plan.legal.items():
-            body(f"can_{name} = {body.src(tree)}", 8)
+            body(f"can_{name} = {body.src(tree)}")
         bits = " | ".join(f"({1 << i} if can_{e.name} else 0)" for i, e in enumerate(chosen))
-        body(f"self._legal = {bits or '0'}", 8)
-        body(f"self._call = {body.src(plan.call)}", 8)
+        body(f"self._legal = {bits or '0'}")
+        body(f"self._call = {body.src(plan.call)}")
         for index, (action, lowest, highest) in enumerate(plan.bounds):
-            body(f"{'if' if index == 0 else 'elif'} can_{action}:", 8)
-            for name, tree in kept(plan.locals, [lowest, highest]):
-                if name not in {computed for computed, _ in shared}:
-                    body(f"{name} = {body.src(tree)}", 12)
-            body(f"low = {body.src(lowest)}", 12)
-            body("self._min_to = low", 12)
-            body(f"self._max_to = {body.src(highest)}", 12)
+            body(f"{'if' if index == 0 else 'elif'} can_{action}:")
+            with body.indented():
+                for name, tree in kept(plan.locals, [lowest, highest]):
+                    if name not in {computed for computed, _ in shared}:
+                        body(f"{name} = {body.src(tree)}")
+                body(f"low = {body.src(lowest)}")
+                body("self._min_to = low")
+                body(f"self._max_to = {body.src(highest)}")
         unbounded = "self._min_to = self._max_to = -1"
         if plan.bounds:
-            body("else:", 8)
-            body(unbounded, 12)
+            body("else:")
+            with body.indented():
+                body(unbounded)
         else:
-            body(unbounded, 8)
-        body("return 0", 8)
+            body(unbounded)
+        body("return 0")
     w()
 
 
@@ -935,14 +951,16 @@ def _allowed(printer: _Printer, w: Writer, spec: Spec, chosen: list[Event]) -> N
     """``_allowed``: whether one action is legal now (the view's test of it alone), for an action
     taken with no view asked for."""
     with printer.method(w, "cdef bint _allowed(self, int action) except -1:") as body:
-        body(f"cdef int {ACTOR} = self._actor", 8)
-        body(f"if {ACTOR} < 0:", 8)
-        body("return False", 12)
+        body(f"cdef int {ACTOR} = self._actor")
+        body(f"if {ACTOR} < 0:")
+        with body.indented():
+            body("return False")
         symbols = dict(_symbols_of(spec, "self", seat=ACTOR))
         for index, event in enumerate(chosen):
-            body(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:", 8)
-            body(f"return {body.src(_legal(spec, event, symbols))}", 12)
-        body("return False", 8)
+            body(f"{'if' if index == 0 else 'elif'} action == A_{event.name.upper()}:")
+            with body.indented():
+                body(f"return {body.src(_legal(spec, event, symbols))}")
+        body("return False")
     w()
 
 
@@ -963,14 +981,15 @@ def _action(
         locals_, local = hoisted([r.expr.tree for r in requirements], spec, symbols, with_to=True)
         failing = [negate(python(r.expr.tree, local)) for r in requirements]
         for name, tree in kept(locals_, failing):
-            body(f"{name} = {body.src(tree)}", 8)
+            body(f"{name} = {body.src(tree)}")
         for requirement, tree in zip(requirements, failing, strict=True):
             if not is_false(tree):
-                body(f"if {body.src(tree)}:", 8)
-                body(f"raise KernelRefusal({literal(requirement.error)})", 12)
+                body(f"if {body.src(tree)}:")
+                with body.indented():
+                    body(f"raise KernelRefusal({literal(requirement.error)})")
         by_source = steps_by_source(spec, event.name, of)
-        _by_source(body, by_source, symbols, ", to" if takes_to else "", "return 0", 8)
-        body("raise KernelRefusal('not possible now')", 8)
+        _by_source(body, by_source, symbols, ", to" if takes_to else "", "return 0")
+        body("raise KernelRefusal('not possible now')")
     w()
 
 
@@ -984,17 +1003,19 @@ def _settle(
     """The automatic transitions taken until none applies (at most one per state), a state several
     automatic events leave trying them in the spec's order of events, as the machine fires them."""
     with printer.method(w, "cdef int _settle(self) except -1:") as body:
-        body("cdef int state, step", 8)
-        body("for step in range(SETTLE_LIMIT):", 8)
-        body("state = self._state", 12)
-        by_source = automatic_steps(spec, of)
-        for index, sources in enumerate(alike(by_source)):
-            test = " or ".join(f"state == {_state(source)}" for source in sources)
-            body(f"{'if' if index == 0 else 'elif'} {test}:", 12)
-            _take_steps(body, by_source[sources[0]], symbols, "", "continue", 16)
-        body("break", 12)
-        body("self._viewed = 0", 8)
-        body("return 0", 8)
+        body("cdef int state, step")
+        body("for step in range(SETTLE_LIMIT):")
+        with body.indented():
+            body("state = self._state")
+            by_source = automatic_steps(spec, of)
+            for index, sources in enumerate(alike(by_source)):
+                test = " or ".join(f"state == {_state(source)}" for source in sources)
+                body(f"{'if' if index == 0 else 'elif'} {test}:")
+                with body.indented():
+                    _take_steps(body, by_source[sources[0]], symbols, "", "continue")
+            body("break")
+        body("self._viewed = 0")
+        body("return 0")
     w()
 
 
@@ -1009,29 +1030,34 @@ def _deal(
     (event,) = [e for e in spec.events.values() if e.kind == "deal"]
     by_source = steps_by_source(spec, event.name, of)
     with printer.method(w, "cdef bint _can_deal(self) except -1:") as body:
-        body("if self._street + 1 >= STREET_COUNT:", 8)
-        body("return False", 12)
+        body("if self._street + 1 >= STREET_COUNT:")
+        with body.indented():
+            body("return False")
         for index, sources in enumerate(alike(by_source)):
             test = " or ".join(f"self._state == {_state(source)}" for source in sources)
-            body(f"{'if' if index == 0 else 'elif'} {test}:", 8)
-            for t, _ in by_source[sources[0]]:
-                if t.guard is None:
-                    body("return True", 12)
-                    break
-                body(f"if {body.expr(t.guard.tree, symbols)}:", 12)
-                body("return True", 16)
-        body("return False", 8)
+            body(f"{'if' if index == 0 else 'elif'} {test}:")
+            with body.indented():
+                for t, _ in by_source[sources[0]]:
+                    if t.guard is None:
+                        body("return True")
+                        break
+                    body(f"if {body.expr(t.guard.tree, symbols)}:")
+                    with body.indented():
+                        body("return True")
+        body("return False")
     w()
-    w("cdef int _deal(self) except -1:", 4)
-    w("if BETTING >> self._state & 1:", 8)
-    w("raise KernelRefusal('round_not_over')", 12)
-    w(f"self._take_{event.name}()", 8)
-    w("self._settle()", 8)
-    w("return 0", 8)
+    w("cdef int _deal(self) except -1:")
+    with w.indented():
+        w("if BETTING >> self._state & 1:")
+        with w.indented():
+            w("raise KernelRefusal('round_not_over')")
+        w(f"self._take_{event.name}()")
+        w("self._settle()")
+        w("return 0")
     w()
     with printer.method(w, f"cdef int _take_{event.name}(self) except -1:") as body:
-        _by_source(body, by_source, symbols, "", "return 0", 8)
-        body("return 0", 8)
+        _by_source(body, by_source, symbols, "", "return 0")
+        body("return 0")
     w()
 
 
