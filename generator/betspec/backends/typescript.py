@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 
@@ -341,6 +342,15 @@ class _Statements(ir.Printer[None]):
         self.w(f"throw new InvalidTable({message}{rule});")
 
 
+@contextmanager
+def _braced(w: Writer, opening: str) -> Iterator[None]:
+    """``opening {``, the lines of the ``with`` block one level in, then ``}``."""
+    w(f"{opening} {{")
+    with w.indented():
+        yield
+    w("}")
+
+
 class _Module:
     """One spec's module as it is printed."""
 
@@ -349,7 +359,7 @@ class _Module:
         self.spec = spec
         self.root = root
         self.cls = spec.class_name
-        self.w = Writer()
+        self.w = Writer(step=2)
         self.symbols = _symbols(spec)
         self.found = plan_callbacks(spec, self.symbols)
 
@@ -396,11 +406,13 @@ class _Module:
         w = self.w
         w("/** Rule id -> [text, source], as the spec's rules table states them. */")
         w("const RULES: Readonly<Record<string, readonly [string, string]>> = {")
-        for rule in self.spec.rules.values():
-            w(f"{string(rule.id)}: [", 2)
-            w(f"{string(rule.text)},", 4)
-            w(f"{string(rule.source)},", 4)
-            w("],", 2)
+        with w.indented():
+            for rule in self.spec.rules.values():
+                w(f"{string(rule.id)}: [")
+                with w.indented():
+                    w(f"{string(rule.text)},")
+                    w(f"{string(rule.source)},")
+                w("],")
         w("};")
         w()
 
@@ -408,9 +420,10 @@ class _Module:
         w, spec = self.w, self.spec
         w(f"/** The options of {spec.name}, each with the spec's default when left out. */")
         w(f"export interface {self.cls}Options {{")
-        for option in spec.options.values():
-            w(f"/** {_comment(option.meaning)} */", 2)
-            w(f"{option.name}?: {_option_type(option)};", 2)
+        with w.indented():
+            for option in spec.options.values():
+                w(f"/** {_comment(option.meaning)} */")
+                w(f"{option.name}?: {_option_type(option)};")
         w("}")
         w()
 
@@ -418,40 +431,44 @@ class _Module:
         w, spec = self.w, self.spec
         w("/** What the runtime reads of this spec. */")
         w("export const META: SpecMeta = {")
-        w("name: SPEC_NAME,", 2)
-        w("hash: SPEC_HASH,", 2)
-        w("rules: RULES,", 2)
-        rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in sorted(spec.procedure_rules.items()))
-        w(f"procedureRules: {{ {rules} }},", 2)
-        w("streets: STREETS,", 2)
-        phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in spec.states.values())
-        w(f"statePhase: {{ {phases} }},", 2)
-        w(f"initial: {string(spec.initial)},", 2)
-        defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in spec.options.values())
-        w(f"optionDefaults: {{ {defaults} }},", 2)
-        w("options: {", 2)
-        for o in spec.options.values():
-            extra: dict[str, object] = {"minimum": o.minimum, "maximum": o.maximum, "choices": tuple(o.choices)}
-            w(f"{string(o.name)}: {_declared(o.name, o.type, o.default, False, extra)},", 4)
-        w("},", 2)
-        for key, items in (("inputs", spec.inputs), ("dealInputs", spec.deal_inputs)):
-            w(f"{key}: {{", 2)
-            for item in items.values():
-                extra = {
-                    "minimum": item.minimum,
-                    "maximum": item.maximum,
-                    "choices": tuple(item.choices),
-                    "items": tuple(item.items),
-                    "perSeat": item.per_seat,
-                    "example": item.example,
-                    "hand": item.hand,
-                }
-                w(f"{string(item.name)}: {_declared(item.name, item.type, item.default, item.required, extra)},", 4)
-            w("},", 2)
-        w(f"settleLimit: {len(spec.states)},", 2)
-        declared = ", ".join(f"{string(v.name)}: {string(v.scope)}" for v in spec.variables.values() if v.declared)
-        w(f"declaredVariables: {{ {declared} }},", 2)
-        w(f"ownActions: {literal([e.name for e in spec.events.values() if e.own])},", 2)
+        with w.indented():
+            w("name: SPEC_NAME,")
+            w("hash: SPEC_HASH,")
+            w("rules: RULES,")
+            rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in sorted(spec.procedure_rules.items()))
+            w(f"procedureRules: {{ {rules} }},")
+            w("streets: STREETS,")
+            phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in spec.states.values())
+            w(f"statePhase: {{ {phases} }},")
+            w(f"initial: {string(spec.initial)},")
+            defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in spec.options.values())
+            w(f"optionDefaults: {{ {defaults} }},")
+            w("options: {")
+            with w.indented():
+                for o in spec.options.values():
+                    extra: dict[str, object] = {"minimum": o.minimum, "maximum": o.maximum, "choices": tuple(o.choices)}
+                    w(f"{string(o.name)}: {_declared(o.name, o.type, o.default, False, extra)},")
+            w("},")
+            for key, items in (("inputs", spec.inputs), ("dealInputs", spec.deal_inputs)):
+                w(f"{key}: {{")
+                with w.indented():
+                    for item in items.values():
+                        extra = {
+                            "minimum": item.minimum,
+                            "maximum": item.maximum,
+                            "choices": tuple(item.choices),
+                            "items": tuple(item.items),
+                            "perSeat": item.per_seat,
+                            "example": item.example,
+                            "hand": item.hand,
+                        }
+                        entry = _declared(item.name, item.type, item.default, item.required, extra)
+                        w(f"{string(item.name)}: {entry},")
+                w("},")
+            w(f"settleLimit: {len(spec.states)},")
+            declared = ", ".join(f"{string(v.name)}: {string(v.scope)}" for v in spec.variables.values() if v.declared)
+            w(f"declaredVariables: {{ {declared} }},")
+            w(f"ownActions: {literal([e.name for e in spec.events.values() if e.own])},")
         w("};")
         w()
 
@@ -468,42 +485,39 @@ class _Module:
                 params += ", to: number"
             symbols = seat_symbols if quantity.per_seat else self.symbols
             w(f"/** {_comment(quantity.meaning)} (rule {_comment(quantity.rule)}). */")
-            w(f"function q_{quantity.name}({params}): {_TS_TYPES[quantity.type]} {{")
-            w(f"return {ts(python(quantity.expr.tree, symbols))};", 2)
-            w("}")
+            with _braced(w, f"function q_{quantity.name}({params}): {_TS_TYPES[quantity.type]}"):
+                w(f"return {ts(python(quantity.expr.tree, symbols))};")
             w()
 
     def _push_ruling(self) -> None:
         w, spec = self.w, self.spec
         w("/** How chips pushed, with what was said, are ruled: [fold|check|call|wager|withdraw, to, rule]. */")
         params = f"{MODEL}: {self.cls}, pushed: number, chips: number, largest_chip: number, said: Said"
-        w(f"function push_ruling({params}): [string, number | null, string] {{")
-        w("const said_fold = said.fold, said_check = said.check, said_call = said.call;", 2)
-        w("const said_bet = said.bet, said_raise = said.raise_, said_to = said.to;", 2)
-        w("void [pushed, chips, largest_chip, said_fold, said_check, said_call, said_bet, said_raise, said_to];", 2)
-        finished = False
-        for entry in spec.push_rulings:
-            to = ts(python(entry.to.tree, self.symbols)) if entry.to is not None else "null"
-            result = f"return [{string(entry.ruling)}, {to}, {string(entry.rule)}];"
-            if entry.when.is_constant and entry.when.constant is True:
-                w(result, 2)
-                finished = True
-                break
-            w(f"if ({ts(python(entry.when.tree, self.symbols))}) {{", 2)
-            w(result, 4)
-            w("}", 2)
-        if not finished:
-            w('return ["withdraw", null, ""];', 2)
-        w("}")
+        with _braced(w, f"function push_ruling({params}): [string, number | null, string]"):
+            w("const said_fold = said.fold, said_check = said.check, said_call = said.call;")
+            w("const said_bet = said.bet, said_raise = said.raise_, said_to = said.to;")
+            w("void [pushed, chips, largest_chip, said_fold, said_check, said_call, said_bet, said_raise, said_to];")
+            finished = False
+            for entry in spec.push_rulings:
+                to = ts(python(entry.to.tree, self.symbols)) if entry.to is not None else "null"
+                result = f"return [{string(entry.ruling)}, {to}, {string(entry.rule)}];"
+                if entry.when.is_constant and entry.when.constant is True:
+                    w(result)
+                    finished = True
+                    break
+                with _braced(w, f"if ({ts(python(entry.when.tree, self.symbols))})"):
+                    w(result)
+            if not finished:
+                w('return ["withdraw", null, ""];')
         w()
 
-    def _statements(self, statements: Sequence[Statement], indent: int) -> None:
+    def _statements(self, statements: Sequence[Statement]) -> None:
         declared: set[str] = set()
         for statement in statements:
             if isinstance(statement, Let):
                 keyword = "" if statement.name in declared else "let "
                 declared.add(statement.name)
-                self.w(f"{keyword}{statement.name} = {ts(statement.value)};", indent)
+                self.w(f"{keyword}{statement.name} = {ts(statement.value)};")
             elif isinstance(statement, Store):
                 variable = self.spec.variables.get(statement.variable)
                 if variable is not None and variable.declared:
@@ -513,13 +527,13 @@ class _Module:
                 else:
                     raise _refuse(f"the variable {statement.variable!r}", self.spec)
                 target = template.format(m=MODEL, seat=f"{MODEL}._actor")
-                self.w(f"{ts(ast.parse(target, mode='eval').body)} = {statement.value};", indent)
+                self.w(f"{ts(ast.parse(target, mode='eval').body)} = {statement.value};")
             elif isinstance(statement, Do):
                 method = TS_PRIMITIVES.get(statement.primitive)
                 if method is None:
                     raise _refuse(f"the primitive {statement.primitive!r}", self.spec)
                 args = ", ".join(ts(arg) for arg in statement.args)
-                self.w(f"{MODEL}.{method}({args});", indent)
+                self.w(f"{MODEL}.{method}({args});")
             else:  # pragma: no cover - the plan has no other statement
                 raise _refuse(f"the statement {statement!r}", self.spec)
 
@@ -529,21 +543,18 @@ class _Module:
         w()
         for name, statements in found.starts.items():
             w(f"/** What {name} does before its guards choose the first state. */")
-            w(f"function on_{name}({MODEL}: {cls}): void {{")
-            self._statements(statements, 2)
-            w("}")
+            with _braced(w, f"function on_{name}({MODEL}: {cls}): void"):
+                self._statements(statements)
             w()
         for name, guard in found.guards.items():
             to = "to" if guard.takes_to else "_to"
-            w(f"function {name}({MODEL}: {cls}, {to}: number): boolean {{")
-            w(f"return {ts(guard.test)};", 2)
-            w("}")
+            with _braced(w, f"function {name}({MODEL}: {cls}, {to}: number): boolean"):
+                w(f"return {ts(guard.test)};")
             w()
         for name, effect in found.effects.items():
             to = "to" if effect.takes_to else "_to"
-            w(f"function {name}({MODEL}: {cls}, {to}: number): void {{")
-            self._statements(effect.body, 2)
-            w("}")
+            with _braced(w, f"function {name}({MODEL}: {cls}, {to}: number): void"):
+                self._statements(effect.body)
             w()
 
     def _tables(self) -> None:
@@ -573,8 +584,9 @@ class _Module:
     def _table(self, name: str, by_source: Mapping[str, list[str]], cls: str) -> None:
         w = self.w
         w(f"const {name}: Readonly<Record<string, readonly Step<{cls}>[]>> = {{")
-        for state, steps in by_source.items():
-            w(f"{string(state)}: [{', '.join(steps)}],", 2)
+        with w.indented():
+            for state, steps in by_source.items():
+                w(f"{string(state)}: [{', '.join(steps)}],")
         w("};")
 
     # ---- the class --------------------------------------------------------------------------
@@ -582,27 +594,38 @@ class _Module:
     def _class(self) -> None:
         w, spec, cls = self.w, self.spec, self.cls
         w(f"/** {_comment(spec.title)}: one hand. {_comment(spec.description)} */")
-        w(f"export class {cls} extends Engine {{")
+        with _braced(w, f"export class {cls} extends Engine"):
+            self._fields()
+            self._constructor()
+            w("/** The hand a snapshot (of this engine or the Python one) was taken from. */")
+            with _braced(w, f"static restore(data: unknown): {cls}"):
+                w(f"return restore(data, {cls}, META);")
+            w()
+            self._methods()
+        w()
+        w("/** The engine class of this module. */")
+        w(f"export const ENGINE = {cls};")
+        w(f"export default {cls};")
+
+    def _fields(self) -> None:
+        w, spec = self.w, self.spec
         for option in spec.options.values():
-            w(f"/** @internal */ _opt_{option.name}!: {_option_type(option)};", 2)
+            w(f"/** @internal */ _opt_{option.name}!: {_option_type(option)};")
         for item in spec.inputs.values():
             for name in item.names:
                 kind = "number" if item.items else _input_type(item)
-                w(f"/** @internal */ _in_{name}!: {kind};", 2)
+                w(f"/** @internal */ _in_{name}!: {kind};")
         for name in spec.roles:
-            w(f"/** @internal */ _role_{name}!: number;", 2)
+            w(f"/** @internal */ _role_{name}!: number;")
         for item in spec.deal_inputs.values():
-            w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};", 2)
+            w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};")
         for variable in (v for v in spec.variables.values() if v.declared):
             kind = _TS_TYPES[variable.type]
-            w(f"/** @internal */ _v_{variable.name}!: {f'({kind})[]' if variable.scope == 'seat' else kind};", 2)
+            w(f"/** @internal */ _v_{variable.name}!: {f'({kind})[]' if variable.scope == 'seat' else kind};")
         w()
-        self._constructor()
-        w("/** The hand a snapshot (of this engine or the Python one) was taken from. */", 2)
-        w(f"static restore(data: unknown): {cls} {{", 2)
-        w(f"return restore(data, {cls}, META);", 4)
-        w("}", 2)
-        w()
+
+    def _methods(self) -> None:
+        w, spec = self.w, self.spec
         self._begin()
         self._load_inputs()
         self._load_deal()
@@ -610,108 +633,108 @@ class _Module:
         self._plan_method(forced_bets_method(self.spec, self.symbols), "_postForcedBets(): void")
         self._plan_method(checks_method(self.spec), "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
-        self._method(
-            "_playable(seat: number): number",
-            [f"return {ts(python(spec.quantities['playable'].expr.tree, seat_symbols))};"],
-        )
-        self._method("protected _allInTo(): number", [f"return {ts(self.symbols['all_in_to'].tree)};"])
+        playable = ts(python(spec.quantities["playable"].expr.tree, seat_symbols))
+        self._short_method("_playable(seat: number): number", f"return {playable};")
+        self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
         assert spec.next_hand is not None
         given = ", ".join(
             f"{string(name)}: {ts(python(expr.tree, self.symbols))}" for name, expr in spec.next_hand.inputs.items()
         )
         button = ts(python(spec.next_hand.button.tree, self.symbols))
-        self._method("protected _nextHand(): [number, Record<string, unknown>]", [f"return [{button}, {{ {given} }}];"])
+        self._short_method(
+            "protected _nextHand(): [number, Record<string, unknown>]", f"return [{button}, {{ {given} }}];"
+        )
         odd = ts(python(spec.quantities["odd_chip_after"].expr.tree, self.symbols))
-        self._method("protected _oddChipAfter(): number", [f"return {odd};"])
-        self._method(
+        self._short_method("protected _oddChipAfter(): number", f"return {odd};")
+        self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",
-            ["return push_ruling(this, pushed, chips, largest, said);"],
+            "return push_ruling(this, pushed, chips, largest, said);",
         )
         deal = next((e for e in fired_events(spec) if e.kind == "deal"), None)
         if deal is None:
             raise _refuse("a spec with no deal event", spec)
         table = f"T_{deal.name.upper()}"
-        self._method(
-            "protected _dealOpen(): boolean",
-            [
-                f"for (const [guard] of {table}[m._state] ?? []) {{",
-                "  if (guard === null || guard(m, 0)) return true;",
-                "}",
-                "return false;",
-            ],
-        )
-        self._method("protected _takeDeal(): void", [f"fire(m, {table}, 0);"])
-        self._method("protected _automatic(): boolean", ["return fire(m, AUTOMATIC, 0);"])
+        with self._method("protected _dealOpen(): boolean"):
+            with _braced(w, f"for (const [guard] of {table}[m._state] ?? [])"):
+                w("if (guard === null || guard(m, 0)) return true;")
+            w("return false;")
+        self._short_method("protected _takeDeal(): void", f"fire(m, {table}, 0);")
+        self._short_method("protected _automatic(): boolean", "return fire(m, AUTOMATIC, 0);")
         actions = [e for e in spec.events.values() if e.kind == "action"]
         self._refusal(actions)
         self._view()
         for event in actions:
             self._action(event)
         self._deal()
-        w("}")
-        w()
-        w("/** The engine class of this module. */")
-        w(f"export const ENGINE = {cls};")
-        w(f"export default {cls};")
 
-    def _method(self, signature: str, body: Sequence[str]) -> None:
+    @contextmanager
+    def _method(self, signature: str, doc: str = "/** @internal */") -> Iterator[None]:
+        """A method of the class (the writer at the class's level): ``doc``, ``signature``, then
+        the lines of the ``with`` block as its body, the engine named ``m``."""
         w = self.w
-        w("/** @internal */", 2)
-        w(f"{signature} {{", 2)
-        w("const m = this;", 4)
-        for line in body:
-            w(line, 4)
-        w("}", 2)
+        w(doc)
+        with _braced(w, signature):
+            w("const m = this;")
+            yield
         w()
+
+    def _short_method(self, signature: str, *body: str) -> None:
+        with self._method(signature):
+            for line in body:
+                self.w(line)
 
     def _constructor(self) -> None:
         w, spec, cls = self.w, self.spec, self.cls
-        w("/** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */", 2)
-        w(f"constructor(table: TableJson, options: {cls}Options = {{}}, start: StartJson | null = null) {{", 2)
-        w("super(META);", 4)
-        w("const given = this._givenOptions(options);", 4)
-        for option in spec.options.values():
-            name = string(option.name)
-            value = f"({name} in given ? given[{name}] : {literal(option.default)})"
-            if option.type == "choice":
-                check = f"choiceOption({name}, {value}, {literal(list(option.choices))} as const)"
-            elif option.type == "bool":
-                check = f"boolOption({name}, {value})"
-            elif option.type == "int":
-                check = f"intOption({name}, {value}, {literal(option.minimum)}, {literal(option.maximum)})"
-            elif option.type == "int?":
-                check = f"optionalIntOption({name}, {value}, {literal(option.minimum)}, {literal(option.maximum)})"
-            else:
-                raise _refuse(f"the option type {option.type!r}", spec)
-            w(f"this._opt_{option.name} = {check};", 4)
-        names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in spec.options.values())
-        w(f"this._options = {{ {names} }};", 4)
-        w("this._setup(table, start);", 4)
-        w("}", 2)
+        w("/** A hand on `table`; `start` begins on a later street with a pot instead of blinds. */")
+        with _braced(w, f"constructor(table: TableJson, options: {cls}Options = {{}}, start: StartJson | null = null)"):
+            w("super(META);")
+            w("const given = this._givenOptions(options);")
+            for option in spec.options.values():
+                name = string(option.name)
+                value = f"({name} in given ? given[{name}] : {literal(option.default)})"
+                if option.type == "choice":
+                    check = f"choiceOption({name}, {value}, {literal(list(option.choices))} as const)"
+                elif option.type == "bool":
+                    check = f"boolOption({name}, {value})"
+                elif option.type == "int":
+                    check = f"intOption({name}, {value}, {literal(option.minimum)}, {literal(option.maximum)})"
+                elif option.type == "int?":
+                    check = f"optionalIntOption({name}, {value}, {literal(option.minimum)}, {literal(option.maximum)})"
+                else:
+                    raise _refuse(f"the option type {option.type!r}", spec)
+                w(f"this._opt_{option.name} = {check};")
+            names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in spec.options.values())
+            w(f"this._options = {{ {names} }};")
+            w("this._setup(table, start);")
         w()
 
     def _begin(self) -> None:
-        lines: list[str] = []
+        w = self.w
         starts = [e for e in fired_events(self.spec) if e.kind == "start"]
-        for blinds in (True, False):
-            for event in (e for e in starts if e.blinds == blinds):
-                pad = "  " if blinds else ""
-                if blinds:
-                    lines.append("if (street === null) {")
-                if event.name in self.found.starts:
-                    lines.append(f"{pad}on_{event.name}(m);")
-                lines.append(f"{pad}fire(m, T_{event.name.upper()}, 0);")
-                if blinds:
-                    lines += ["  return;", "}"]
-        if not lines:
-            lines.append("void street;")
-        reset = []
-        for variable in (v for v in self.spec.variables.values() if v.declared):
-            value = literal(variable.default)
-            fresh = f"new Array<{_TS_TYPES[variable.type]}>(m._n).fill({value})" if variable.scope == "seat" else value
-            reset.append(f"m._v_{variable.name} = {fresh};")
-        self._method("protected _begin(street: string | null): void", ["void street;", *reset, *lines])
+
+        def start(event: Event) -> None:
+            if event.name in self.found.starts:
+                w(f"on_{event.name}(m);")
+            w(f"fire(m, T_{event.name.upper()}, 0);")
+
+        with self._method("protected _begin(street: string | null): void"):
+            w("void street;")
+            for variable in (v for v in self.spec.variables.values() if v.declared):
+                value = literal(variable.default)
+                fresh = (
+                    f"new Array<{_TS_TYPES[variable.type]}>(m._n).fill({value})" if variable.scope == "seat" else value
+                )
+                w(f"m._v_{variable.name} = {fresh};")
+            # The blinds are posted only by a hand begun on its first street.
+            for event in (e for e in starts if e.blinds):
+                with _braced(w, "if (street === null)"):
+                    start(event)
+                    w("return;")
+            for event in (e for e in starts if not e.blinds):
+                start(event)
+            if not starts:
+                w("void street;")
 
     def _input_check(self, item: Input, value: str) -> str:
         name = string(item.name)
@@ -747,103 +770,92 @@ class _Module:
         return literal(item.default)
 
     def _load_inputs(self) -> None:
-        spec = self.spec
-        lines: list[str] = []
-        for item in spec.inputs.values():
-            if item.required:
-                lines += [
-                    f"if (!({string(item.name)} in given)) {{",
-                    f"  throw requiredInput(SPEC_NAME, {string(item.name)});",
-                    "}",
-                ]
-        for item in spec.inputs.values():
-            if not item.required:
-                if item.items:
-                    targets = ", ".join(f"m._in_{name}" for name in item.names)
-                    lines.append(f"[{targets}] = {self._default(item)} as number[];")
-                else:
-                    lines.append(f"m._in_{item.name} = {self._default(item)};")
-        lines.append("for (const [name, value] of Object.entries(given)) {")
-        lines.append("  switch (name) {")
-        for item in spec.inputs.values():
-            lines.append(f"    case {string(item.name)}:")
-            if item.items:
-                targets = ", ".join(f"m._in_{name}" for name in item.names)
-                lines.append(f"      [{targets}] = {self._input_check(item, 'value')} as [number, ...number[]];")
-            else:
-                lines.append(f"      m._in_{item.name} = {self._input_check(item, 'value')};")
-            lines.append("      break;")
-        lines.append("    default:")
-        lines.append(f"      unknownInputs(SPEC_NAME, given, {literal(sorted(spec.inputs))});")
-        lines += ["  }", "}"]
-        self._method("protected _loadInputs(given: Record<string, unknown>): void", lines)
+        w, spec = self.w, self.spec
+        with self._method("protected _loadInputs(given: Record<string, unknown>): void"):
+            for item in spec.inputs.values():
+                if item.required:
+                    with _braced(w, f"if (!({string(item.name)} in given))"):
+                        w(f"throw requiredInput(SPEC_NAME, {string(item.name)});")
+            for item in spec.inputs.values():
+                if not item.required:
+                    if item.items:
+                        targets = ", ".join(f"m._in_{name}" for name in item.names)
+                        w(f"[{targets}] = {self._default(item)} as number[];")
+                    else:
+                        w(f"m._in_{item.name} = {self._default(item)};")
+            with _braced(w, "for (const [name, value] of Object.entries(given))"), _braced(w, "switch (name)"):
+                for item in spec.inputs.values():
+                    w(f"case {string(item.name)}:")
+                    with w.indented():
+                        if item.items:
+                            targets = ", ".join(f"m._in_{name}" for name in item.names)
+                            w(f"[{targets}] = {self._input_check(item, 'value')} as [number, ...number[]];")
+                        else:
+                            w(f"m._in_{item.name} = {self._input_check(item, 'value')};")
+                        w("break;")
+                w("default:")
+                with w.indented():
+                    w(f"unknownInputs(SPEC_NAME, given, {literal(sorted(spec.inputs))});")
 
     def _load_deal(self) -> None:
-        spec = self.spec
-        # Every value checked before any is kept: a refused deal changes nothing.
-        lines = [
-            f"let dl_{item.name}: {_input_type(item)} = {self._default(item)};" for item in spec.deal_inputs.values()
-        ]
-        if not spec.deal_inputs:
-            lines += [
-                "const names = Object.keys(given).sort();",
-                "if (names.length) {",
-                "  throw new InvalidTable(`nothing is given with a deal in this structure, not ${shown(names)}`);",
-                "}",
-            ]
-        else:
+        w, spec = self.w, self.spec
+        with self._method("_loadDeal(given: Record<string, unknown>): void"):
+            # Every value checked before any is kept: a refused deal changes nothing.
+            for item in spec.deal_inputs.values():
+                w(f"let dl_{item.name}: {_input_type(item)} = {self._default(item)};")
+            if not spec.deal_inputs:
+                w("const names = Object.keys(given).sort();")
+                with _braced(w, "if (names.length)"):
+                    w("throw new InvalidTable(`nothing is given with a deal in this structure, not ${shown(names)}`);")
+                return
             choices = ", ".join(sorted(spec.deal_inputs))
-            lines.append("for (const [name, value] of Object.entries(given)) {")
-            for index, item in enumerate(spec.deal_inputs.values()):
-                keyword = "if" if index == 0 else "} else if"
-                lines.append(f"  {keyword} (name === {string(item.name)}) {{")
-                lines.append(f"    dl_{item.name} = {self._input_check(item, 'value')};")
-            lines.append("  } else {")
-            lines.append(
-                f"    throw new InvalidTable({string('a deal gives only ' + choices + ', not ')} + shown(name));"
-            )
-            lines += ["  }", "}"]
-            lines += [f"m._dl_{item.name} = dl_{item.name};" for item in spec.deal_inputs.values()]
-        self._method("_loadDeal(given: Record<string, unknown>): void", lines)
+            with _braced(w, "for (const [name, value] of Object.entries(given))"):
+                for index, item in enumerate(spec.deal_inputs.values()):
+                    w(f"{'if' if index == 0 else '} else if'} (name === {string(item.name)}) {{")
+                    with w.indented():
+                        w(f"dl_{item.name} = {self._input_check(item, 'value')};")
+                w("} else {")
+                with w.indented():
+                    w(f"throw new InvalidTable({string('a deal gives only ' + choices + ', not ')} + shown(name));")
+                w("}")
+            for item in spec.deal_inputs.values():
+                w(f"m._dl_{item.name} = dl_{item.name};")
 
     def _plan_method(self, method: ir.Method, signature: str) -> None:
         """A method of the engine plan, printed by :class:`_Statements`."""
-        w = Writer(step=2)
-        _Statements(w, self.symbols, _symbols(self.spec, seat="seat")).visit_all(method.body)
-        self._method(signature, w.lines or ["return;"])
+        w = self.w
+        with self._method(signature):
+            written = len(w.lines)
+            _Statements(w, self.symbols, _symbols(self.spec, seat="seat")).visit_all(method.body)
+            if len(w.lines) == written:
+                w("return;")
 
-    def _requirement_lines(
-        self, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, verb: str
-    ) -> list[str]:
+    def _requirement(self, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, verb: str) -> None:
         failing = negate(python(requirement.expr.tree, symbols))
         if is_false(failing):
-            return [f"// {requirement.rule}: always holds in this structure ({requirement.error} never raised)"]
+            self.w(f"// {requirement.rule}: always holds in this structure ({requirement.error} never raised)")
+            return
         code, rule, message = string(requirement.error), string(requirement.rule), string(requirement.message)
-        reject = f"m._reject({code}, {rule}, {tried}, {message})"
-        return [f"if ({ts(failing)}) {{", f"  {verb} {reject};", "}"]
+        with _braced(self.w, f"if ({ts(failing)})"):
+            self.w(f"{verb} m._reject({code}, {rule}, {tried}, {message});")
 
     def _refusal(self, actions: list[Event]) -> None:
-        spec = self.spec
-        lines: list[str] = []
-        for event in actions:
-            rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
-            tried = f"seat, {string(event.name)}, to"
-            lines.append(f"if (action === {string(event.name)}) {{")
-            lines.append(f"  if (!FROM_{event.name.upper()}.has(m._state)) {{")
-            lines.append(f'    return m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
-            lines.append("  }")
-            for requirement in event.requires:
-                if not requirement.needs_to:
-                    lines += [
-                        "  " + line for line in self._requirement_lines(requirement, self.symbols, tried, "return")
-                    ]
-            lines.append("  return null;")
-            lines.append("}")
-        lines.append("return null;")
-        self._method("protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null", lines)
+        w, spec = self.w, self.spec
+        with self._method("protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"):
+            for event in actions:
+                rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
+                tried = f"seat, {string(event.name)}, to"
+                with _braced(w, f"if (action === {string(event.name)})"):
+                    with _braced(w, f"if (!FROM_{event.name.upper()}.has(m._state))"):
+                        w(f'return m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
+                    for requirement in event.requires:
+                        if not requirement.needs_to:
+                            self._requirement(requirement, self.symbols, tried, "return")
+                    w("return null;")
+            w("return null;")
 
     def _view(self) -> None:
-        spec = self.spec
+        w, spec = self.w, self.spec
         symbols = dict(_symbols(spec, seat=ACTOR))
         symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
         chosen = chosen_actions(spec)
@@ -853,81 +865,77 @@ class _Module:
             return legal_when(sources, event, local)
 
         plan = view_plan(spec, symbols, chosen, legal)
-        lines = [
-            f"const {ACTOR} = m._actor;",
-            f"if ({ACTOR} < 0) {{",
-            "  m._view = NO_VIEW;",
-            "  return NO_VIEW;",
-            "}",
-            "const level = m._bet_level;",
-        ]
-        lines += [f"const {name} = {ts(tree)};" for name, tree in plan.locals]
-        lines += [f"const can_{name} = {ts(tree)};" for name, tree in plan.legal.items()]
-        lines.append("const legal: string[] = [];")
-        for name in plan.legal:
-            lines.append(f"if (can_{name}) legal.push({string(name)});")
-        call = ts(plan.call)
-        lines.append("let view: View;")
-        for index, (action, lowest, highest) in enumerate(plan.bounds):
-            lines.append(f"{'if' if index == 0 else '} else if'} (can_{action}) {{")
-            lines.append(f"  const low = {ts(lowest)};")
-            lines.append(f"  view = [legal, {call}, low, {ts(highest)}];")
-        if plan.bounds:
-            lines += ["} else {", f"  view = [legal, {call}, null, null];", "}"]
-        else:
-            lines.append(f"view = [legal, {call}, null, null];")
-        lines += ["m._view = view;", "return view;"]
-        self._method("protected _computeView(): View", lines)
+        with self._method("protected _computeView(): View"):
+            w(f"const {ACTOR} = m._actor;")
+            with _braced(w, f"if ({ACTOR} < 0)"):
+                w("m._view = NO_VIEW;")
+                w("return NO_VIEW;")
+            w("const level = m._bet_level;")
+            for name, tree in plan.locals:
+                w(f"const {name} = {ts(tree)};")
+            for name, tree in plan.legal.items():
+                w(f"const can_{name} = {ts(tree)};")
+            w("const legal: string[] = [];")
+            for name in plan.legal:
+                w(f"if (can_{name}) legal.push({string(name)});")
+            call = ts(plan.call)
+            w("let view: View;")
+            for index, (action, lowest, highest) in enumerate(plan.bounds):
+                w(f"{'if' if index == 0 else '} else if'} (can_{action}) {{")
+                with w.indented():
+                    w(f"const low = {ts(lowest)};")
+                    w(f"view = [legal, {call}, low, {ts(highest)}];")
+            if plan.bounds:
+                w("} else {")
+                with w.indented():
+                    w(f"view = [legal, {call}, null, null];")
+                w("}")
+            else:
+                w(f"view = [legal, {call}, null, null];")
+            w("m._view = view;")
+            w("return view;")
 
     def _requirements(
         self, requirements: list[Requirement], symbols: Mapping[str, Symbol], tried: str, with_to: bool
-    ) -> list[str]:
+    ) -> None:
         locals_, local = hoisted([r.expr.tree for r in requirements], self.spec, symbols, with_to=with_to)
         used = [negate(python(r.expr.tree, local)) for r in requirements]
-        lines = [f"const {name} = {ts(tree)};" for name, tree in kept(locals_, used)]
+        for name, tree in kept(locals_, used):
+            self.w(f"const {name} = {ts(tree)};")
         for requirement in requirements:
-            lines += self._requirement_lines(requirement, local, tried, "throw")
-        return lines
+            self._requirement(requirement, local, tried, "throw")
 
     def _action(self, event: Event) -> None:
-        spec = self.spec
+        w, spec = self.w, self.spec
         method = _own_method(event.name) if event.own else TS_ACTIONS[event.name]
         takes_to = "to" in event.params
         amount = "to" if takes_to else "null"
         name = string(event.name)
         tried = f"seat, {name}, {amount}"
         rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
-        lines = [
-            f"if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, {name}, {amount});",
-        ]
-        if takes_to:
-            lines.append(f"if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, {name}, to);")
-        independent = [r for r in event.requires if not r.needs_to]
-        lines.append("const view = m._view;")
-        lines.append(f"if (view === null || !view[0].includes({name})) {{")
-        lines.append(f"  if (!FROM_{event.name.upper()}.has(m._state)) {{")
-        lines.append(f'    throw m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
-        lines.append("  }")
-        if independent:
-            lines += ["  " + line for line in self._requirements(independent, self.symbols, tried, False)]
-        lines.append("}")
-        dependent = [r for r in event.requires if r.needs_to]
-        if dependent:
-            lines.append("{")
-            lines += ["  " + line for line in self._requirements(dependent, self.symbols, tried, True)]
-            lines.append("}")
-        lines.append(f"fire(m, T_{event.name.upper()}, {'to' if takes_to else '0'});")
-        lines.append(f"m._log.push([seat, {name}, {amount}]);")
-        lines.append("m._settle();")
         signature = f"{method}(seat: number, to: number): void" if takes_to else f"{method}(seat: number): void"
-        w = self.w
-        w(f"/** Seat `seat` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */", 2)
-        w(f"{signature} {{", 2)
-        w("const m = this;", 4)
-        for line in lines:
-            w(line, 4)
-        w("}", 2)
-        w()
+        doc = f"/** Seat `seat` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */"
+        with self._method(signature, doc):
+            w(f"if (seat !== m._actor || m._actor < 0 || !isInt(seat)) m._requireTurn(seat, {name}, {amount});")
+            if takes_to:
+                w(f"if (!isInt(to) || to < 0 || to > MAX_CHIPS) m._requireAmount(seat, {name}, to);")
+            independent = [r for r in event.requires if not r.needs_to]
+            w("const view = m._view;")
+            with _braced(w, f"if (view === null || !view[0].includes({name}))"):
+                with _braced(w, f"if (!FROM_{event.name.upper()}.has(m._state))"):
+                    w(f'throw m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
+                if independent:
+                    self._requirements(independent, self.symbols, tried, False)
+            dependent = [r for r in event.requires if r.needs_to]
+            if dependent:
+                # A block of its own, as the checks above: the constants it hoists stay scoped to it.
+                w("{")
+                with w.indented():
+                    self._requirements(dependent, self.symbols, tried, True)
+                w("}")
+            w(f"fire(m, T_{event.name.upper()}, {'to' if takes_to else '0'});")
+            w(f"m._log.push([seat, {name}, {amount}]);")
+            w("m._settle();")
 
     def _deal(self) -> None:
         rules = self.spec.procedure_rules
@@ -937,35 +945,29 @@ class _Module:
         illegal = string(rules.get("illegal_deal", ""))
         betting = literal(list(vocabulary.BETTING_PHASES))
         w = self.w
-        w("/** Deal the next street once the betting round is over (or during an all-in runout). */", 2)
-        w("deal(street: string, given: Record<string, unknown> = {}): void {", 2)
-        for line in [
-            "const m = this;",
-            "if (m._paid) {",
-            f'  throw m._reject("illegal_action", {settle}, null, "deal", street, {closed});',
-            "}",
-            f"if ({betting}.includes(m.phase)) {{",
-            f'  throw m._reject("round_not_over", {round_not_over}, null, "deal", street);',
-            "}",
-            "const following = m.nextStreet;",
-            "if (following === null) {",
-            f'  throw m._reject("illegal_action", {illegal}, null, "deal", street, {over});',
-            "}",
-            f'if (street !== following) throw m._reject("illegal_action", {illegal}, null, "deal", street);',
-            "try {",
-            "  m._loadDeal(given);",
-            "} catch (error) {",
-            "  if (error instanceof InvalidTable) {",
-            f'    throw m._reject("illegal_action", {illegal}, null, "deal", street, error.message);',
-            "  }",
-            "  throw error;",
-            "}",
-            "m._takeDeal();",
-            "m._logDeal(street, given);",
-            "m._settle();",
-        ]:
-            w(line, 4)
-        w("}", 2)
+        w("/** Deal the next street once the betting round is over (or during an all-in runout). */")
+        with _braced(w, "deal(street: string, given: Record<string, unknown> = {}): void"):
+            w("const m = this;")
+            with _braced(w, "if (m._paid)"):
+                w(f'throw m._reject("illegal_action", {settle}, null, "deal", street, {closed});')
+            with _braced(w, f"if ({betting}.includes(m.phase))"):
+                w(f'throw m._reject("round_not_over", {round_not_over}, null, "deal", street);')
+            w("const following = m.nextStreet;")
+            with _braced(w, "if (following === null)"):
+                w(f'throw m._reject("illegal_action", {illegal}, null, "deal", street, {over});')
+            w(f'if (street !== following) throw m._reject("illegal_action", {illegal}, null, "deal", street);')
+            w("try {")
+            with w.indented():
+                w("m._loadDeal(given);")
+            w("} catch (error) {")
+            with w.indented():
+                with _braced(w, "if (error instanceof InvalidTable)"):
+                    w(f'throw m._reject("illegal_action", {illegal}, null, "deal", street, error.message);')
+                w("throw error;")
+            w("}")
+            w("m._takeDeal();")
+            w("m._logDeal(street, given);")
+            w("m._settle();")
 
 
 def _own_method(name: str) -> str:
@@ -984,30 +986,26 @@ def _mechanisms() -> str:
     compiles if the runtime's Engine has each of them with its declared signature, so that
     ``tsc --strict`` holds the runtime to betspec/runtime/mechanisms.py (both internal: a client's
     declarations leave them out, as they leave out the mechanisms)."""
-    lines = [
-        f"// Printed by betspec {__version__} from betspec/runtime/mechanisms.py: the mechanisms generated",
-        "// engines call, which the runtime's Engine must have. Do not edit: run `betspec generate`.",
-        "",
-        'import type { Engine } from "./runtime.js";',
-        "",
-        "/** @internal */",
-        "export interface Mechanisms {",
-    ]
-    for mechanism in MECHANISMS:
-        if "typescript" not in mechanism.runtimes:
-            continue
-        params = ", ".join(f"{_own_method(p.name)}: {KINDS[p.kind].typescript}" for p in mechanism.params)
-        lines.append(f"  /** {_comment(mechanism.does)} */")
-        lines.append(f"  {mechanism.name}({params}): {KINDS[mechanism.returns].typescript};")
-    lines += [
-        "}",
-        "",
-        "/** @internal */",
-        "type Implements<T extends Mechanisms> = T;",
-        "/** @internal The runtime's Engine, checked against the declaration. */",
-        "export type CheckedEngine = Implements<Engine>;",
-    ]
-    return "\n".join(lines) + "\n"
+    w = Writer(step=2)
+    w(f"// Printed by betspec {__version__} from betspec/runtime/mechanisms.py: the mechanisms generated")
+    w("// engines call, which the runtime's Engine must have. Do not edit: run `betspec generate`.")
+    w()
+    w('import type { Engine } from "./runtime.js";')
+    w()
+    w("/** @internal */")
+    with _braced(w, "export interface Mechanisms"):
+        for mechanism in MECHANISMS:
+            if "typescript" not in mechanism.runtimes:
+                continue
+            params = ", ".join(f"{_own_method(p.name)}: {KINDS[p.kind].typescript}" for p in mechanism.params)
+            w(f"/** {_comment(mechanism.does)} */")
+            w(f"{mechanism.name}({params}): {KINDS[mechanism.returns].typescript};")
+    w()
+    w("/** @internal */")
+    w("type Implements<T extends Mechanisms> = T;")
+    w("/** @internal The runtime's Engine, checked against the declaration. */")
+    w("export type CheckedEngine = Implements<Engine>;")
+    return w.text()
 
 
 def _vocabulary() -> str:
@@ -1042,31 +1040,30 @@ def _runtime() -> str:
 
 
 def _index(specs: Sequence[Spec]) -> str:
-    lines = [
-        f"// Printed by betspec {__version__}: every engine of this package by structure name.",
-        "// Do not edit: run `betspec generate`.",
-        "",
-        'export * from "./runtime.js";',
-        'import type { Engine, StartJson, TableJson } from "./runtime.js";',
-    ]
+    w = Writer(step=2)
+    w(f"// Printed by betspec {__version__}: every engine of this package by structure name.")
+    w("// Do not edit: run `betspec generate`.")
+    w()
+    w('export * from "./runtime.js";')
+    w('import type { Engine, StartJson, TableJson } from "./runtime.js";')
     for spec in specs:
-        lines.append(f'import {{ {spec.class_name} }} from "./{spec.name}.js";')
-    lines.append("")
+        w(f'import {{ {spec.class_name} }} from "./{spec.name}.js";')
+    w()
     for spec in specs:
-        lines.append(f'export {{ {spec.class_name} }} from "./{spec.name}.js";')
-    lines.append("")
-    lines.append("/** An engine class: a hand from a table, options and a start; `restore` from a snapshot. */")
-    lines.append("export interface Structure {")
-    lines.append("  new (table: TableJson, options?: Record<string, unknown>, start?: StartJson | null): Engine;")
-    lines.append("  restore(data: unknown): Engine;")
-    lines.append("}")
-    lines.append("")
-    lines.append("/** Every structure's engine class, by the spec's name. */")
-    lines.append("export const ENGINES: Readonly<Record<string, Structure>> = {")
-    for spec in specs:
-        lines.append(f"  {string(spec.name)}: {spec.class_name} as unknown as Structure,")
-    lines.append("};")
-    return "\n".join(lines) + "\n"
+        w(f'export {{ {spec.class_name} }} from "./{spec.name}.js";')
+    w()
+    w("/** An engine class: a hand from a table, options and a start; `restore` from a snapshot. */")
+    with _braced(w, "export interface Structure"):
+        w("new (table: TableJson, options?: Record<string, unknown>, start?: StartJson | null): Engine;")
+        w("restore(data: unknown): Engine;")
+    w()
+    w("/** Every structure's engine class, by the spec's name. */")
+    w("export const ENGINES: Readonly<Record<string, Structure>> = {")
+    with w.indented():
+        for spec in specs:
+            w(f"{string(spec.name)}: {spec.class_name} as unknown as Structure,")
+    w("};")
+    return w.text()
 
 
 def _package_json() -> str:
