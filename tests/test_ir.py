@@ -108,3 +108,35 @@ def test_the_typescript_printer_prints_blocks_and_one_line_calls() -> None:
     assert 'throw new InvalidTable("no big blind", "BLINDS");' in text
     assert 'if (amount !== 0) m._post(seat, amount, "a {brace} \'quote\'", true, false, "in_turn", false);' in text
     assert "for (const seat of m._in_seat_antes) {" in text and "for (const seat of m._from_button()) {" in text
+
+
+def test_a_held_place_is_written_when_the_file_is_complete_at_its_indentation() -> None:
+    found: list[str] = []
+    w = Writer()
+    w("class C:")
+    with w.indented():
+        w.later(lambda held: [held(f"{name}: int") for name in found])
+        w("")
+        w.later(lambda held: [held(line) for line in ("def f(self) -> None:", "    pass", "")])
+        w("x = 1")
+    found += ["a", "b"]  # found after the place was held, as hand constants are
+    outer = Writer(step=4)
+    with outer.indented():
+        outer.extend(w)
+    assert w.text() == "class C:\n    a: int\n    b: int\n\n    def f(self) -> None:\n        pass\n\n    x = 1\n"
+    assert outer.text() == "".join(f"    {line}\n" if line else "\n" for line in w.text().splitlines())
+
+
+def test_the_python_back_end_prints_each_engine_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    engine = python._engine
+
+    def counted(w: Writer, spec: Spec, *rest: typing.Any) -> None:
+        calls.append(spec.name)
+        engine(w, spec, *rest)
+
+    monkeypatch.setattr(python, "_engine", counted)
+    text = python.generate(_no_limit(), str(SPEC_DIR.parent))
+    assert calls == ["no_limit"]
+    assert "def _hand_constants(self) -> None:" in text and "    _k_" in text
+    assert text == (SPEC_DIR.parent / "generated" / "no_limit.py").read_text()

@@ -128,13 +128,12 @@ def _symbols(spec: Spec, model: str, seat: str | None = None) -> dict[str, Symbo
 
 
 def generate(spec: Spec, root: str) -> str:
-    """The source of ``generated/<spec.name>.py``: written twice, the first time to find the hand
-    constants the hot paths read (:class:`_HandConstants`), which the class declares first."""
-    constants = _HandConstants(spec)
-    token = _CONSTANTS.set(constants)
+    """The source of ``generated/<spec.name>.py``, printed once: the hand constants the hot paths
+    read (:class:`_HandConstants`) are found as their trees are printed, and the places that
+    declare and compute them (the class's slots and fields, ``_hand_constants``) are written
+    when the module is complete (:meth:`Writer.later`)."""
+    token = _CONSTANTS.set(_HandConstants(spec))
     try:
-        _module(spec, root)
-        constants.frozen = True
         return _module(spec, root)
     finally:
         _CONSTANTS.reset(token)
@@ -363,7 +362,6 @@ class _HandConstants:
         self.found: dict[str, tuple[str, ast.expr, str]] = {}
         #: field -> the words of its name (a constant of constants names them by theirs)
         self.words: dict[str, str] = {}
-        self.frozen = False
 
     def kind(self, node: ast.expr) -> str | None:
         """int, bool or str for a tree that is a hand's constant and cannot raise; else None."""
@@ -419,7 +417,6 @@ class _HandConstants:
         """The field holding ``tree`` (reading ``self``); a constant of constants in its turn."""
         text = source(self._expanded(tree))
         if text not in self.found:
-            assert not self.frozen, f"a constant found only on the second pass: {text}"
             name = self.name(tree)
             taken = {found[0] for found in self.found.values()}
             field = f"_k_{name}"
@@ -570,8 +567,8 @@ class _Hoist(ast.NodeTransformer):
         return visited
 
 
-#: The hand constants of the spec being generated (:func:`generate` sets them, in two passes; a
-#: context variable: engines generated at once in two threads do not share them).
+#: The hand constants of the spec being generated (:func:`generate` sets them; a context
+#: variable: engines generated at once in two threads do not share them).
 _CONSTANTS: ContextVar[_HandConstants | None] = ContextVar("hand_constants", default=None)
 
 
@@ -953,18 +950,20 @@ def _legal_sets(w: Writer, spec: Spec, actions: list[Event]) -> None:
 
 def _class_variables(w: Writer, spec: Spec) -> None:
     """The machine class's slots and the class variables the runtime reads."""
-    names = sorted(
-        [
-            *(f"_opt_{name}" for name in spec.options),
-            *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
-            *(f"_role_{name}" for name in spec.roles),
-            *(f"_dl_{name}" for name in spec.deal_inputs),
-            *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
-            *(field for field, _, _ in _hand_constants()),
-        ]
-    )
-    slots = ", ".join(f'"{name}"' for name in names)
-    w(f"__slots__ = ({slots}{',' if len(names) == 1 else ''})")
+    declared = [
+        *(f"_opt_{name}" for name in spec.options),
+        *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
+        *(f"_role_{name}" for name in spec.roles),
+        *(f"_dl_{name}" for name in spec.deal_inputs),
+        *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
+    ]
+
+    def slots(w: Writer) -> None:
+        names = sorted([*declared, *(field for field, _, _ in _hand_constants())])
+        listed = ", ".join(f'"{name}"' for name in names)
+        w(f"__slots__ = ({listed}{',' if len(names) == 1 else ''})")
+
+    w.later(slots)
     w()
     w("SPEC_NAME: ClassVar[str] = SPEC_NAME")
     w("SPEC_HASH: ClassVar[str] = SPEC_HASH")
@@ -1047,9 +1046,13 @@ def _fields(w: Writer, spec: Spec) -> None:
     for variable in (v for v in spec.variables.values() if v.declared):
         kind = _PY_TYPES[variable.type]
         w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}")
+    w.later(_constant_fields)
+    w()
+
+
+def _constant_fields(w: Writer) -> None:
     for field, _, kind in _hand_constants():
         w(f"{field}: {kind}")
-    w()
 
 
 def _method(w: Writer, header: str, *body: str) -> None:
@@ -1059,6 +1062,19 @@ def _method(w: Writer, header: str, *body: str) -> None:
         for line in body:
             w(line)
     w()
+
+
+def _hand_constants_method(w: Writer) -> None:
+    """``_hand_constants``, computing the fields the whole module's hot paths read (none: no method)."""
+    constants = _CONSTANTS.get()
+    if constants is None or not constants.found:
+        return
+    _method(
+        w,
+        "def _hand_constants(self) -> None:",
+        repr("What the hot paths read that only the options and the table's inputs decide, once a hand."),
+        *(f"self.{field} = {source(constants.reading_earlier(field, tree))}" for field, tree, _ in _hand_constants()),
+    )
 
 
 def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
@@ -1072,18 +1088,7 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     statements.method(roles_method(spec))
     statements.method(forced_bets_method(spec, self_symbols))
     statements.method(checks_method(spec))
-    if _hand_constants():
-        constants = _CONSTANTS.get()
-        assert constants is not None
-        _method(
-            w,
-            "def _hand_constants(self) -> None:",
-            repr("What the hot paths read that only the options and the table's inputs decide, once a hand."),
-            *(
-                f"self.{field} = {source(constants.reading_earlier(field, tree))}"
-                for field, tree, _ in _hand_constants()
-            ),
-        )
+    w.later(_hand_constants_method)
     # Called from the hand's setup on (after its constants are computed: they are read here).
     seat_symbols = _symbols(spec, "self", seat="seat")
     playable = fast_source(python(spec.quantities["playable"].expr.tree, seat_symbols))

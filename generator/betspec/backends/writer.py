@@ -7,18 +7,27 @@ about layout, and never edits what it has written.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 #: One level of indentation (Python's; a TypeScript writer steps by 2).
 STEP = 4
+
+
+@dataclass(frozen=True)
+class _Later:
+    """Lines written when the file is complete, at the indentation of the place they hold."""
+
+    level: int
+    fill: Callable[[Writer], None]
 
 
 class Writer:
     """Lines of generated code, written in order at an indentation the writer holds."""
 
     def __init__(self, level: int = 0, step: int = STEP) -> None:
-        self.lines: list[str] = []
+        self.lines: list[str | _Later] = []
         self.level = level
         self.step = step
 
@@ -34,7 +43,16 @@ class Writer:
     def extend(self, other: Writer) -> None:
         """Write ``other``'s lines as they are, at this writer's indentation."""
         for line in other.lines:
-            self(line)
+            if isinstance(line, _Later):
+                self.lines.append(_Later(self.level + line.level, line.fill))
+            else:
+                self(line)
+
+    def later(self, fill: Callable[[Writer], None]) -> None:
+        """Hold this place for lines that depend on what is printed after it (a class's fields
+        found in its methods): ``fill`` writes them when the file is complete, at this
+        indentation. Printing stays one pass; nothing written is edited."""
+        self.lines.append(_Later(self.level, fill))
 
     @contextmanager
     def indented(self, levels: int = 1) -> Iterator[None]:
@@ -46,4 +64,13 @@ class Writer:
             self.level -= self.step * levels
 
     def text(self) -> str:
-        return "\n".join(self.lines).rstrip("\n") + "\n"
+        return "\n".join(self._written()).rstrip("\n") + "\n"
+
+    def _written(self) -> Iterator[str]:
+        for line in self.lines:
+            if isinstance(line, _Later):
+                held = Writer(line.level, self.step)
+                line.fill(held)
+                yield from held._written()
+            else:
+                yield line
