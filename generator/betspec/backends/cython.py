@@ -263,24 +263,25 @@ def generate(spec: Spec, root: str) -> str:
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
     printer = _Printer(cls, _Flags(_fields(spec)))
-    body = Writer()
-    _kernel_class(printer, body, spec, cls, plan.of)
-    functions = Writer()
-    _functions(printer, functions, spec, cls, plan)
-    quantities = Writer()
-    _quantities(printer, quantities, spec, cls)
-    _inputs_class(w, spec, cls, printer.flags.used)
-    for part in (quantities, functions):
-        if part.lines:
-            w.block(part.text().rstrip("\n"))
-            w()
-            w()
-    w.block(body.text().rstrip("\n"))
+    # The inputs class declares the flags the code after it tests, and the quantities are the
+    # functions that code calls: their place is held and written when the module is complete.
+    w.later(lambda held: _declarations(printer, held, spec, cls))
+    _functions(printer, w, spec, cls, plan)
+    _kernel_class(printer, w, spec, cls, plan.of)
     w()
     w()
     w(f"cdef Templates TEMPLATES = Templates({cls}Inputs)")
     w(f"KERNEL = {cls}Kernel")
     return w.text()
+
+
+def _declarations(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:
+    """The inputs class and the quantity functions, once the rest of the module is printed: the
+    quantities first (a flag they test is one the inputs class declares), written after it."""
+    quantities = Writer(step=w.step)
+    _quantities(printer, quantities, spec, cls)
+    _inputs_class(w, spec, cls, printer.flags.used)
+    w.extend(quantities)
 
 
 def _fields(spec: Spec) -> list[tuple[str, str]]:
