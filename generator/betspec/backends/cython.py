@@ -747,40 +747,21 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
         w(f"return {' or '.join(wagers) or 'False'}")
 
 
-class _Statements(ir.Printer[None]):
+class _Statements(ir.StatementPrinter):
     """Prints a method of the engine plan into a kernel's function body (the hand is ``self``,
     the table's inputs read through GIVEN)."""
 
     def __init__(self, body: _Body, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
-        self.body, self.symbols, self.seat_symbols = body, symbols, seat_symbols
+        super().__init__(symbols, seat_symbols)
+        self.body = body
 
-    def tree(self, expr: ir.SpecExpr) -> ast.expr:
-        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+    def expression(self, tree: ast.expr) -> str:
+        return self.body.src(tree)
 
-    def value(self, value: ir.Value) -> str:
-        if isinstance(value, ir.SpecExpr):
-            return self.body.src(self.tree(value))
-        if isinstance(value, ir.Local):
-            return value.name
-        if isinstance(value, ir.RoleSeat):
-            return f"self._role_{value.role}"
-        return literal(value.value)
-
-    def test(self, test: ir.Condition) -> str:
-        if isinstance(test, ir.Holds):
-            return self.body.src(self.tree(test.expr))
-        if isinstance(test, ir.Fails):
-            return self.body.src(negate(self.tree(test.expr)))
-        if isinstance(test, ir.NotASeat):
-            return f"not 0 <= {self.value(test.value)} < self._n"
-        if isinstance(test, ir.NonZero):
-            return test.local.name
-        if isinstance(test, ir.Positive):
-            return f"{test.local.name} > 0"
-        if isinstance(test, ir.AnyGiven):
-            self.body.given = True
-            return f"{GIVEN}._in_{test.input}__any"
-        return f"({self.test(test.first)}) and {self.test(test.second)}"
+    def any_given_test(self, name: str) -> str:
+        # Decided once a table (the inputs' ``__any`` flag), not by a walk over the tuple a hand.
+        self.body.given = True
+        return f"{GIVEN}._in_{name}__any"
 
     def visit_Let(self, node: ir.Let) -> None:
         self.body(f"{node.local.name} = {self.value(node.value)}")

@@ -6,17 +6,18 @@ accessors), a local, a constant, a role's seat. Statements assign, test, walk se
 runtime mechanism (declared in betspec.runtime.mechanisms, its arguments by parameter) and refuse
 a table. The plan builds each method once (betspec.backends.plan); passes rewrite a method for a
 target (:func:`joined`); each back end prints it with a visitor over these nodes
-(:class:`Printer`), through an indenting writer, never reading the model.
+(:class:`Printer`; :class:`StatementPrinter` spells values and conditions, each target only what
+it spells its own way), through an indenting writer, never reading the model.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from betspec.runtime import mechanisms
+from betspec.backends.pyexpr import Symbol, literal, negate, python
 
 # ---- values ----------------------------------------------------------------------------------
 
@@ -132,11 +133,6 @@ class Call:
     mechanism: str
     args: tuple[tuple[str, Value], ...]
 
-    def ordered(self) -> list[Value]:
-        """The arguments in the order the mechanism takes them."""
-        given = dict(self.args)
-        return [given[name] for name in mechanisms.arguments(self.mechanism, {n: n for n in given})]
-
 
 @dataclass(frozen=True)
 class RefuseTable:
@@ -201,3 +197,60 @@ class Printer(Generic[T]):
 
     def visit_all(self, nodes: tuple[Statement, ...]) -> list[T]:
         return [self.visit(node) for node in nodes]
+
+
+class StatementPrinter(Printer[None]):
+    """A printer of statements whose values and conditions are spelled alike in every target but
+    for what each target spells its own way: the hand's name, an expression (:meth:`expression`),
+    ``and``, and the tests of a seat, a local and a per-seat input (the ``*_test`` methods).
+    Spec expressions are read through the target's symbols (the scope of a printer's engine)."""
+
+    #: The hand as the printed code names it.
+    hand = "self"
+    #: The conjunction of two conditions.
+    conjunction = "and"
+
+    def __init__(self, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
+        self.symbols, self.seat_symbols = symbols, seat_symbols
+
+    def expression(self, tree: ast.expr) -> str:
+        raise NotImplementedError
+
+    def not_a_seat_test(self, seat: str) -> str:
+        return f"not 0 <= {seat} < {self.hand}._n"
+
+    def nonzero_test(self, name: str) -> str:
+        return name
+
+    def any_given_test(self, name: str) -> str:
+        return f"any({self.hand}._in_{name})"
+
+    def constant(self, value: bool | int | str | None) -> str:
+        return literal(value)
+
+    def tree(self, expr: SpecExpr) -> ast.expr:
+        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+
+    def value(self, value: Value) -> str:
+        if isinstance(value, SpecExpr):
+            return self.expression(self.tree(value))
+        if isinstance(value, Local):
+            return value.name
+        if isinstance(value, RoleSeat):
+            return f"{self.hand}._role_{value.role}"
+        return self.constant(value.value)
+
+    def test(self, test: Condition) -> str:
+        if isinstance(test, Holds):
+            return self.expression(self.tree(test.expr))
+        if isinstance(test, Fails):
+            return self.expression(negate(self.tree(test.expr)))
+        if isinstance(test, NotASeat):
+            return self.not_a_seat_test(self.value(test.value))
+        if isinstance(test, NonZero):
+            return self.nonzero_test(test.local.name)
+        if isinstance(test, Positive):
+            return f"{test.local.name} > 0"
+        if isinstance(test, AnyGiven):
+            return self.any_given_test(test.input)
+        return f"({self.test(test.first)}) {self.conjunction} {self.test(test.second)}"

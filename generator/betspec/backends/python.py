@@ -1470,11 +1470,15 @@ def _loaders(w: Writer, spec: Spec, cls: str) -> None:
     w()
 
 
-class _Statements(ir.Printer[None]):
+class _Statements(ir.StatementPrinter):
     """Prints a method of the engine plan into the engine class (the hand is ``self``)."""
 
     def __init__(self, w: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
-        self.w, self.symbols, self.seat_symbols = w, symbols, seat_symbols
+        super().__init__(symbols, seat_symbols)
+        self.w = w
+
+    def expression(self, tree: ast.expr) -> str:
+        return source(tree)
 
     def method(self, method: ir.Method) -> None:
         """A method of the hand that takes nothing and gives nothing."""
@@ -1485,33 +1489,6 @@ class _Statements(ir.Printer[None]):
                 w("return None")
             self.visit_all(ir.joined(method).body)
         w()
-
-    def tree(self, expr: ir.SpecExpr) -> ast.expr:
-        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
-
-    def value(self, value: ir.Value) -> str:
-        if isinstance(value, ir.SpecExpr):
-            return source(self.tree(value))
-        if isinstance(value, ir.Local):
-            return value.name
-        if isinstance(value, ir.RoleSeat):
-            return f"self._role_{value.role}"
-        return literal(value.value)
-
-    def test(self, test: ir.Condition) -> str:
-        if isinstance(test, ir.Holds):
-            return source(self.tree(test.expr))
-        if isinstance(test, ir.Fails):
-            return source(negate(self.tree(test.expr)))
-        if isinstance(test, ir.NotASeat):
-            return f"not 0 <= {self.value(test.value)} < self._n"
-        if isinstance(test, ir.NonZero):
-            return test.local.name
-        if isinstance(test, ir.Positive):
-            return f"{test.local.name} > 0"
-        if isinstance(test, ir.AnyGiven):
-            return f"any(self._in_{test.input})"
-        return f"({self.test(test.first)}) and {self.test(test.second)}"
 
     def visit_Let(self, node: ir.Let) -> None:
         self.w(f"{node.local.name} = {self.value(node.value)}")

@@ -270,39 +270,30 @@ def _declared(name: str, kind: str, default: object, required: bool, extra: Mapp
     return "{ " + ", ".join(fields) + " }"
 
 
-class _Statements(ir.Printer[None]):
+class _Statements(ir.StatementPrinter):
     """Prints a method of the engine plan as TypeScript (the hand is ``m``)."""
 
+    hand = "m"
+    conjunction = "&&"
+
     def __init__(self, w: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
-        self.w, self.symbols, self.seat_symbols = w, symbols, seat_symbols
+        super().__init__(symbols, seat_symbols)
+        self.w = w
 
-    def tree(self, expr: ir.SpecExpr) -> ast.expr:
-        return python(expr.tree, self.seat_symbols if expr.per_seat else self.symbols)
+    def expression(self, tree: ast.expr) -> str:
+        return ts(tree)
 
-    def value(self, value: ir.Value) -> str:
-        if isinstance(value, ir.SpecExpr):
-            return ts(self.tree(value))
-        if isinstance(value, ir.Local):
-            return value.name
-        if isinstance(value, ir.RoleSeat):
-            return f"m._role_{value.role}"
-        return literal(value.value)
+    def constant(self, value: bool | int | str | None) -> str:
+        return literal(value)
 
-    def test(self, test: ir.Condition) -> str:
-        if isinstance(test, ir.Holds):
-            return ts(self.tree(test.expr))
-        if isinstance(test, ir.Fails):
-            return ts(negate(self.tree(test.expr)))
-        if isinstance(test, ir.NotASeat):
-            seat = self.value(test.value)
-            return f"!(0 <= {seat} && {seat} < m._n)"
-        if isinstance(test, ir.NonZero):
-            return f"{test.local.name} !== 0"
-        if isinstance(test, ir.Positive):
-            return f"{test.local.name} > 0"
-        if isinstance(test, ir.AnyGiven):
-            return f"m._in_{test.input}.some((value) => Boolean(value))"
-        return f"({self.test(test.first)}) && {self.test(test.second)}"
+    def not_a_seat_test(self, seat: str) -> str:
+        return f"!(0 <= {seat} && {seat} < m._n)"
+
+    def nonzero_test(self, name: str) -> str:
+        return f"{name} !== 0"
+
+    def any_given_test(self, name: str) -> str:
+        return f"m._in_{name}.some((value) => Boolean(value))"
 
     def call(self, node: ir.Call) -> str:
         given = {name: self.value(value) for name, value in node.args}
