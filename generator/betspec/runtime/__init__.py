@@ -8,8 +8,9 @@ expressions are written in (the names of :mod:`betspec.vocabulary`).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from betspec.runtime.lazy import attributes
 
 if TYPE_CHECKING:
     from betspec.runtime.batch import (
@@ -53,13 +54,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'betspec.runtime' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"betspec.runtime.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes("betspec.runtime", _HOMES, globals())
 
 
 __all__ = [

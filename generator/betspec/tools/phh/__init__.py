@@ -39,8 +39,9 @@ the others live in their part (``phh.document._fast_toml``).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from betspec.runtime.lazy import attributes
 
 if TYPE_CHECKING:
     from betspec.tools.phh.audit import (
@@ -168,15 +169,7 @@ _PARTS = (
 )
 
 
-def __getattr__(name: str) -> Any:
-    if name in _PARTS:
-        return importlib.import_module(f"betspec.tools.phh.{name}")
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'betspec.tools.phh' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"betspec.tools.phh.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes("betspec.tools.phh", _HOMES, globals(), _PARTS)
 
 
 __all__ = [
