@@ -21,6 +21,11 @@ HEAVY = (
     "jsonschema",
     "ray",
     "Cython",
+    # Standard modules that cost milliseconds each and only some commands use.
+    "concurrent.futures",
+    "subprocess",
+    "importlib.abc",
+    "importlib.resources",
 )
 
 
@@ -46,3 +51,23 @@ def test_a_command_loads_what_it_runs() -> None:
     from betspec import runtime
 
     assert runtime.Engine.__name__ == "Engine" and "Engine" in vars(runtime)  # read once, then kept
+
+
+def test_validating_a_valid_spec_loads_no_python_schema_validator() -> None:
+    # The compiled check passes it (betspec.frontend.schema); jsonschema explains only a refusal.
+    from tests.conftest import SPEC_DIR
+
+    code = (
+        "from betspec.frontend import load_spec\n"
+        f"spec, problems = load_spec({str(SPEC_DIR / 'no_limit.json')!r})\n"
+        "assert spec is not None and not problems, problems"
+    )
+    loaded = _loaded(code)
+    assert "jsonschema_rs" in loaded and "betspec.frontend.checker" in loaded
+    assert not {name for name in loaded if name == "jsonschema" or name.startswith("jsonschema.")}
+    refused = _loaded(
+        "from betspec.frontend import jsonpos, schema\n"
+        "doc, _ = jsonpos.parse('x.json', '{\"name\": 3}')\n"
+        "assert doc is not None and schema.check(doc, schema.SPEC_SCHEMA)"
+    )
+    assert "jsonschema" in refused

@@ -21,14 +21,10 @@ import argparse
 import contextlib
 import importlib
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -269,6 +265,9 @@ def build_targets(
     chosen: list[Target], *, progress: Progress | None = None, jobs: int | None = None, force: bool = False
 ) -> Report:
     """Compile ``chosen`` (see :func:`build`)."""
+    # Imported here: every command's parser reads this module, only a build needs a pool.
+    from concurrent.futures import ThreadPoolExecutor
+
     say = progress or (lambda line: None)
     started = time.perf_counter()
     report = Report()
@@ -343,6 +342,10 @@ def build_targets(
 
 def _build_one(target: Target, force: bool, waiting: Callable[[], None]) -> tuple[str, str]:
     """Compile one target in a worker process: (status, error)."""
+    import shutil
+    import subprocess
+    import tempfile
+
     destination = compiled.build_path(target.module, target.source)
     cache = compiled.cache()
     with _locked(cache / "locks" / (destination.parent.name + ".lock"), waiting):

@@ -22,16 +22,14 @@ source as Python and no kernel. :func:`betspec.runtime.compiled` says what an en
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 #: The runtime's modules compiled by Cython, as Python (the engine and what it calls per action)
 #: and, for ``kernel``, as typed Cython.
@@ -73,6 +71,8 @@ def cache() -> Path:
 def key(module: str, source: str | os.PathLike[str]) -> str:
     """The sha256 a build of ``module`` from ``source`` is cached under: of the module's name, the
     source and, for a kernel (a ``.pyx``), the declarations it is compiled against."""
+    import hashlib  # here, as subprocess below: `import betspec` (every command) reads this module
+
     digest = hashlib.sha256(f"{FORMAT}\0{module}\0".encode())
     with open(source, "rb") as handle:
         digest.update(handle.read())
@@ -110,7 +110,16 @@ def source_of(module: str, path: Sequence[str] | None = None) -> Path | None:
     return None
 
 
-class _NotBuilt(importlib.abc.Loader):
+if TYPE_CHECKING:
+    from importlib.abc import Loader as _Loader
+    from importlib.abc import MetaPathFinder as _Finder
+else:
+    # The import system asks only for these methods; importlib.abc would load importlib.resources
+    # (8 ms) into every command, since `import betspec` installs the finder.
+    _Loader = _Finder = object
+
+
+class _NotBuilt(_Loader):
     """The loader of a kernel not built from its source, or not wanted: a kernel is C only (its
     source is Cython), so there is nothing to load instead, and the caller plays Python."""
 
@@ -137,7 +146,7 @@ class _Built(importlib.machinery.ExtensionFileLoader):
         module.__betspec_source__ = self.source  # type: ignore[attr-defined]
 
 
-class FreshOnly(importlib.abc.MetaPathFinder):
+class FreshOnly(_Finder):
     """Imports a compiled module only when the cache holds a build of its very source; else its
     Python source, or for a kernel (built from a ``.pyx`` source) nothing at all."""
 
@@ -210,6 +219,8 @@ def _first_use(module: str, source: Path) -> bool:
             " `betspec build` compiles the kernels once (BETSPEC_COMPILE=1 compiles on first use)"
         )
         return False
+    import subprocess
+
     try:
         done = subprocess.run(
             [sys.executable, "-m", "betspec.build", "--first-use", module, str(source)],

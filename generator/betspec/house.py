@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.abc
 import importlib.util
 import json
 import os
@@ -322,21 +321,6 @@ def use_environment() -> None:
 # ---- an engine compiled in memory ---------------------------------------------------------------
 
 
-class _Source(importlib.abc.InspectLoader):
-    """Loads a module from source text held in memory (``get_source`` lets tracebacks and
-    ``inspect`` show it)."""
-
-    def __init__(self, source: str, origin: str) -> None:
-        self.source = source
-        self.origin = origin
-
-    def get_source(self, fullname: str) -> str:
-        return self.source
-
-    def get_code(self, fullname: str) -> Any:
-        return compile(self.source, self.origin, "exec", dont_inherit=True)
-
-
 def load(path: str | os.PathLike[str]) -> type[Engine]:
     """The engine class of the spec at ``path``, generated and compiled in memory (no file is
     written): the class ``betspec generate`` would write, with the same API, errors and
@@ -346,6 +330,7 @@ def load(path: str | os.PathLike[str]) -> type[Engine]:
     ``betspec validate`` would report (all of them in ``diagnostics``)."""
     from betspec.backends.python import generate
     from betspec.frontend import load_spec
+    from betspec.memory_loader import SourceLoader
     from betspec.runtime.engine import Engine
 
     where = os.path.abspath(_path(path, "a spec"))
@@ -366,7 +351,7 @@ def load(path: str | os.PathLike[str]) -> type[Engine]:
     root = os.path.dirname(os.path.dirname(where))
     source = generate(spec, root)
     module_name = f"{PACKAGE}.{spec.name}"
-    found_spec = importlib.util.spec_from_loader(module_name, _Source(source, f"<betspec: {where}>"), origin=where)
+    found_spec = importlib.util.spec_from_loader(module_name, SourceLoader(source, f"<betspec: {where}>"), origin=where)
     assert found_spec is not None and found_spec.loader is not None
     module = importlib.util.module_from_spec(found_spec)
     package = _package(PACKAGE)

@@ -39,8 +39,7 @@ def expression_paths() -> tuple[tuple[str, ...], ...]:
     """Every path of the spec schema to an expression or a list of effects, ``*`` standing for
     any entry name or list index (``("quantities", "*", "expr")``), the ``amend`` section left
     out (amendments are applied before removals are judged)."""
-    root = schema.validator(schema.SPEC_SCHEMA).schema
-    assert isinstance(root, dict)  # a schema file holds an object (schema.validator checked it)
+    root = schema.document(schema.SPEC_SCHEMA)
     found: list[tuple[str, ...]] = []
 
     def walk(node: Any, path: tuple[str, ...]) -> None:
