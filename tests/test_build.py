@@ -155,6 +155,26 @@ def test_betspec_build_without_a_compiler_says_so_and_succeeds(tmp_path: Path) -
     assert "Traceback" not in done.stdout + done.stderr
 
 
+def test_betspec_build_without_the_compile_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    # A plain install has no Cython (it comes with `betspec[compile]`): here one that cannot load.
+    fake = tmp_path / "site" / "Cython"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('not installed', name='Cython')\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "betspec.cli", "build", "--kernels", "no_limit"],
+        cwd=ROOT,
+        env={**os.environ, "BETSPEC_CACHE": str(tmp_path / "cache"), "PYTHONPATH": str(tmp_path / "site")},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert "Cython is not installed (pip install 'betspec[compile]')" in last and "nothing compiled" in last, last
+    assert "Traceback" not in done.stdout + done.stderr
+    assert not list((tmp_path / "cache").glob(f"*/*/*{compiled.SUFFIX}"))
+
+
 def test_a_kernel_not_compiled_is_said_once_off_a_terminal(tmp_path: Path) -> None:
     code = "from betspec.runtime import has_kernel; print(has_kernel('no_limit'), has_kernel('pot_limit'))"
     done = _run(code, tmp_path / "cache")

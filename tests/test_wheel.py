@@ -78,6 +78,9 @@ def test_the_house_workflow_from_an_installed_wheel(installed: Path, tmp_path: P
     # the installed package is the wheel's, not this checkout
     where = _run([python, "-c", "import betspec; print(betspec.__file__)"], tmp_path)
     assert str(ROOT) not in where and "site-packages" in where
+    # a plain install pulls no compiler tooling (Cython comes with the `compile` extra)
+    found = _run([python, "-c", "import importlib.util; print(importlib.util.find_spec('Cython'))"], tmp_path)
+    assert found.strip() == "None"
 
     out = _run([betspec, "init", "club", "--name", "club_game"], tmp_path)
     assert "wrote club/spec/club_game.json" in out

@@ -8,11 +8,13 @@ the finder of :mod:`betspec.compiled` in a process of its own: ``has_kernel``, `
 says so (``BETSPEC_COMPILE=0``: never on first use). A module is compiled once per source: a
 build is cached under the sha256 of its source (:func:`betspec.compiled.key`), a changed source
 is built anew, and a lock per build keeps two processes from compiling the same module at once.
-Where there is no C compiler (or no Cython), betspec says so once and the Python engine plays.
+Where there is no C compiler (or no Cython and setuptools: the ``compile`` extra), betspec says
+so once and the Python engine plays.
 
-What is compiled: the generated engines and the runtime they call per action (Cython compiling
-the Python sources as they are: the same code, about 1.4 times as fast), and the kernels (typed
-Cython: the betting in C) with the runtime they are typed against.
+What is compiled: the kernels (typed Cython: the betting in C) with the runtime they are typed
+against; asked (``--engines``, ``--all``), the generated engines and the runtime they call per
+action (Cython compiling the Python sources as they are: the same code, 1.18 to 1.34 times as
+fast, for most of a build's time).
 """
 
 from __future__ import annotations
@@ -406,15 +408,20 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     """Add ``betspec build`` to the command line."""
     command = commands.add_parser(
         "build",
-        help="compile the engines and kernels with Cython into a per-user cache, once per source "
-        "(a kernel is otherwise compiled on first use at a terminal)",
+        help="compile the kernels (and, asked, the default engines) with Cython into a per-user cache, once per "
+        "source (a kernel is otherwise compiled on first use at a terminal)",
     )
     command.add_argument(
         "structures", nargs="*", help="structures, or generated .py/.pyx files (default: every one in generated/)"
     )
     only = command.add_mutually_exclusive_group()
-    only.add_argument("--kernels", action="store_true", help="the kernels only (the betting in C)")
-    only.add_argument("--engines", action="store_true", help="the default engines only (Cython over their Python)")
+    only.add_argument("--kernels", action="store_true", help="the kernels only (the betting in C; the default)")
+    only.add_argument(
+        "--engines",
+        action="store_true",
+        help="the default engines only (Cython over their Python: 1.2 to 1.3 times as fast, most of a build's time)",
+    )
+    only.add_argument("--all", action="store_true", help="the kernels and the default engines")
     command.add_argument("--jobs", type=int, help="compilers at a time (default: one per core)")
     command.add_argument("--force", action="store_true", help="compile again what is already compiled")
     command.set_defaults(run=cmd_build)
@@ -433,7 +440,9 @@ def cmd_build(args: argparse.Namespace, project: object) -> int:
             root=root,
             progress=lambda line: print(line, flush=True),
             jobs=args.jobs,
-            engines=not args.kernels,
+            # The default engines compiled run 1.18 to 1.34 times their Python (benchmarks/compiled.py)
+            # for five sixths of a cold build: compiled only when asked (docs/speed.md).
+            engines=args.engines or args.all,
             kernels=not args.engines,
             force=args.force,
         )
@@ -449,9 +458,15 @@ def cmd_build(args: argparse.Namespace, project: object) -> int:
 def _worker(module: str, source: str, work: str) -> int:
     """Compile ``source`` as ``module`` into ``work/out``: first whether a C compiler works at
     all (exit status 3 when not), then Cython's C, then the extension."""
-    # setuptools drives the platform's compiler as an install would (its flags, its linker).
-    tools: Any = importlib.import_module("setuptools")
-    build_ext: Any = importlib.import_module("setuptools.command.build_ext").build_ext
+    # setuptools drives the platform's compiler as an install would (its flags, its linker);
+    # it and Cython come with the `compile` extra, not with a plain install.
+    try:
+        tools: Any = importlib.import_module("setuptools")
+        build_ext: Any = importlib.import_module("setuptools.command.build_ext").build_ext
+        cython: Any = importlib.import_module("Cython.Compiler.Main")
+    except ImportError as exc:
+        print(f"{exc.name or 'Cython'} is not installed (pip install 'betspec[compile]')", file=sys.stderr)
+        return _NO_COMPILER
 
     def extension(name: str, c_file: str, out: str) -> str:
         ext = tools.Extension(name, [c_file], extra_compile_args=compiler_flags())
@@ -473,11 +488,6 @@ def _worker(module: str, source: str, work: str) -> int:
     except Exception as exc:
         compiler = os.environ.get("CC") or "the C compiler"
         print(f"no working C compiler ({compiler}: {type(exc).__name__}: {exc})", file=sys.stderr)
-        return _NO_COMPILER
-    try:
-        cython: Any = importlib.import_module("Cython.Compiler.Main")
-    except ImportError:
-        print("Cython is not installed (pip install cython)", file=sys.stderr)
         return _NO_COMPILER
     c_file = os.path.join(work, module.rpartition(".")[2] + ".c")
     directives = {} if source.endswith(".pyx") else {"binding": True, "annotation_typing": False}
