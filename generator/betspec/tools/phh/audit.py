@@ -152,19 +152,23 @@ def _collecting_less() -> Iterator[None]:
                 gc.set_threshold(*_collecting[1])
 
 
-def check_part(path: str, part: int, parts: int, structure: str, options: Mapping[str, Any]) -> Report:
+def check_part(path: str, part: int, parts: int, structure: str | None, options: Mapping[str, Any]) -> Report:
     """Check one share of a file's hands (``part`` of ``parts``, see :func:`loads`): replay each
-    and check its pots; a worker of ``betspec phh check --jobs`` runs this, an engine class
-    looked up once a process."""
+    under ``structure`` (None: the structure whose betting the hand's variant is) and check its
+    pots; a worker of ``betspec phh check --jobs`` runs this, an engine class looked up once a
+    process."""
+    with _collecting_less():
+        return _check_part(path, part, parts, structure, options)
+
+
+def _engine(structure: str, options: Mapping[str, Any]) -> tuple[type[Engine], dict[str, Any]]:
     key = json.dumps([structure, dict(options)], sort_keys=True, default=str)
     if key not in _ENGINES:
         _ENGINES[key] = (engine_for(structure, options), dict(options))
-    cls, opts = _ENGINES[key]
-    with _collecting_less():
-        return _check_part(path, part, parts, cls, opts)
+    return _ENGINES[key]
 
 
-def _check_part(path: str, part: int, parts: int, cls: type[Engine], opts: dict[str, Any]) -> Report:
+def _check_part(path: str, part: int, parts: int, structure: str | None, options: Mapping[str, Any]) -> Report:
     report = Report(path)
     try:
         hands = read(path, (part, parts))
@@ -172,9 +176,9 @@ def _check_part(path: str, part: int, parts: int, cls: type[Engine], opts: dict[
         report.lines.append(f"betspec phh: {exc}")
         report.unreadable = 1
         return report
-    in_c = replayed_in_c(hands, cls, opts)
-    for index, hand in enumerate(hands):
-        result = in_c.get(index) or replay(hand, cls, opts)
+    results = _replayed(hands, structure, options)
+    for index in range(len(hands)):
+        result = results[index]
         if result.status == ACCEPTED:
             pots = check_pots(result, unrecorded=False)
             report.paid[pots.status] += 1
@@ -189,6 +193,58 @@ def _check_part(path: str, part: int, parts: int, cls: type[Engine], opts: dict[
             report.irregular.append(result.name)
         report.lines.append(result.line())
     return report
+
+
+def _replayed(hands: Sequence[Hand | Bad], structure: str | None, options: Mapping[str, Any]) -> dict[int, Replay]:
+    """Each hand (by index) replayed under ``structure``, or under its variant's own: the hands
+    of one structure replayed by its kernel in one call where it can, the others one by one."""
+    results: dict[int, Replay] = {}
+    groups: dict[str, list[int]] = {}
+    for index, hand in enumerate(hands):
+        if isinstance(hand, Bad):
+            results[index] = Replay(hand.name, INVALID, hand.reason)
+        else:
+            groups.setdefault(structure or hand.game.structure, []).append(index)
+    for name, indices in groups.items():
+        cls, opts = _engine(name, options)
+        group = [hands[index] for index in indices]
+        in_c = replayed_in_c(group, cls, opts)
+        for position, index in enumerate(indices):
+            hand = group[position]
+            other = _other_game(cast(Hand, hand), cls) if structure is not None else None
+            if other is not None:
+                results[index] = Replay(hand.name, INVALID, other, cast(Hand, hand))
+            else:
+                results[index] = in_c.get(position) or replay(hand, cls, opts)
+    return results
+
+
+#: How each game decides who acts first on a street (cards.Game.opening), as a reader says it.
+_OPENINGS = {
+    "position": "position",
+    "low_card": "the lowest upcard (bring-in) and the highest hand showing",
+    "high_card": "the highest upcard (bring-in) and the lowest hand showing",
+}
+
+
+def _other_game(hand: Hand, cls: type[Engine]) -> str | None:
+    """Why a hand cannot be checked under ``cls``, a shipped structure dealt as a game that
+    decides who acts first from other cards than the hand's variant does (a seven-card stud hand
+    under razz); None when it can. A house structure's game is not known: its hands are replayed."""
+    from betspec import cards
+
+    code = cards.STRUCTURE_GAMES.get(cls.SPEC_NAME)
+    if code is None:
+        return None
+    theirs, ours = cards.GAMES[code], hand.game
+    if theirs.opening == ours.opening:
+        return None
+    mine, its = _OPENINGS.get(ours.opening, ours.opening), _OPENINGS.get(theirs.opening, theirs.opening)
+    return (
+        f"a {ours.name} hand ({ours.code}) is not {cls.SPEC_NAME}'s to check: {ours.name} opens each street by "
+        f"{mine}, {theirs.name} by {its} (check it under {ours.structure}, or without --structure: each hand "
+        "under its variant's)"
+    )
 
 
 #: A log's check-or-call and bet-or-raise, as replay_hands takes them (the first legal then).
@@ -309,14 +365,15 @@ def _pieces(files: Sequence[str], workers: int) -> list[tuple[str, int, int]]:
 
 def check_files(
     files: Sequence[str],
-    structure: str,
+    structure: str | None,
     options: Mapping[str, Any],
     jobs: int = 1,
     backend: str = "processes",
     address: str | None = None,
 ) -> Iterator[Report]:
     """Each file's report, in the order of ``files`` whatever order the workers finish in: its
-    hands checked here (``jobs`` 1), over a pool of ``jobs`` processes, or as Ray tasks
+    hands checked under ``structure`` (None: each under its variant's own) here (``jobs`` 1),
+    over a pool of ``jobs`` processes, or as Ray tasks
     (``backend="ray"``, the cluster at ``address`` or a local one of ``jobs`` CPUs)."""
     pieces = _pieces(files, jobs if backend == "processes" else max(jobs, 2))
     options = dict(options)
@@ -342,7 +399,7 @@ def check_files(
 
 
 def _on_processes(
-    pieces: Sequence[tuple[str, int, int]], structure: str, options: dict[str, Any], jobs: int
+    pieces: Sequence[tuple[str, int, int]], structure: str | None, options: dict[str, Any], jobs: int
 ) -> Iterator[Report]:
     """The pieces over a pool of processes, a bounded window in flight, their reports in order."""
     from collections import deque
@@ -360,7 +417,11 @@ def _on_processes(
 
 
 def _on_ray(
-    pieces: Sequence[tuple[str, int, int]], structure: str, options: dict[str, Any], jobs: int, address: str | None
+    pieces: Sequence[tuple[str, int, int]],
+    structure: str | None,
+    options: dict[str, Any],
+    jobs: int,
+    address: str | None,
 ) -> Iterator[Report]:
     """The pieces as Ray tasks (as ``betspec simulate --on ray`` runs its chunks), a bounded
     window in flight, their reports in order. The files are read where the tasks run: a cluster's

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from typing import cast
 
 from betspec.tools.phh.runners import BACKENDS
 
@@ -29,7 +30,8 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
 
     try:
         options = parse_options(args.option)
-        engine_for(args.structure, options)
+        if args.structure is not None:
+            engine_for(args.structure, options)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
         return 2
@@ -61,7 +63,8 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     rake = f", {total.raked} of them less a rake" if total.raked else ""
     where = f" in {len(files)} files" if several else ""
     _out(
-        f"{_count(total.hands, 'hand')} under {args.structure}{where}: {total.tally(named)}; "
+        f"{_count(total.hands, 'hand')} under {args.structure or 'each variant' + chr(39) + 's structure'}{where}: "
+        f"{total.tally(named)}; "
         f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
         f"not in {paid[UNCHECKED]}{unread}"
     )
@@ -77,13 +80,14 @@ def _cores() -> int:
 def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
     """Write each hand (or the one named) as a conformance case; exit 1 when one cannot be."""
     from betspec.tools.phh.cases import to_case
-    from betspec.tools.phh.model import Irregular, PhhError, _brief, _cut
+    from betspec.tools.phh.model import Bad, Hand, Irregular, PhhError, _brief, _cut
     from betspec.tools.phh.reader import read
-    from betspec.tools.phh.replaying import engine_for, parse_options
+    from betspec.tools.phh.replaying import INVALID, Replay, engine_for, parse_options
 
     try:
         options = parse_options(args.option)
-        cls = engine_for(args.structure, options)
+        if args.structure is not None:
+            engine_for(args.structure, options)
         hands = read(args.file)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
@@ -102,7 +106,11 @@ def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
     failed = 0
     for hand in hands:
         try:
-            case = to_case(hand, cls, options)
+            # Each hand under the structure asked for, else the one whose betting its variant is.
+            if isinstance(hand, Bad) and args.structure is None:
+                raise PhhError(Replay(hand.name, INVALID, hand.reason).line())
+            structure = args.structure or cast(Hand, hand).game.structure
+            case = to_case(hand, engine_for(structure, options), options)
         except Irregular as exc:
             note(f"skipped: {exc}")
             failed += args.hand is not None
@@ -133,12 +141,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     phh = subparsers.add_parser("phh", help="hand histories in PHH: replay them through a structure, or make cases")
     commands = phh.add_subparsers(dest="phh_command", required=True)
 
-    def structure_and_options(command: argparse.ArgumentParser, default: str | None) -> None:
+    def structure_and_options(command: argparse.ArgumentParser) -> None:
         command.add_argument(
             "--structure",
-            required=default is None,
-            default=default,
-            help="the spec whose engine replays the hands" + (f" (default {default})" if default else ""),
+            help="the spec whose engine replays the hands (default: the structure whose betting each hand's "
+            "variant is, as `phh check` names it in its summary)",
         )
         command.add_argument(
             "--option",
@@ -159,7 +166,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "or invalid, 2 when a file cannot be read.",
     )
     check.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files, or folders of them")
-    structure_and_options(check, None)
+    structure_and_options(check)
     check.add_argument(
         "--jobs",
         type=int,
@@ -186,5 +193,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--hand", metavar="N", help="only this hand: its table name in a .phhs file (1, 2, ...)"
     )
     to_case_parser.add_argument("--out", metavar="DIR", help="the folder to write <id>.json into")
-    structure_and_options(to_case_parser, None)
+    structure_and_options(to_case_parser)
     to_case_parser.set_defaults(run=cmd_to_case)
