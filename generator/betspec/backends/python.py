@@ -1158,22 +1158,12 @@ def _direct_begin(
     state every hand is in when it begins) written out, guards inline, as :func:`_start` takes
     them through the tables."""
     w()
-    w("def _begin(self, street: str | None) -> None:")
-    with w.indented():
-        _variable_defaults(w, spec)
-        starts = [e for e in fired_events(spec) if e.kind == "start"]
-        for blinds in (True, False):
-            for event in (e for e in starts if e.blinds == blinds):
-                if blinds:
-                    w("if street is None:")
-                # The blinds are posted only by a hand begun on its first street.
-                with w.indented(1 if blinds else 0):
-                    if event.effects:
-                        w(f"on_{event.name}(self)")
-                    steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
-                    _take_steps(w, steps, symbols, "", "return")
-                    if blinds:
-                        w("return")
+
+    def take(event: Event) -> None:
+        steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
+        _take_steps(w, steps, symbols, "", "return")
+
+    _begin(w, spec, take)
 
 
 def _state_member(state: str) -> str:
@@ -1330,6 +1320,14 @@ def _variable_defaults(w: Writer, spec: Spec) -> None:
 
 
 def _start(w: Writer, spec: Spec) -> None:
+    _begin(w, spec, lambda event: w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})"))
+    w()
+
+
+def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
+    """``_begin``: the variables at their defaults, then the start event of a hand begun on its
+    first street (the blinds) or the other one, each run and its transition taken by ``take``
+    (through the tables, or written out for the compiled path)."""
     w("def _begin(self, street: str | None) -> None:")
     with w.indented():
         _variable_defaults(w, spec)
@@ -1342,10 +1340,9 @@ def _start(w: Writer, spec: Spec) -> None:
                 with w.indented(1 if blinds else 0):
                     if event.effects:
                         w(f"on_{event.name}(self)")
-                    w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})")
+                    take(event)
                     if blinds:
                         w("return")
-    w()
 
 
 def _declared_inputs(w: Writer, name: str, items: Iterable[Input]) -> None:
