@@ -130,7 +130,11 @@ class Merged:
             if name in reads:
                 doc, original = self.origin(pointer)
                 kind = dependents.Dependent(pointer, name).kind
-                described = dependents.Dependent(entry, name).kind + " " + repr(entry.split("/")[2])
+                tokens = entry.split("/")
+                # An entry of a table (``/quantities/x``), or a key of the spec itself (``/initial``).
+                described = (
+                    f"{dependents.Dependent(entry, name).kind} {tokens[2]!r}" if len(tokens) > 2 else repr(tokens[1])
+                )
                 message = f"{kind} {name!r} as declared here breaks {described} of {where}: {diagnostic.message}"
                 return Diagnostic(doc.key_at(original), original, diagnostic.code, message)
         top, _ = self.origins[""]
