@@ -31,6 +31,7 @@ BETTING, COMPLETE, RUNOUT, OVER = 0, 1, 2, 3
 class FloorNoLimit:
     __slots__ = (
         "_view",
+        "able",
         "acted",
         "acted_at",
         "actor",
@@ -73,6 +74,9 @@ class FloorNoLimit:
             level = max(level, paid)
         self.level = max(level, big)  # a blind short all-in does not lower the bet to face
         self.last_raise = big
+        # Seats that can still bet (in the hand, chips behind), kept as they change, not counted
+        # at every action.
+        self.able = sum(1 for stack in self.stacks if stack > 0)
         self.phase = BETTING
         self.actor = self._next(bb)
         self._end_round()
@@ -152,10 +156,15 @@ class FloorNoLimit:
         if action == "fold":
             self.folded[seat] = True
             self.players_in -= 1
+            if stacks[seat] > 0:
+                self.able -= 1
         elif action == "call":
-            stacks[seat] -= call
-            put_in[seat] += call
-            self.pot += call
+            if call:
+                stacks[seat] -= call
+                put_in[seat] += call
+                self.pot += call
+                if not stacks[seat]:
+                    self.able -= 1
         elif action == "bet" or action == "raise":
             if to is None or not low <= to <= high:  # type: ignore[operator]
                 raise ValueError(f"{action} to {to} is out of bounds")
@@ -167,6 +176,8 @@ class FloorNoLimit:
             put_in[seat] = to
             self.pot += added
             self.level = to
+            if not stacks[seat]:
+                self.able -= 1
         self.acted[seat] = True
         self.acted_at[seat] = self.level
         self._view = None
@@ -190,14 +201,10 @@ class FloorNoLimit:
             self._close()
             self.phase = OVER
             return
-        able = owing = 0
-        level = self.level
-        for seat in range(self.n):
-            if not self.folded[seat] and self.stacks[seat] > 0:
-                able += 1
-                if self.put_in[seat] < level:
-                    owing += 1
-        runout = able <= 1 and owing == 0
+        # No more betting when at most one seat can bet and it owes nothing (counted only then).
+        runout = self.able <= 1 and not any(
+            not self.folded[seat] and self.stacks[seat] > 0 and self.put_in[seat] < self.level for seat in range(self.n)
+        )
         if self.street == LAST and (self.actor < 0 or runout):
             self._close()
             self.phase = OVER
@@ -213,9 +220,13 @@ class FloorNoLimit:
         self.actor = -1
         self._view = None
         put_in = self.put_in
-        top = max(range(self.n), key=put_in.__getitem__)
-        second = max((c for i, c in enumerate(put_in) if i != top), default=0)
-        uncalled = put_in[top] - second
+        top, highest, second = 0, -1, 0
+        for seat, chips in enumerate(put_in):
+            if chips > highest:
+                top, highest, second = seat, chips, highest if highest > 0 else 0
+            elif chips > second:
+                second = chips
+        uncalled = highest - second
         if uncalled > 0:
             self.stacks[top] += uncalled
             put_in[top] = second
