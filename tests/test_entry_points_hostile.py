@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from betspec import house
 from betspec.cli import main
 from betspec.diagnostics import SpecError
-from betspec.runtime import BetspecError, engine_class, play_drawn
+from betspec.runtime import BetspecError, Policy, engine_class, play_drawn
 from betspec.runtime.batch import MAX_HANDS, Refused, kernel, replay_hands
 from betspec.tools.simulate import BOT
 
@@ -185,3 +185,33 @@ def test_a_large_file_under_a_memory_limit_is_read_or_refused_never_aborted(tmp_
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("refused:") and "more memory than this process may use" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ({"room_share": 0}, "room_share is a whole number from 1 up, not 0"),
+        ({"room_share": "4"}, "room_share is a whole number from 1 up, not '4'"),
+        ({"room_share": True}, "room_share is a whole number from 1 up, not True"),
+        ({"all_in": float("nan")}, "all_in is a chance from 0 to 1, not nan"),
+        ({"all_in": 1.5}, "all_in is a chance from 0 to 1, not 1.5"),
+        ({"all_in": "x"}, "all_in is a chance from 0 to 1, not 'x'"),
+        ({"own_weight": -1}, "own_weight is a number from 0 up, not -1"),
+        ({"fold_when_free": 1}, "fold_when_free is True or False, not 1"),
+        ({"weights": {"bet": -1}}, "weight of 'bet' is a number from 0 up, not -1"),
+        ({"weights": {"bet": float("inf")}}, "weight of 'bet' is a number from 0 up, not inf"),
+        ({"weights": {"bet": "1"}}, "weight of 'bet' is a number from 0 up, not '1'"),
+        ({"weights": {3: 1}}, "weights are keyed by action names, not 3"),
+        ({"weights": [("call", 1)]}, "weights are a mapping of action to weight"),
+    ],
+)
+def test_a_policy_refuses_what_no_bot_can_play_before_any_hand(given: dict[str, Any], said: str) -> None:
+    # room_share 0 divided by zero in the middle of a batch, a text was compared with a draw.
+    arguments = {"weights": {"call": 1, "bet": 1, "raise": 1}, **given}
+    with pytest.raises(BetspecError, match=re.escape(said)):
+        Policy(**arguments)
+
+
+def test_a_policy_at_its_bounds_plays() -> None:
+    policy = Policy({"call": 1, "bet": 1, "raise": 1, "fold": 0}, all_in=1, room_share=1, own_weight=0)
+    assert play_drawn(engine_class("no_limit"), 20, policy, 1).hands == 20

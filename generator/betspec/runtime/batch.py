@@ -87,6 +87,13 @@ def draws_from(rng: random.Random) -> Draws:
     return Draws(rng.getrandbits(64))
 
 
+def _weight(what: str, value: object, wanted: str = "a number from 0 up") -> float:
+    """``value``, a policy's number: finite and not negative (a bool is no number here)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
+        raise BetspecError(f"{what} is {wanted}, not {shown(value)}")
+    return float(value)
+
+
 @dataclass(frozen=True)
 class Policy:
     """A bot as data. At each decision it draws one legal action by ``weights`` (an action with no
@@ -100,6 +107,23 @@ class Policy:
     room_share: int = 4
     fold_when_free: bool = False
     own_weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        # Refused here, before any hand: a share of zero divided by zero in the middle of a batch,
+        # a text compared with a draw.
+        if not isinstance(self.weights, Mapping):
+            raise BetspecError(f"a policy's weights are a mapping of action to weight, not {shown(self.weights)}")
+        for action, weight in self.weights.items():
+            if not isinstance(action, str):
+                raise BetspecError(f"a policy's weights are keyed by action names, not {shown(action)}")
+            _weight(f"a policy's weight of {action!r}", weight)
+        _weight("a policy's own_weight", self.own_weight)
+        if _weight("a policy's all_in", self.all_in, "a chance from 0 to 1") > 1:
+            raise BetspecError(f"a policy's all_in is a chance from 0 to 1, not {shown(self.all_in)}")
+        if type(self.room_share) is not int or not 1 <= self.room_share <= MAX_CHIPS:
+            raise BetspecError(f"a policy's room_share is a whole number from 1 up, not {shown(self.room_share)}")
+        if not isinstance(self.fold_when_free, bool):
+            raise BetspecError(f"a policy's fold_when_free is True or False, not {shown(self.fold_when_free)}")
 
     def weight(self, action: str, own: Sequence[str]) -> float:
         """The weight of ``action`` where ``own`` are the structure's own actions."""
