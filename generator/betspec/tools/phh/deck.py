@@ -87,9 +87,14 @@ class _Deck:
     def named(seat: int) -> str:
         return "the board" if seat < 0 else f"p{seat + 1}"
 
-    def place(self, card: str, seat: int, doing: str) -> None:
-        """``card`` comes into play at ``seat`` (-1: the board), ``doing`` saying how."""
+    def place(self, card: str, seat: int, how: str) -> None:
+        """``card`` comes into play at ``seat`` (-1: the board), ``how`` saying how ("dealt to",
+        "shown by": worded with the seat only for a message, not for every card)."""
         game, size, where, named = self.game, self.size, self.where, self.named
+        if card[0] in self.ranks and card[1] in SUITS and card not in where and card not in self.discarded:
+            where[card] = seat  # the commonest case, decided in one test
+            return
+        doing = "dealt on the board" if seat < 0 else f"{how} {named(seat)}"
         if card[0] not in self.ranks or card[1] not in SUITS:
             raise PhhError(f"{card}, {doing}, is not a card of {game.name}'s {size}-card deck")
         other = where.get(card)
@@ -125,7 +130,7 @@ class _Deck:
         for card in cards:
             self.dealt += 1
             if "?" not in card:
-                self.place(card, seat, f"dealt to {self.named(seat)}" if seat >= 0 else "dealt on the board")
+                self.place(card, seat, "dealt to")
         if seat >= 0:
             self.held[seat] += len(cards)
 
@@ -151,4 +156,4 @@ class _Deck:
                 f"p{seat + 1} shows {held} cards; {self.game.name} deals {self.dealt_by_street[self.street]}"
             )
         for card in sorted(shown - mine):
-            self.place(card, seat, f"shown by {self.named(seat)}")
+            self.place(card, seat, "shown by")
