@@ -268,6 +268,11 @@ def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int
     return None
 
 
+#: The lookup entries read, by hand type, then by five cards' ranks and whether they share a suit.
+_ENTRIES: dict[str, dict[tuple[str, bool], int | None]] = {}
+_UNREAD: Any = object()
+
+
 def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str]) -> int | None:
     """PokerKit's own strength of a hand made of any five of the hole and board cards (its
     CombinationHand types: lows, short deck), larger the better, or None for the other types. The
@@ -279,11 +284,26 @@ def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str])
     if not issubclass(kind, pokerkit.CombinationHand) or issubclass(kind, pokerkit.BoardCombinationHand):
         return None
     lookup, sign = kind.lookup, -1 if kind.low else 1
+    every = [*cards, *board]
     best: int | None = None
-    for five in itertools.combinations(pokerkit.Card.clean("".join(cards) + "".join(board)), kind.card_count):
-        entry = lookup.get_entry_or_none(five)
-        if entry is not None and (best is None or sign * entry.index > best):
-            best = sign * entry.index
+    if all(len(card) == 2 for card in every):
+        # PokerKit's lookup keys five cards by their ranks and whether they share a suit: the
+        # entry kept by that key, so that a five read before costs a dict lookup, not PokerKit's
+        # parse of the cards (21 fives of seven cards at each showdown).
+        known = _ENTRIES.setdefault(kind.__qualname__, {})
+        for five in itertools.combinations(every, kind.card_count):
+            key = ("".join(sorted([card[0] for card in five])), len({card[1] for card in five}) == 1)
+            index = known.get(key, _UNREAD)
+            if index is _UNREAD:
+                entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(five)))
+                index = known[key] = None if entry is None else entry.index
+            if index is not None and (best is None or sign * index > best):
+                best = sign * index
+    else:
+        for five in itertools.combinations(pokerkit.Card.clean("".join(every)), kind.card_count):
+            entry = lookup.get_entry_or_none(five)
+            if entry is not None and (best is None or sign * entry.index > best):
+                best = sign * entry.index
     if best is None:
         raise ValueError(f"no {kind.__qualname__} of {''.join(cards)} {''.join(board)}")
     return best
