@@ -834,11 +834,7 @@ def _callbacks(
 
 def _function(w: Writer, header: str, *body: str) -> None:
     """A module-level function: ``header``, the lines of its ``body`` one level in, two blank lines."""
-    w(header)
-    with w.indented():
-        for line in body:
-            w(line)
-    w()
+    _method(w, header, *body)
     w()
 
 
