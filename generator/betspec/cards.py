@@ -285,25 +285,21 @@ def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str])
         return None
     lookup, sign = kind.lookup, -1 if kind.low else 1
     every = [*cards, *board]
+    if not all(len(card) == 2 for card in every):  # cards not written as two characters each
+        every = [repr(card) for card in pokerkit.Card.clean("".join(every))]
+    # PokerKit's lookup keys five cards by their ranks and whether they share a suit: the entry
+    # kept by that key, so that a five read before costs a dict lookup, not PokerKit's parse of
+    # the cards (21 fives of seven cards at each showdown).
+    known = _ENTRIES.setdefault(kind.__qualname__, {})
     best: int | None = None
-    if all(len(card) == 2 for card in every):
-        # PokerKit's lookup keys five cards by their ranks and whether they share a suit: the
-        # entry kept by that key, so that a five read before costs a dict lookup, not PokerKit's
-        # parse of the cards (21 fives of seven cards at each showdown).
-        known = _ENTRIES.setdefault(kind.__qualname__, {})
-        for five in itertools.combinations(every, kind.card_count):
-            key = ("".join(sorted([card[0] for card in five])), len({card[1] for card in five}) == 1)
-            index = known.get(key, _UNREAD)
-            if index is _UNREAD:
-                entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(five)))
-                index = known[key] = None if entry is None else entry.index
-            if index is not None and (best is None or sign * index > best):
-                best = sign * index
-    else:
-        for five in itertools.combinations(pokerkit.Card.clean("".join(every)), kind.card_count):
-            entry = lookup.get_entry_or_none(five)
-            if entry is not None and (best is None or sign * entry.index > best):
-                best = sign * entry.index
+    for five in itertools.combinations(every, kind.card_count):
+        key = ("".join(sorted([card[0] for card in five])), len({card[1] for card in five}) == 1)
+        index = known.get(key, _UNREAD)
+        if index is _UNREAD:
+            entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(five)))
+            index = known[key] = None if entry is None else entry.index
+        if index is not None and (best is None or sign * index > best):
+            best = sign * index
     if best is None:
         raise ValueError(f"no {kind.__qualname__} of {''.join(cards)} {''.join(board)}")
     return best

@@ -25,6 +25,7 @@ from betspec.tools.phh.table import hand_options, table_inputs
 from betspec.tools.ray_session import cluster_cpus, ray_session
 
 if TYPE_CHECKING:
+    from betspec.cards import Game
     from betspec.runtime import Engine
 
 
@@ -207,15 +208,18 @@ def _replayed(hands: Sequence[Hand | Bad], structure: str | None, options: Mappi
             groups.setdefault(structure or hand.game.structure, []).append(index)
     for name, indices in groups.items():
         cls, opts = _engine(name, options)
-        group = [hands[index] for index in indices]
-        in_c = replayed_in_c(group, cls, opts)
-        for position, index in enumerate(indices):
-            hand = group[position]
-            other = _other_game(cast(Hand, hand), cls) if structure is not None else None
+        theirs = _structure_game(cls) if structure is not None else None
+        played: list[int] = []  # the hands of the group its structure may check
+        for index in indices:
+            hand = cast(Hand, hands[index])
+            other = None if theirs is None else _other_game(hand, theirs, cls.SPEC_NAME)
             if other is not None:
-                results[index] = Replay(hand.name, INVALID, other, cast(Hand, hand))
+                results[index] = Replay(hand.name, INVALID, other, hand)
             else:
-                results[index] = in_c.get(position) or replay(hand, cls, opts)
+                played.append(index)
+        in_c = replayed_in_c([hands[index] for index in played], cls, opts)
+        for position, index in enumerate(played):
+            results[index] = in_c.get(position) or replay(hands[index], cls, opts)
     return results
 
 
@@ -227,21 +231,25 @@ _OPENINGS = {
 }
 
 
-def _other_game(hand: Hand, cls: type[Engine]) -> str | None:
-    """Why a hand cannot be checked under ``cls``, a shipped structure dealt as a game that
-    decides who acts first from other cards than the hand's variant does (a seven-card stud hand
-    under razz); None when it can. A house structure's game is not known: its hands are replayed."""
+def _structure_game(cls: type[Engine]) -> Game | None:
+    """The game a shipped structure is dealt as; None for a house structure, whose game is not
+    known (its hands are replayed whatever their variant)."""
     from betspec import cards
 
     code = cards.STRUCTURE_GAMES.get(cls.SPEC_NAME)
-    if code is None:
-        return None
-    theirs, ours = cards.GAMES[code], hand.game
+    return None if code is None else cards.GAMES[code]
+
+
+def _other_game(hand: Hand, theirs: Game, structure: str) -> str | None:
+    """Why a hand cannot be checked under ``structure``, dealt as ``theirs``, a game that decides
+    who acts first from other cards than the hand's variant does (a seven-card stud hand under
+    razz); None when it can."""
+    ours = hand.game
     if theirs.opening == ours.opening:
         return None
     mine, its = _OPENINGS.get(ours.opening, ours.opening), _OPENINGS.get(theirs.opening, theirs.opening)
     return (
-        f"a {ours.name} hand ({ours.code}) is not {cls.SPEC_NAME}'s to check: {ours.name} opens each street by "
+        f"a {ours.name} hand ({ours.code}) is not {structure}'s to check: {ours.name} opens each street by "
         f"{mine}, {theirs.name} by {its} (check it under {ours.structure}, or without --structure: each hand "
         "under its variant's)"
     )

@@ -62,9 +62,9 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     checked = paid[PAID] + paid[MISPAID]
     rake = f", {total.raked} of them less a rake" if total.raked else ""
     where = f" in {len(files)} files" if several else ""
+    under = args.structure or "each variant's structure"
     _out(
-        f"{_count(total.hands, 'hand')} under {args.structure or 'each variant' + chr(39) + 's structure'}{where}: "
-        f"{total.tally(named)}; "
+        f"{_count(total.hands, 'hand')} under {under}{where}: {total.tally(named)}; "
         f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
         f"not in {paid[UNCHECKED]}{unread}"
     )
