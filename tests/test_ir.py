@@ -76,10 +76,61 @@ def test_joined_makes_an_if_of_an_if_one_if_of_both_tests() -> None:
 @pytest.mark.parametrize("printer", PRINTERS, ids=lambda p: p.__module__.rsplit(".", 1)[1])
 def test_each_printer_visits_every_kind_of_statement_and_reads_no_model(printer: type) -> None:
     statements = {kind.__name__ for kind in typing.get_args(ir.Statement)}
-    assert statements == {"Let", "SetRole", "If", "ForSeats", "Call", "RefuseTable", "Block"}
+    transitions = {"TakeFirst", "OnState"}  # written out by the targets that take no tables
+    assert statements == {"Let", "SetRole", "If", "ForSeats", "Call", "RefuseTable", "Block", *transitions}
+    if not issubclass(printer, ir.TransitionPrinter):
+        statements -= transitions
     assert all(callable(getattr(printer, f"visit_{name}", None)) for name in statements)
     tree = ast.parse(inspect.getsource(printer))
     assert "spec" not in {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+
+def _moves(last: bool) -> ir.OnState:
+    """Two groups of source states: one tries a guarded move then an unguarded one, the other
+    one move that does nothing."""
+    guard = ir.SpecExpr(ast.Name("big_blind", ast.Load()))
+    first = ir.TakeFirst(
+        (ir.Move(guard, "on_raise_all_in", "showdown"), ir.Move(None, "on_raise", None)), "return", True, last
+    )
+    second = ir.TakeFirst((ir.Move(None, None, None), ir.Move(guard, None, "showdown")), "return", True, last)
+    return ir.OnState(((("preflop", "flop"), first), (("river",), second)))
+
+
+@pytest.mark.parametrize("last", [True, False])
+def test_the_transition_printers_take_the_first_move_whose_guard_holds(last: bool) -> None:
+    spec = _no_limit()
+    symbols = scope(spec, "self", ACCESSORS)
+    w = Writer()
+    python._Statements(w, symbols, symbols).visit(_moves(last))
+    lines = w.text().splitlines()
+    assert lines[0] == "if self._state is ST_PREFLOP or self._state is ST_FLOP:"
+    assert lines[1].startswith("    if ") and lines[2:5] == [
+        "        on_raise_all_in(self, to)",
+        "        self._state = ST_SHOWDOWN",
+        "        return",
+    ]
+    assert lines[5] == "    on_raise(self, to)"
+    # The method ends after the moves: a move taken unguarded needs no return, a move that does
+    # nothing is a ``pass``; the guarded move after an unguarded one is never taken, not printed.
+    assert lines[6:] == (
+        ["elif self._state is ST_RIVER:", "    pass"]
+        if last
+        else ["    return", "elif self._state is ST_RIVER:", "    return"]
+    )
+    w = Writer()
+    body = cython._Body([], cython._Flags(()))
+    cython._Statements(body, symbols, symbols).visit(_moves(last=False))
+    kernel = body.text().splitlines()
+    assert kernel[0] == "if self._state == S_PREFLOP or self._state == S_FLOP:"
+    assert kernel[4] == "        return 0" and kernel[-1] == "    return 0"
+    # One source state: the Python engine's action method proved it, the kernel tests it.
+    single = ir.OnState(((("river",), _moves(last).branches[0][1]),))
+    w = Writer()
+    python._Statements(w, symbols, symbols).visit(single)
+    assert not w.text().startswith("if self._state")
+    body = cython._Body([], cython._Flags(()))
+    cython._Statements(body, symbols, symbols).visit(single)
+    assert body.text().startswith("if self._state == S_RIVER:")
 
 
 def test_the_python_printer_prints_valid_python_with_named_flags() -> None:

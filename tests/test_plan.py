@@ -91,6 +91,23 @@ def test_steps_are_grouped_by_source_and_the_automatic_ones_keep_the_spec_order(
     assert [t.rule for t, _ in automatic["unopened"]] == rules
 
 
+def test_an_event_s_transitions_are_moves_per_group_of_sources_alike() -> None:
+    nl = spec("no_limit")
+    found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
+    raise_ = plan.event_moves(nl, nl.events["raise"], found.of)
+    steps = plan.steps_by_source(nl, "raise", found.of)
+    assert [list(sources) for sources, _ in raise_.branches] == plan.alike(steps)
+    for sources, take in raise_.branches:
+        assert take.with_to and take.done == "return" and not take.last
+        assert [m.effect for m in take.moves] == [effect for _, effect in steps[sources[0]]]
+        assert [m.dest for m in take.moves] == [None if t.dest == t.source else t.dest for t, _ in steps[sources[0]]]
+        assert [m.guard is None for m in take.moves] == [t.guard is None for t, _ in steps[sources[0]]]
+    assert plan.event_moves(nl, nl.events["raise"], found.of, last=True).branches[0][1].last
+    settle = plan.settle_moves(nl, found.of)
+    assert settle.local and {take.done for _, take in settle.branches} == {"continue"}
+    assert not any(take.last for _, take in settle.branches)  # the loop goes on after a move
+
+
 def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:
     nl = spec("no_limit")
     symbols = plan.scope(nl, "self", ACCESSORS, seat=plan.ACTOR)

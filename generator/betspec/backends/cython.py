@@ -17,6 +17,7 @@ import ast
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from typing import Literal
 
 from betspec import vocabulary
 from betspec.backends import ir
@@ -27,13 +28,11 @@ from betspec.backends.plan import (
     Do,
     Let,
     Statement,
-    Step,
     Store,
-    alike,
-    automatic_steps,
     callbacks,
     checks_method,
     chosen_actions,
+    event_moves,
     fired_events,
     forced_bets_method,
     hoisted,
@@ -43,7 +42,7 @@ from betspec.backends.plan import (
     reads_holder,
     roles_method,
     scope,
-    steps_by_source,
+    settle_moves,
     view_plan,
 )
 from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
@@ -747,13 +746,19 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
         w(f"return {' or '.join(wagers) or 'False'}")
 
 
-class _Statements(ir.StatementPrinter):
+class _Statements(ir.TransitionPrinter):
     """Prints a method of the engine plan into a kernel's function body (the hand is ``self``,
     the table's inputs read through GIVEN)."""
 
     def __init__(self, body: _Body, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
-        super().__init__(symbols, seat_symbols)
+        super().__init__(body, symbols, seat_symbols)
         self.body = body
+
+    def state(self, name: str) -> str:
+        return _state(name)
+
+    def done(self, kind: Literal["return", "continue"]) -> str:
+        return "return 0" if kind == "return" else kind
 
     def expression(self, tree: ast.expr) -> str:
         return self.body.src(tree)
@@ -814,39 +819,9 @@ def _plan_method(
     w()
 
 
-def _take_steps(body: _Body, steps: list[Step], symbols: Mapping[str, Symbol], args: str, done: str) -> None:
-    """The first of ``steps`` whose guard holds, taken: its effect, its destination, then ``done``."""
-    for t, effect in steps:
-        if t.guard is not None:
-            body(f"if {body.expr(t.guard.tree, symbols)}:")
-        with body.indented(0 if t.guard is None else 1):
-            if effect is not None:
-                body(f"{effect}(self{args})")
-            if t.dest != t.source:
-                body(f"self._state = {_state(t.dest)}")
-            if t.guard is None:
-                if done != "return":  # a branch of the method's last statement: it returns anyway
-                    body(done)
-                elif effect is None and t.dest == t.source:
-                    body("pass")  # a step that does nothing (an action redeclared with no effects)
-                return
-            body(done)
-
-
-def _by_source(
-    body: _Body,
-    by_source: Mapping[str, list[Step]],
-    symbols: Mapping[str, Symbol],
-    args: str,
-    done: str,
-    state: str = "self._state",
-) -> None:
-    """An event's transition from the current state: one branch per group of sources alike."""
-    for index, sources in enumerate(alike(by_source)):
-        test = " or ".join(f"{state} == {_state(source)}" for source in sources)
-        body(f"{'if' if index == 0 else 'elif'} {test}:")
-        with body.indented():
-            _take_steps(body, by_source[sources[0]], symbols, args, done)
+def _moves(body: _Body, spec: Spec, symbols: Mapping[str, Symbol], moves: ir.Statement) -> None:
+    """Transitions of the plan written out into ``body``."""
+    _Statements(body, symbols, _symbols_of(spec, "self", seat="seat")).visit(moves)
 
 
 def _begin(
@@ -866,7 +841,7 @@ def _begin(
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:
                 body(f"on_{event.name}(self)")
-            _by_source(body, steps_by_source(spec, event.name, of), symbols, "", "return 0")
+            _moves(body, spec, symbols, event_moves(spec, event, of))
             break
         body("return 0")
     w()
@@ -969,8 +944,7 @@ def _action(
                 body(f"if {body.src(tree)}:")
                 with body.indented():
                     body(f"raise KernelRefusal({literal(requirement.error)})")
-        by_source = steps_by_source(spec, event.name, of)
-        _by_source(body, by_source, symbols, ", to" if takes_to else "", "return 0")
+        _moves(body, spec, symbols, event_moves(spec, event, of))
         body("raise KernelRefusal('not possible now')")
     w()
 
@@ -989,12 +963,7 @@ def _settle(
         body("for step in range(SETTLE_LIMIT):")
         with body.indented():
             body("state = self._state")
-            by_source = automatic_steps(spec, of)
-            for index, sources in enumerate(alike(by_source)):
-                test = " or ".join(f"state == {_state(source)}" for source in sources)
-                body(f"{'if' if index == 0 else 'elif'} {test}:")
-                with body.indented():
-                    _take_steps(body, by_source[sources[0]], symbols, "", "continue")
+            _moves(body, spec, symbols, settle_moves(spec, of))
             body("break")
         body("self._viewed = 0")
         body("return 0")
@@ -1010,20 +979,20 @@ def _deal(
 ) -> None:
     """Whether a deal is due (the Python engine's next_street), and the deal."""
     (event,) = [e for e in spec.events.values() if e.kind == "deal"]
-    by_source = steps_by_source(spec, event.name, of)
+    moves = event_moves(spec, event, of)
     with printer.method(w, "cdef bint _can_deal(self) except -1:") as body:
         body("if self._street + 1 >= STREET_COUNT:")
         with body.indented():
             body("return False")
-        for index, sources in enumerate(alike(by_source)):
+        for index, (sources, take) in enumerate(moves.branches):
             test = " or ".join(f"self._state == {_state(source)}" for source in sources)
             body(f"{'if' if index == 0 else 'elif'} {test}:")
             with body.indented():
-                for t, _ in by_source[sources[0]]:
-                    if t.guard is None:
+                for move in take.moves:
+                    if move.guard is None:
                         body("return True")
                         break
-                    body(f"if {body.expr(t.guard.tree, symbols)}:")
+                    body(f"if {body.expr(move.guard.tree, symbols)}:")
                     with body.indented():
                         body("return True")
         body("return False")
@@ -1038,7 +1007,7 @@ def _deal(
         w("return 0")
     w()
     with printer.method(w, f"cdef int _take_{event.name}(self) except -1:") as body:
-        _by_source(body, by_source, symbols, "", "return 0")
+        _moves(body, spec, symbols, moves)
         body("return 0")
     w()
 

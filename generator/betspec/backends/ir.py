@@ -15,9 +15,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from betspec.backends.pyexpr import Symbol, literal, negate, python
+from betspec.backends.writer import Writer
 
 # ---- values ----------------------------------------------------------------------------------
 
@@ -151,7 +152,40 @@ class Block:
     body: tuple[Statement, ...]
 
 
-Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block
+@dataclass(frozen=True)
+class Move:
+    """One transition of an event: taken when its guard holds (always, with no guard), its effect
+    function called (given the amount when the event takes one), the hand sent to ``dest``
+    (``None``: the state unchanged)."""
+
+    guard: SpecExpr | None
+    effect: str | None
+    dest: str | None
+
+
+@dataclass(frozen=True)
+class TakeFirst:
+    """The first of ``moves`` whose guard holds, taken, then ``done``: the method returns, or
+    (``continue``) the automatic transitions go round again. ``with_to``: the effects are given
+    the amount the action is to. ``last``: nothing follows in the method, so a move taken
+    unguarded need not return."""
+
+    moves: tuple[Move, ...]
+    done: Literal["return", "continue"]
+    with_to: bool = False
+    last: bool = False
+
+
+@dataclass(frozen=True)
+class OnState:
+    """A branch per group of source states whose moves are alike, in the spec's order: the hand's
+    state is read from the hand, or (``local``) from the local ``state`` a loop set."""
+
+    branches: tuple[tuple[tuple[str, ...], TakeFirst], ...]
+    local: bool = False
+
+
+Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState
 
 
 @dataclass(frozen=True)
@@ -254,3 +288,57 @@ class StatementPrinter(Printer[None]):
         if isinstance(test, AnyGiven):
             return self.any_given_test(test.input)
         return f"({self.test(test.first)}) {self.conjunction} {self.test(test.second)}"
+
+
+class TransitionPrinter(StatementPrinter):
+    """A printer of the transitions written out (:class:`OnState`, :class:`TakeFirst`) in the
+    targets that write them as Python-syntax branches: the Python engine's compiled path and the
+    kernels. Each gives its writer (:attr:`out`), how it names a state and compares one, and what
+    ends a step taken."""
+
+    #: How the target compares the hand's state with a state's constant.
+    same_state = "=="
+    #: Whether a branch is tested when the event has one source state (the Python engine's action
+    #: method has proved the state before its ``_take_<event>`` runs).
+    tests_single_source = True
+
+    def __init__(self, out: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
+        super().__init__(symbols, seat_symbols)
+        self.out = out
+
+    def state(self, name: str) -> str:
+        """The constant naming a state."""
+        raise NotImplementedError
+
+    def done(self, kind: Literal["return", "continue"]) -> str:
+        return kind
+
+    def visit_OnState(self, node: OnState) -> None:
+        w = self.out
+        if not self.tests_single_source and len(node.branches) == 1 and len(node.branches[0][0]) == 1:
+            self.visit_TakeFirst(node.branches[0][1])
+            return
+        held = "state" if node.local else f"{self.hand}._state"
+        for index, (sources, take) in enumerate(node.branches):
+            test = " or ".join(f"{held} {self.same_state} {self.state(source)}" for source in sources)
+            w(f"{'if' if index == 0 else 'elif'} {test}:")
+            with w.indented():
+                self.visit_TakeFirst(take)
+
+    def visit_TakeFirst(self, node: TakeFirst) -> None:
+        w, args, done = self.out, ", to" if node.with_to else "", self.done(node.done)
+        for move in node.moves:
+            if move.guard is not None:
+                w(f"if {self.test(Holds(move.guard))}:")
+            with w.indented(0 if move.guard is None else 1):
+                if move.effect is not None:
+                    w(f"{move.effect}({self.hand}{args})")
+                if move.dest is not None:
+                    w(f"{self.hand}._state = {self.state(move.dest)}")
+                if move.guard is None:  # the moves after it are never taken
+                    if not node.last:
+                        w(done)
+                    elif move.effect is None and move.dest is None:
+                        w("pass")  # a step that does nothing (an action redeclared with no effects)
+                    return
+                w(done)

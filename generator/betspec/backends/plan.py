@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from betspec import vocabulary
 from betspec.backends import ir
@@ -467,6 +468,50 @@ def alike(by_source: Mapping[str, list[Step]]) -> list[list[str]]:
     for state, steps in by_source.items():
         groups.setdefault(_shape(steps), []).append(state)
     return list(groups.values())
+
+
+def take_first(
+    steps: list[Step], done: Literal["return", "continue"], with_to: bool = False, last: bool = False
+) -> ir.TakeFirst:
+    """Steps as the plan's moves: the first whose guard holds is taken."""
+    moves = tuple(
+        ir.Move(None if t.guard is None else ir.SpecExpr(t.guard.tree), effect, None if t.dest == t.source else t.dest)
+        for t, effect in steps
+    )
+    return ir.TakeFirst(moves, done, with_to, last and done == "return")
+
+
+def on_state(
+    by_source: Mapping[str, list[Step]],
+    done: Literal["return", "continue"],
+    *,
+    with_to: bool = False,
+    local: bool = False,
+    last: bool = False,
+) -> ir.OnState:
+    """Steps per source state as the plan's branches, one per group of sources alike."""
+    return ir.OnState(
+        tuple((tuple(sources), take_first(by_source[sources[0]], done, with_to, last)) for sources in alike(by_source)),
+        local,
+    )
+
+
+def event_moves(
+    spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str | None]], *, last: bool = False
+) -> ir.OnState:
+    """An event's transition from the hand's state, taken, then the method returns: its
+    ``_take_<event>`` (``last``: the method ends there)."""
+    return on_state(steps_by_source(spec, event.name, of), "return", with_to="to" in event.params, last=last)
+
+
+def start_moves(spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str | None]]) -> ir.TakeFirst:
+    """A start event's transition from the initial state, the state every hand begins in."""
+    return take_first(steps_by_source(spec, event.name, of).get(spec.initial, []), "return", last=True)
+
+
+def settle_moves(spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) -> ir.OnState:
+    """The automatic transitions from the state a settling loop read, the first that applies taken."""
+    return on_state(automatic_steps(spec, of), "continue", local=True)
 
 
 # ---- the view ----

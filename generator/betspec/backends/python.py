@@ -30,13 +30,11 @@ from betspec.backends.plan import (
     Let,
     Local,
     Statement,
-    Step,
     Store,
     ViewPlan,
-    alike,
-    automatic_steps,
     checks_method,
     chosen_actions,
+    event_moves,
     expressions,
     fired_events,
     forced_bets_method,
@@ -47,7 +45,8 @@ from betspec.backends.plan import (
     quantity_function,
     roles_method,
     scope,
-    steps_by_source,
+    settle_moves,
+    start_moves,
     view_plan,
 )
 from betspec.backends.plan import (
@@ -1154,10 +1153,10 @@ def _direct_begin(
     state every hand is in when it begins) written out, guards inline, as :func:`_start` takes
     them through the tables."""
     w()
+    printer = _Statements(w, symbols, _symbols(spec, "self", seat="seat"))
 
     def take(event: Event) -> None:
-        steps = steps_by_source(spec, event.name, callbacks).get(spec.initial, [])
-        _take_steps(w, steps, symbols, "", "return")
+        printer.visit(start_moves(spec, event, callbacks))
 
     _begin(w, spec, take)
 
@@ -1165,33 +1164,6 @@ def _direct_begin(
 def _state_member(state: str) -> str:
     """The module constant naming a state (``ST_<STATE>``)."""
     return f"ST_{_enum_member(state)}"
-
-
-def _take_steps(
-    w: Writer,
-    steps: list[Step],
-    symbols: Mapping[str, Symbol],
-    args: str,
-    done: str,
-    state: Callable[[str], str] = _state_member,
-) -> None:
-    """The first of ``steps`` whose guard holds, taken: its effect, its destination (as ``state``
-    names it), then ``done``."""
-    for t, effect in steps:
-        if t.guard is not None:
-            w(f"if {compile_source(t.guard.tree, symbols)}:")
-        with w.indented(0 if t.guard is None else 1):
-            if effect is not None:
-                w(f"{effect}(self{args})")
-            if t.dest != t.source:
-                w(f"self._state = {state(t.dest)}")
-            if t.guard is None:
-                if done != "return":  # a branch of the method's last statement: it returns anyway
-                    w(done)
-                elif effect is None and t.dest == t.source:
-                    w("pass")  # a step that does nothing (an action redeclared with no effects)
-                return
-            w(done)
 
 
 def _direct(
@@ -1204,37 +1176,27 @@ def _direct(
     """``_take_<event>`` for the compiled path: the event's transition from the current state taken
     directly, its guard inline, instead of a walk through its table. The action method has proved
     the state is a source of the event before it gets here."""
-    by_source = steps_by_source(spec, event.name, callbacks)
-    if not by_source:
+    moves = event_moves(spec, event, callbacks, last=True)
+    if not moves.branches:
         return
-    takes_to = "to" in event.params
-    args = ", to" if takes_to else ""
     w()
-    # One step per source, unguarded, the same effect, the state unchanged: the effect is the method.
-    steps = [step for steps in by_source.values() for step in steps]
-    if all(len(s) == 1 for s in by_source.values()) and all(
-        t.guard is None and t.dest == t.source and effect == steps[0][1] and effect is not None for t, effect in steps
-    ):
-        w(f"_take_{event.name} = {steps[0][1]}")
+    # One unguarded move that keeps the state, whatever the source: the effect is the method.
+    effect = moves.branches[0][1].moves[0].effect
+    if effect is not None and all(take.moves == (ir.Move(None, effect, None),) for _, take in moves.branches):
+        w(f"_take_{event.name} = {effect}")
         return
-    w(f"def _take_{event.name}(self{', to: int' if takes_to else ''}) -> None:")
+    w(f"def _take_{event.name}(self{', to: int' if moves.branches[0][1].with_to else ''}) -> None:")
     with w.indented():
-        first = True
-        for sources in alike(by_source):
-            if len(by_source) > 1:
-                test = " or ".join(f"self._state is {_state_member(source)}" for source in sources)
-                w(f"{'if' if first else 'elif'} {test}:")
-            first = False
-            # A single source needs no test: the action method has proved it.
-            with w.indented(1 if len(by_source) > 1 else 0):
-                _take_steps(w, by_source[sources[0]], symbols, args, "return")
+        _Statements(w, symbols, _symbols(spec, "self", seat="seat")).visit(moves)
 
 
 def _direct_settle(
     w: Writer, spec: Spec, symbols: Mapping[str, Symbol], callbacks: Mapping[int, tuple[str | None, str | None]]
 ) -> None:
     """``_settle`` for the compiled path: the automatic events' transitions written out, guards
-    inline, taken until none applies (at most one per state). It runs after every event."""
+    inline, taken until none applies (at most one per state). It runs after every event. A state
+    several automatic events leave tries them in the spec's order of events, as the machine fires
+    them (Engine._settle): one branch holds them all."""
     w()
     w("def _settle(self) -> None:")
     with w.indented():
@@ -1242,27 +1204,9 @@ def _direct_settle(
         w("for _ in range(self.SETTLE_LIMIT):")
         with w.indented():
             w("state = self._state")
-            _settle_branches(w, spec, symbols, callbacks)
+            _Statements(w, symbols, _symbols(spec, "self", seat="seat")).visit(settle_moves(spec, callbacks))
             w("break")
         w("self._view = None")
-
-
-def _settle_branches(
-    w: Writer,
-    spec: Spec,
-    symbols: Mapping[str, Symbol],
-    callbacks: Mapping[int, tuple[str | None, str | None]],
-) -> None:
-    """The automatic events' transitions inside _settle's loop: a branch per group of sources
-    alike, each taking the first step whose guard holds and going round again. A state several
-    automatic events leave tries them in the spec's order of events, as the machine fires them
-    (Engine._settle): one branch holds them all."""
-    by_source = automatic_steps(spec, callbacks)
-    for index, sources in enumerate(alike(by_source)):
-        test = " or ".join(f"state is {_state_member(source)}" for source in sources)
-        w(f"{'if' if index == 0 else 'elif'} {test}:")
-        with w.indented():
-            _take_steps(w, by_source[sources[0]], symbols, "", "continue")
 
 
 def _init(w: Writer, spec: Spec) -> None:
@@ -1463,19 +1407,21 @@ def _loaders(w: Writer, spec: Spec, cls: str) -> None:
     w()
 
 
-class _Statements(ir.StatementPrinter):
+class _Statements(ir.TransitionPrinter):
     """Prints a method of the engine plan into the engine class (the hand is ``self``)."""
 
-    def __init__(self, w: Writer, symbols: Mapping[str, Symbol], seat_symbols: Mapping[str, Symbol]) -> None:
-        super().__init__(symbols, seat_symbols)
-        self.w = w
+    same_state = "is"
+    tests_single_source = False
+
+    def state(self, name: str) -> str:
+        return _state_member(name)
 
     def expression(self, tree: ast.expr) -> str:
         return source(tree)
 
     def method(self, method: ir.Method) -> None:
         """A method of the hand that takes nothing and gives nothing."""
-        w = self.w
+        w = self.out
         w(f"def {method.name}(self) -> None:")
         with w.indented():
             if not method.body:
@@ -1484,19 +1430,19 @@ class _Statements(ir.StatementPrinter):
         w()
 
     def visit_Let(self, node: ir.Let) -> None:
-        self.w(f"{node.local.name} = {self.value(node.value)}")
+        self.out(f"{node.local.name} = {self.value(node.value)}")
 
     def visit_SetRole(self, node: ir.SetRole) -> None:
-        self.w(f"self._role_{node.role} = {self.value(node.value)}")
+        self.out(f"self._role_{node.role} = {self.value(node.value)}")
 
     def visit_If(self, node: ir.If) -> None:
-        self.w(f"if {self.test(node.test)}:")
-        with self.w.indented():
+        self.out(f"if {self.test(node.test)}:")
+        with self.out.indented():
             self.visit_all(node.body)
 
     def visit_ForSeats(self, node: ir.ForSeats) -> None:
-        self.w(f"for seat in {'self._from_button()' if node.seats is None else f'self._in_{node.seats}'}:")
-        with self.w.indented():
+        self.out(f"for seat in {'self._from_button()' if node.seats is None else f'self._in_{node.seats}'}:")
+        with self.out.indented():
             self.visit_all(node.body)
 
     def visit_Block(self, node: ir.Block) -> None:
@@ -1504,15 +1450,15 @@ class _Statements(ir.StatementPrinter):
 
     def visit_Call(self, node: ir.Call) -> None:
         given = {name: self.value(value) for name, value in node.args}
-        self.w(f"self.{node.mechanism}({', '.join(named_arguments(node.mechanism, given))})")
+        self.out(f"self.{node.mechanism}({', '.join(named_arguments(node.mechanism, given))})")
 
     def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
         rule = "" if node.rule is None else f", rule={literal(node.rule)}"
         if all(isinstance(part, str) for part in node.message):
-            message = _text("".join(str(part) for part in node.message), self.w.level + 4)
+            message = _text("".join(str(part) for part in node.message), self.out.level + 4)
         else:
             message = _formatted(node.message, self.value)
-        self.w(f"raise InvalidTable({message}{rule})")
+        self.out(f"raise InvalidTable({message}{rule})")
 
 
 def _formatted(parts: tuple[str | ir.Value, ...], value: Callable[[ir.Value], str]) -> str:
