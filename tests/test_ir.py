@@ -77,7 +77,17 @@ def test_joined_makes_an_if_of_an_if_one_if_of_both_tests() -> None:
 def test_each_printer_visits_every_kind_of_statement_and_reads_no_model(printer: type) -> None:
     statements = {kind.__name__ for kind in typing.get_args(ir.Statement)}
     transitions = {"TakeFirst", "OnState"}  # written out by the targets that take no tables
-    assert statements == {"Let", "SetRole", "If", "ForSeats", "Call", "RefuseTable", "Block", *transitions}
+    assert statements == {
+        "Let",
+        "SetRole",
+        "If",
+        "ForSeats",
+        "Call",
+        "RefuseTable",
+        "Block",
+        "ResetVariable",
+        *transitions,
+    }
     if not issubclass(printer, ir.TransitionPrinter):
         statements -= transitions
     assert all(callable(getattr(printer, f"visit_{name}", None)) for name in statements)
@@ -131,6 +141,21 @@ def test_the_transition_printers_take_the_first_move_whose_guard_holds(last: boo
     body = cython._Body([], cython._Flags(()))
     cython._Statements(body, symbols, symbols).visit(single)
     assert body.text().startswith("if self._state == S_RIVER:")
+
+
+def test_a_variable_is_reset_per_hand_or_per_seat_in_every_target() -> None:
+    spec = _no_limit()
+    symbols = scope(spec, "self", ACCESSORS)
+    resets = (ir.ResetVariable("raises", 0, "int"), ir.ResetVariable("killed", False, "bool", per_seat=True))
+    w = Writer()
+    python._Statements(w, symbols, symbols).visit_all(resets)
+    assert w.text().splitlines() == ["self._v_raises = 0", "self._v_killed = [False] * self._n"]
+    body = cython._Body([], cython._Flags(()))
+    cython._Statements(body, symbols, symbols).visit_all(resets)
+    assert body.text() == w.text()
+    w = Writer(step=2)
+    typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all(resets)
+    assert w.text().splitlines() == ["m._v_raises = 0;", "m._v_killed = new Array<boolean>(m._n).fill(false);"]
 
 
 def test_the_python_printer_prints_valid_python_with_named_flags() -> None:

@@ -43,6 +43,7 @@ from betspec.backends.plan import (
     roles_method,
     scope,
     settle_moves,
+    variable_defaults,
     view_plan,
 )
 from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
@@ -834,9 +835,7 @@ def _begin(
     """The hand's start: the initial state, the start event's own effects, its first transition."""
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
         body(f"self._state = {_state(spec.initial)}")
-        for variable in (v for v in spec.variables.values() if v.declared):
-            value = literal(variable.default)
-            body(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}")
+        _Statements(body, symbols, symbols).visit_all(variable_defaults(spec))
         plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:

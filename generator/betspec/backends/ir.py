@@ -185,7 +185,18 @@ class OnState:
     local: bool = False
 
 
-Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState
+@dataclass(frozen=True)
+class ResetVariable:
+    """A variable of the spec's own set to its default as a hand begins (one value per seat, with
+    ``per_seat``); ``type`` is the vocabulary's type of its values."""
+
+    variable: str
+    default: bool | int | str | None
+    type: str
+    per_seat: bool = False
+
+
+Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState | ResetVariable
 
 
 @dataclass(frozen=True)
@@ -289,6 +300,11 @@ class StatementPrinter(Printer[None]):
             return self.any_given_test(test.input)
         return f"({self.test(test.first)}) {self.conjunction} {self.test(test.second)}"
 
+    def reset(self, node: ResetVariable) -> str:
+        """The statement that sets a variable to its default (Python syntax)."""
+        value = self.constant(node.default)
+        return f"{self.hand}._v_{node.variable} = {f'[{value}] * {self.hand}._n' if node.per_seat else value}"
+
 
 class TransitionPrinter(StatementPrinter):
     """A printer of the transitions written out (:class:`OnState`, :class:`TakeFirst`) in the
@@ -312,6 +328,9 @@ class TransitionPrinter(StatementPrinter):
 
     def done(self, kind: Literal["return", "continue"]) -> str:
         return kind
+
+    def visit_ResetVariable(self, node: ResetVariable) -> None:
+        self.out(self.reset(node))
 
     def visit_OnState(self, node: OnState) -> None:
         w = self.out

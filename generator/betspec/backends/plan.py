@@ -509,6 +509,13 @@ def start_moves(spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str
     return take_first(steps_by_source(spec, event.name, of).get(spec.initial, []), "return", last=True)
 
 
+def variable_defaults(spec: Spec) -> tuple[ir.ResetVariable, ...]:
+    """The spec's own variables at their defaults, as a hand begins."""
+    return tuple(
+        ir.ResetVariable(v.name, v.default, v.type, v.scope == "seat") for v in spec.variables.values() if v.declared
+    )
+
+
 def settle_moves(spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) -> ir.OnState:
     """The automatic transitions from the state a settling loop read, the first that applies taken."""
     return on_state(automatic_steps(spec, of), "continue", local=True)

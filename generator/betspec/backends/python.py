@@ -47,6 +47,7 @@ from betspec.backends.plan import (
     scope,
     settle_moves,
     start_moves,
+    variable_defaults,
     view_plan,
 )
 from betspec.backends.plan import (
@@ -1252,13 +1253,6 @@ def _option_value(option: Option) -> str:
     return value if plain is None else f"{given} if {plain} else {value}"
 
 
-def _variable_defaults(w: Writer, spec: Spec) -> None:
-    """The spec's own variables at their defaults, as a hand begins."""
-    for variable in (v for v in spec.variables.values() if v.declared):
-        value = literal(variable.default)
-        w(f"self._v_{variable.name} = {f'[{value}] * self._n' if variable.scope == 'seat' else value}")
-
-
 def _start(w: Writer, spec: Spec) -> None:
     _begin(w, spec, lambda event: w(f"self._fire(EVENT_{event.name.upper()}, FAST_{event.name.upper()})"))
     w()
@@ -1270,7 +1264,7 @@ def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
     (through the tables, or written out for the compiled path)."""
     w("def _begin(self, street: str | None) -> None:")
     with w.indented():
-        _variable_defaults(w, spec)
+        _Statements(w, {}, {}).visit_all(variable_defaults(spec))
         starts = [e for e in fired_events(spec) if e.kind == "start"]
         for blinds in (True, False):
             for event in (e for e in starts if e.blinds == blinds):

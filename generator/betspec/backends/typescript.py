@@ -45,6 +45,7 @@ from betspec.backends.plan import (
     legal_when,
     roles_method,
     scope,
+    variable_defaults,
     view_plan,
 )
 from betspec.backends.plan import callbacks as plan_callbacks
@@ -294,6 +295,11 @@ class _Statements(ir.StatementPrinter):
 
     def any_given_test(self, name: str) -> str:
         return f"m._in_{name}.some((value) => Boolean(value))"
+
+    def visit_ResetVariable(self, node: ir.ResetVariable) -> None:
+        value = self.constant(node.default)
+        fresh = f"new Array<{_TS_TYPES[node.type]}>(m._n).fill({value})" if node.per_seat else value
+        self.w(f"m._v_{node.variable} = {fresh};")
 
     def call(self, node: ir.Call) -> str:
         given = {name: self.value(value) for name, value in node.args}
@@ -711,12 +717,7 @@ class _Module:
 
         with self._method("protected _begin(street: string | null): void"):
             w("void street;")
-            for variable in (v for v in self.spec.variables.values() if v.declared):
-                value = literal(variable.default)
-                fresh = (
-                    f"new Array<{_TS_TYPES[variable.type]}>(m._n).fill({value})" if variable.scope == "seat" else value
-                )
-                w(f"m._v_{variable.name} = {fresh};")
+            _Statements(w, self.symbols, self.symbols).visit_all(variable_defaults(self.spec))
             # The blinds are posted only by a hand begun on its first street.
             for event in (e for e in starts if e.blinds):
                 with _braced(w, "if (street === null)"):
