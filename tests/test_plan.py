@@ -12,7 +12,7 @@ import pytest
 from betspec.backends import ir, plan
 from betspec.backends.pyexpr import ACCESSORS, MODEL, source
 from betspec.frontend import load_spec
-from betspec.model import Spec
+from betspec.model import Input, Spec
 from tests.conftest import ROOT, SPEC_DIR
 
 BACKENDS = ROOT / "generator" / "betspec" / "backends"
@@ -106,6 +106,26 @@ def test_an_event_s_transitions_are_moves_per_group_of_sources_alike() -> None:
     settle = plan.settle_moves(nl, found.of)
     assert settle.local and {take.done for _, take in settle.branches} == {"continue"}
     assert not any(take.last for _, take in settle.branches)  # the loop goes on after a move
+
+
+def test_an_input_s_check_is_chosen_by_its_type_and_what_it_holds() -> None:
+    def item(kind: str, **declared: object) -> Input:
+        return Input("x", kind, False, 0, "", "", **declared)  # type: ignore[arg-type]
+
+    assert plan.input_check(item("seats")) == ir.InputCheck("seats_input", "x", seats=True)
+    assert plan.input_check(item("seat?")).function == "optional_seat_input"
+    blinds = plan.input_check(item("int", items=("small", "big"), minimum=0))
+    assert (blinds.function, blinds.items, blinds.bounds) == ("items_input", 2, (0, None))
+    antes = plan.input_check(item("int?", per_seat=True, maximum=9))
+    assert antes.seats and antes.element == ir.InputCheck("optional_int_input", "x", bounds=(None, 9))
+    assert antes.functions() == {"per_seat_input", "optional_int_input"}
+    kills = plan.input_check(item("bool", per_seat=True))
+    assert kills.element is not None and kills.element.bounds is None
+    assert plan.input_check(item("choice", choices=("a", "b"))).choices == ("a", "b")
+    assert plan.input_check(item("int", minimum=1, maximum=5)).bounds == (1, 5)
+    for unknown in (item("text"), item("seat", per_seat=True)):
+        with pytest.raises(LookupError, match="type"):
+            plan.input_check(unknown)
 
 
 def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:

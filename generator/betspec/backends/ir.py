@@ -50,6 +50,27 @@ class RoleSeat:
 
 Value = SpecExpr | Local | Const | RoleSeat
 
+
+@dataclass(frozen=True)
+class InputCheck:
+    """The runtime's check of a value given for an input of the spec, which returns the value to
+    keep or refuses it: ``function`` (as the Python runtime names it) given the input's name and
+    the value, then, where it takes them, the table's number of seats, the number of items, the
+    bounds, the choices, and (``element``) the check of each seat's value."""
+
+    function: str
+    input: str
+    seats: bool = False
+    items: int | None = None
+    bounds: tuple[int | None, int | None] | None = None
+    choices: tuple[str, ...] | None = None
+    element: InputCheck | None = None
+
+    def functions(self) -> set[str]:
+        """The runtime functions the check calls."""
+        return {self.function} | (self.element.functions() if self.element is not None else set())
+
+
 # ---- conditions ------------------------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ from typing import Literal
 from betspec import vocabulary
 from betspec.backends import ir
 from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
-from betspec.model import Assignment, Call, Effect, Event, Expr, Spec, Transition, Type, Variable
+from betspec.model import Assignment, Call, Effect, Event, Expr, Input, Spec, Transition, Type, Variable
 
 #: The value type expressions read an input of each type as.
 INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
@@ -519,6 +519,38 @@ def variable_defaults(spec: Spec) -> tuple[ir.ResetVariable, ...]:
 def settle_moves(spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) -> ir.OnState:
     """The automatic transitions from the state a settling loop read, the first that applies taken."""
     return on_state(automatic_steps(spec, of), "continue", local=True)
+
+
+# ---- the inputs ----
+
+#: The runtime's check of one seat's value of a per-seat input, by the value's type.
+_ELEMENT_CHECKS = {"int": "int_input", "int?": "optional_int_input", "bool": "bool_input"}
+
+
+def input_check(item: Input) -> ir.InputCheck:
+    """How a value given for ``item`` is checked. A type no engine checks is a LookupError naming
+    it (the schema admits none)."""
+    name, bounds = item.name, (item.minimum, item.maximum)
+    optional = "optional_" if item.type.endswith("?") else ""
+    if item.type == "seats":
+        return ir.InputCheck("seats_input", name, seats=True)
+    if item.items:
+        return ir.InputCheck("items_input", name, items=len(item.items), bounds=bounds)
+    if item.per_seat:
+        element = _ELEMENT_CHECKS.get(item.type)
+        if element is None:
+            raise LookupError(f"a per-seat input of type {item.type!r}")
+        each = ir.InputCheck(element, name, bounds=None if item.type == "bool" else bounds)
+        return ir.InputCheck("per_seat_input", name, seats=True, element=each)
+    if item.type in ("seat", "seat?"):
+        return ir.InputCheck(f"{optional}seat_input", name, seats=True)
+    if item.type == "choice":
+        return ir.InputCheck("choice_input", name, choices=tuple(item.choices))
+    if item.type == "bool":
+        return ir.InputCheck("bool_input", name)
+    if item.type in ("int", "int?"):
+        return ir.InputCheck(f"{optional}int_input", name, bounds=bounds)
+    raise LookupError(f"the input type {item.type!r}")
 
 
 # ---- the view ----

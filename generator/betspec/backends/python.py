@@ -40,6 +40,7 @@ from betspec.backends.plan import (
     forced_bets_method,
     functions_called,
     hoisted,
+    input_check,
     kept,
     legal_when,
     quantity_function,
@@ -1325,25 +1326,25 @@ def _input_type(item: Input) -> str:
 def _input_check(item: Input, value: str, model: str = "self") -> tuple[str, set[str]]:
     """The runtime call that checks ``value`` (source) for ``item`` on the engine named ``model``,
     and the runtime names it calls."""
-    name = literal(item.name)
-    bounds = f"{literal(item.minimum)}, {literal(item.maximum)}"
-    if item.type == "seats":
-        return f"seats_input({name}, {value}, {model}._n)", {"seats_input"}
-    if item.items:
-        return f"items_input({name}, {value}, {len(item.items)}, {bounds})", {"items_input"}
-    if item.per_seat:
-        element = {"int": "int_input", "int?": "optional_int_input", "bool": "bool_input"}[item.type]
-        check = element if item.type == "bool" else f"lambda n, v: {element}(n, v, {bounds})"
-        return f"per_seat_input({name}, {value}, {model}._n, {check})", {"per_seat_input", element}
-    if item.type in ("seat", "seat?"):
-        function = f"{'optional_' if item.type == 'seat?' else ''}seat_input"
-        return f"{function}({name}, {value}, {model}._n)", {function}
-    if item.type == "choice":
-        return f"choice_input({name}, {value}, {tuple(item.choices)!r})", {"choice_input"}
-    if item.type == "bool":
-        return f"bool_input({name}, {value})", {"bool_input"}
-    function = f"{'optional_' if item.type == 'int?' else ''}int_input"
-    return f"{function}({name}, {value}, {bounds})", {function}
+    check = input_check(item)
+    return _check_call(check, value, model), check.functions()
+
+
+def _check_call(check: ir.InputCheck, value: str, model: str) -> str:
+    args = [literal(check.input), value]
+    if check.seats:
+        args.append(f"{model}._n")
+    if check.items is not None:
+        args.append(str(check.items))
+    if check.bounds is not None:
+        args += [literal(bound) for bound in check.bounds]
+    if check.choices is not None:
+        args.append(repr(check.choices))
+    if check.element is not None:  # called with the input's name and one seat's value
+        each = check.element
+        bounds = "" if each.bounds is None else "".join(f", {literal(bound)}" for bound in each.bounds)
+        args.append(f"lambda n, v: {each.function}(n, v{bounds})" if bounds else each.function)
+    return f"{check.function}({', '.join(args)})"
 
 
 def _tuple(values: Sequence[object]) -> str:

@@ -41,6 +41,7 @@ from betspec.backends.plan import (
     fired_events,
     forced_bets_method,
     hoisted,
+    input_check,
     kept,
     legal_when,
     roles_method,
@@ -367,7 +368,7 @@ class _Module:
         for event in spec.events.values():
             if event.kind == "action" and event.name not in TS_ACTIONS and not event.own:
                 raise _refuse(f"the action {event.name!r}", spec)
-            if event.own and _own_method(event.name) in TS_ENGINE_MEMBERS:
+            if event.own and _camel(event.name) in TS_ENGINE_MEMBERS:
                 raise _refuse(f"an action of its own named {event.name!r} (a member of the TypeScript engine)", spec)
         for line in _header(spec, self.root):
             w(line)
@@ -729,32 +730,24 @@ class _Module:
                 w("void street;")
 
     def _input_check(self, item: Input, value: str) -> str:
-        name = string(item.name)
-        bounds = f"{literal(item.minimum)}, {literal(item.maximum)}"
-        if item.type == "seats":
-            return f"seatsInput({name}, {value}, m._n)"
-        if item.items:
-            return f"itemsInput({name}, {value}, {len(item.items)}, {bounds})"
-        if item.per_seat:
-            element = {
-                "int": f"(n, v) => intInput(n, v, {bounds})",
-                "int?": f"(n, v) => optionalIntInput(n, v, {bounds})",
-                "bool": "boolInput",
-            }.get(item.type)
-            if element is None:
-                raise _refuse(f"a per-seat input of type {item.type!r}", self.spec)
-            return f"perSeatInput({name}, {value}, m._n, {element})"
-        if item.type in ("seat", "seat?"):
-            function = "optionalSeatInput" if item.type == "seat?" else "seatInput"
-            return f"{function}({name}, {value}, m._n)"
-        if item.type == "choice":
-            return f"choiceInput({name}, {value}, {literal(list(item.choices))})"
-        if item.type == "bool":
-            return f"boolInput({name}, {value})"
-        if item.type in ("int", "int?"):
-            function = "optionalIntInput" if item.type == "int?" else "intInput"
-            return f"{function}({name}, {value}, {bounds})"
-        raise _refuse(f"the input type {item.type!r}", self.spec)
+        try:
+            check = input_check(item)
+        except LookupError as unknown:
+            raise _refuse(str(unknown), self.spec) from None
+        args = [string(check.input), value]
+        if check.seats:
+            args.append("m._n")
+        if check.items is not None:
+            args.append(str(check.items))
+        if check.bounds is not None:
+            args += [literal(bound) for bound in check.bounds]
+        if check.choices is not None:
+            args.append(literal(list(check.choices)))
+        if check.element is not None:  # called with the input's name and one seat's value
+            each, function = check.element, _camel(check.element.function)
+            bounds = "" if each.bounds is None else "".join(f", {literal(bound)}" for bound in each.bounds)
+            args.append(f"(n, v) => {function}(n, v{bounds})" if bounds else function)
+        return f"{_camel(check.function)}({', '.join(args)})"
 
     def _default(self, item: Input) -> str:
         if item.per_seat:
@@ -899,7 +892,7 @@ class _Module:
 
     def _action(self, event: Event) -> None:
         w, spec = self.w, self.spec
-        method = _own_method(event.name) if event.own else TS_ACTIONS[event.name]
+        method = _camel(event.name) if event.own else TS_ACTIONS[event.name]
         takes_to = "to" in event.params
         amount = "to" if takes_to else "null"
         name = string(event.name)
@@ -962,8 +955,9 @@ class _Module:
             w("m._settle();")
 
 
-def _own_method(name: str) -> str:
-    """The TypeScript method of an action of a spec's own: its name in camelCase (take_back: takeBack)."""
+def _camel(name: str) -> str:
+    """A Python name as TypeScript spells it, in camelCase: an action of a spec's own (take_back:
+    takeBack), a runtime function (per_seat_input: perSeatInput)."""
     first, *rest = name.split("_")
     return first + "".join(part.capitalize() for part in rest)
 
@@ -989,7 +983,7 @@ def _mechanisms() -> str:
         for mechanism in MECHANISMS:
             if "typescript" not in mechanism.runtimes:
                 continue
-            params = ", ".join(f"{_own_method(p.name)}: {KINDS[p.kind].typescript}" for p in mechanism.params)
+            params = ", ".join(f"{_camel(p.name)}: {KINDS[p.kind].typescript}" for p in mechanism.params)
             w(f"/** {_comment(mechanism.does)} */")
             w(f"{mechanism.name}({params}): {KINDS[mechanism.returns].typescript};")
     w()
