@@ -86,6 +86,7 @@ def test_each_printer_visits_every_kind_of_statement_and_reads_no_model(printer:
         "RefuseTable",
         "Block",
         "ResetVariable",
+        "Returns",
         *transitions,
     }
     if not issubclass(printer, ir.TransitionPrinter):
@@ -156,6 +157,19 @@ def test_a_variable_is_reset_per_hand_or_per_seat_in_every_target() -> None:
     w = Writer(step=2)
     typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all(resets)
     assert w.text().splitlines() == ["m._v_raises = 0;", "m._v_killed = new Array<boolean>(m._n).fill(false);"]
+
+
+def test_a_method_returns_one_value_or_a_tuple_with_a_record_in_every_target() -> None:
+    spec = _no_limit()
+    symbols = scope(spec, "self", ACCESSORS)
+    record = ir.Record((("a 'b'", ir.Const(1)), ("c", ir.RoleSeat("button_seat"))))
+    pair, one = ir.Returns((ir.Const(2), record)), ir.Returns((ir.Const(None),))
+    w = Writer()
+    python._Statements(w, symbols, symbols).visit_all((pair, one))
+    assert w.text().splitlines() == ["return 2, {\"a 'b'\": 1, 'c': self._role_button_seat}", "return None"]
+    w = Writer(step=2)
+    typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all((pair, one))
+    assert w.text().splitlines() == ['return [2, { "a \'b\'": 1, "c": m._role_button_seat }];', "return null;"]
 
 
 def test_the_python_printer_prints_valid_python_with_named_flags() -> None:

@@ -48,7 +48,14 @@ class RoleSeat:
     role: str
 
 
-Value = SpecExpr | Local | Const | RoleSeat
+@dataclass(frozen=True)
+class Record:
+    """Values by name: a dict in Python, an object in TypeScript."""
+
+    items: tuple[tuple[str, SpecExpr | Local | Const | RoleSeat], ...]
+
+
+Value = SpecExpr | Local | Const | RoleSeat | Record
 
 
 @dataclass(frozen=True)
@@ -217,7 +224,14 @@ class ResetVariable:
     per_seat: bool = False
 
 
-Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState | ResetVariable
+@dataclass(frozen=True)
+class Returns:
+    """The method returns ``values``: one, or a tuple of them."""
+
+    values: tuple[Value, ...]
+
+
+Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState | ResetVariable | Returns
 
 
 @dataclass(frozen=True)
@@ -304,7 +318,13 @@ class StatementPrinter(Printer[None]):
             return value.name
         if isinstance(value, RoleSeat):
             return f"{self.hand}._role_{value.role}"
+        if isinstance(value, Record):
+            return self.record([(self.constant(name), self.value(item)) for name, item in value.items])
         return self.constant(value.value)
+
+    def record(self, items: list[tuple[str, str]]) -> str:
+        """A record of printed names and values."""
+        return "{" + ", ".join(f"{name}: {value}" for name, value in items) + "}"
 
     def test(self, test: Condition) -> str:
         if isinstance(test, Holds):
@@ -352,6 +372,9 @@ class TransitionPrinter(StatementPrinter):
 
     def visit_ResetVariable(self, node: ResetVariable) -> None:
         self.out(self.reset(node))
+
+    def visit_Returns(self, node: Returns) -> None:
+        self.out(f"return {', '.join(self.value(value) for value in node.values)}")
 
     def visit_OnState(self, node: OnState) -> None:
         w = self.out

@@ -521,6 +521,21 @@ def settle_moves(spec: Spec, of: Mapping[int, tuple[str | None, str | None]]) ->
     return on_state(automatic_steps(spec, of), "continue", local=True)
 
 
+# ---- what the runtime asks of a hand ----
+
+
+def next_hand_method(spec: Spec) -> ir.Method:
+    """``_next_hand``: the next hand's button and the inputs it is given, read once the pots are paid."""
+    assert spec.next_hand is not None  # the loader gives every spec one
+    given = ir.Record(tuple((name, ir.SpecExpr(expr.tree)) for name, expr in spec.next_hand.inputs.items()))
+    return ir.Method("_next_hand", (ir.Returns((ir.SpecExpr(spec.next_hand.button.tree), given)),))
+
+
+def quantity_method(spec: Spec, name: str, quantity: str) -> ir.Method:
+    """A method named ``name`` that returns a quantity of the spec about the hand."""
+    return ir.Method(name, (ir.Returns((ir.SpecExpr(spec.quantities[quantity].expr.tree),)),))
+
+
 # ---- the inputs ----
 
 #: The runtime's check of one seat's value of a per-seat input, by the value's type.

@@ -43,7 +43,9 @@ from betspec.backends.plan import (
     input_check,
     kept,
     legal_when,
+    next_hand_method,
     quantity_function,
+    quantity_method,
     roles_method,
     scope,
     settle_moves,
@@ -1092,9 +1094,8 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     _method(w, "def _playable(self, seat: int) -> int:", f"return {playable}")
     _method(w, "def _all_playable(self) -> list[int]:", f"return [{playable} for seat in range(self._n)]")
     _method(w, "def _all_in_to(self) -> int:", f"return {source(self_symbols['all_in_to'].tree)}")
-    _next_hand(w, spec, self_symbols)
-    odd_chip_after = compile_source(spec.quantities["odd_chip_after"].expr.tree, self_symbols)
-    _method(w, "def _odd_chip_after(self) -> int:", f"return {odd_chip_after}")
+    statements.returning(next_hand_method(spec), "tuple[int, dict[str, object]]")
+    statements.returning(quantity_method(spec, "_odd_chip_after", "odd_chip_after"), "int")
     _refusal(w, spec, self_symbols, actions)
     _method(
         w,
@@ -1303,16 +1304,6 @@ def _declared_inputs(w: Writer, name: str, items: Iterable[Input]) -> None:
     w("}")
 
 
-def _next_hand(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
-    """``_next_hand``: the spec's next_hand expressions, read once the pots are paid."""
-    assert spec.next_hand is not None
-    given = ", ".join(
-        f"{literal(name)}: {compile_source(expr.tree, symbols)}" for name, expr in spec.next_hand.inputs.items()
-    )
-    button = compile_source(spec.next_hand.button.tree, symbols)
-    _method(w, "def _next_hand(self) -> tuple[int, dict[str, object]]:", f"return {button}, {{{given}}}")
-
-
 def _input_type(item: Input) -> str:
     """The Python type an input is kept as."""
     if item.type == "seats":
@@ -1413,6 +1404,13 @@ class _Statements(ir.TransitionPrinter):
 
     def expression(self, tree: ast.expr) -> str:
         return source(tree)
+
+    def returning(self, method: ir.Method, returns: str) -> None:
+        """A method of the hand that takes nothing and returns a value of the type ``returns``."""
+        self.out(f"def {method.name}(self) -> {returns}:")
+        with self.out.indented():
+            self.visit_all(method.body)
+        self.out()
 
     def method(self, method: ir.Method) -> None:
         """A method of the hand that takes nothing and gives nothing."""

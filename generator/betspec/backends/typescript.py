@@ -44,6 +44,8 @@ from betspec.backends.plan import (
     input_check,
     kept,
     legal_when,
+    next_hand_method,
+    quantity_method,
     roles_method,
     scope,
     variable_defaults,
@@ -296,6 +298,13 @@ class _Statements(ir.StatementPrinter):
 
     def any_given_test(self, name: str) -> str:
         return f"m._in_{name}.some((value) => Boolean(value))"
+
+    def record(self, items: list[tuple[str, str]]) -> str:
+        return "{ " + ", ".join(f"{name}: {value}" for name, value in items) + " }"
+
+    def visit_Returns(self, node: ir.Returns) -> None:
+        values = [self.value(value) for value in node.values]
+        self.w(f"return {values[0] if len(values) == 1 else '[' + ', '.join(values) + ']'};")
 
     def visit_ResetVariable(self, node: ir.ResetVariable) -> None:
         value = self.constant(node.default)
@@ -634,16 +643,10 @@ class _Module:
         playable = ts(python(spec.quantities["playable"].expr.tree, seat_symbols))
         self._short_method("_playable(seat: number): number", f"return {playable};")
         self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
-        assert spec.next_hand is not None
-        given = ", ".join(
-            f"{string(name)}: {ts(python(expr.tree, self.symbols))}" for name, expr in spec.next_hand.inputs.items()
+        self._plan_method(next_hand_method(spec), "protected _nextHand(): [number, Record<string, unknown>]")
+        self._plan_method(
+            quantity_method(spec, "_odd_chip_after", "odd_chip_after"), "protected _oddChipAfter(): number"
         )
-        button = ts(python(spec.next_hand.button.tree, self.symbols))
-        self._short_method(
-            "protected _nextHand(): [number, Record<string, unknown>]", f"return [{button}, {{ {given} }}];"
-        )
-        odd = ts(python(spec.quantities["odd_chip_after"].expr.tree, self.symbols))
-        self._short_method("protected _oddChipAfter(): number", f"return {odd};")
         self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",
