@@ -87,6 +87,8 @@ def test_each_printer_visits_every_kind_of_statement_and_reads_no_model(printer:
         "Block",
         "ResetVariable",
         "Returns",
+        "Reject",
+        "Require",
         *transitions,
     }
     if not issubclass(printer, ir.TransitionPrinter):
@@ -170,6 +172,37 @@ def test_a_method_returns_one_value_or_a_tuple_with_a_record_in_every_target() -
     w = Writer(step=2)
     typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all((pair, one))
     assert w.text().splitlines() == ['return [2, { "a \'b\'": 1, "c": m._role_button_seat }];', "return null;"]
+
+
+def test_an_action_is_rejected_unless_its_requirement_holds_in_every_target() -> None:
+    spec = _no_limit()
+    symbols = scope(spec, "self", ACCESSORS)
+    big = ir.SpecExpr(ast.Name("big_blind", ast.Load()))
+    reject = ir.Reject("too_small", "R1", "a {short} 'one'", "raise", ir.Local("to"), False)
+    checks = (
+        ir.If(ir.ActionIs("raise"), (ir.If(ir.NotFrom("raise"), (reject,)),)),
+        ir.Require(big, reject),
+        ir.Require(ir.SpecExpr(ast.Constant(True)), reject),  # always holds: only noted
+    )
+    w = Writer()
+    python._Statements(w, symbols, symbols).visit_all(checks)
+    assert w.text().splitlines() == [
+        "if action == 'raise':",
+        "    if self._state not in FROM_RAISE:",
+        "        raise self._reject('too_small', 'R1', seat, 'raise', to, \"a {short} 'one'\")",
+        "if not self._in_big_blind:",
+        "    raise self._reject('too_small', 'R1', seat, 'raise', to, \"a {short} 'one'\")",
+        "# R1: always holds in this structure (too_small never raised)",
+    ]
+    w = Writer(step=2)
+    typescript._Statements(w, typescript._symbols(spec), typescript._symbols(spec, "seat")).visit_all(checks)
+    text = w.text()
+    assert 'if (action === "raise") {' in text and "if (!FROM_RAISE.has(m._state)) {" in text
+    assert text.count('throw m._reject("too_small", "R1", seat, "raise", to, "a {short} \'one\'");') == 2
+    assert "// R1: always holds" in text
+    body = cython._Body([], cython._Flags(()))
+    cython._Statements(body, symbols, symbols).visit_all(checks[1:])
+    assert body.text().splitlines() == ["if not self._in_big_blind:", "    raise KernelRefusal('too_small')"]
 
 
 def test_the_python_printer_prints_valid_python_with_named_flags() -> None:

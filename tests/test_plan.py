@@ -128,6 +128,27 @@ def test_an_input_s_check_is_chosen_by_its_type_and_what_it_holds() -> None:
             plan.input_check(unknown)
 
 
+def test_the_refusal_asks_each_action_its_sources_then_its_requirements_not_reading_to() -> None:
+    nl = spec("no_limit")
+    actions = [e for e in nl.events.values() if e.kind == "action"]
+    method = plan.refusal_method(nl, actions)
+    assert method.name == "_refusal" and method.body[-1] == ir.Returns((ir.Const(None),))
+    for event, branch in zip(actions, method.body, strict=False):
+        assert isinstance(branch, ir.If) and branch.test == ir.ActionIs(event.name)
+        first, *checks, last = branch.body
+        assert isinstance(first, ir.If) and first.test == ir.NotFrom(event.name)
+        assert first.body == (
+            ir.Reject(
+                "illegal_action", plan.action_rule(nl, event), "not possible now", event.name, ir.Local("to"), True
+            ),
+        )
+        wanted = [r for r in event.requires if not r.needs_to]
+        assert [(c.otherwise.error, c.otherwise.rule) for c in checks if isinstance(c, ir.Require)] == [
+            (r.error, r.rule) for r in wanted
+        ]
+        assert len(checks) == len(wanted) and last == ir.Returns((ir.Const(None),))
+
+
 def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:
     nl = spec("no_limit")
     symbols = plan.scope(nl, "self", ACCESSORS, seat=plan.ACTOR)

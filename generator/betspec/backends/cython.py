@@ -802,6 +802,17 @@ class _Statements(ir.TransitionPrinter):
     def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
         self.body(f"raise KernelRefusal({literal(node.code)})")
 
+    def visit_Reject(self, node: ir.Reject) -> None:
+        # A kernel carries no message: its engine words the refusal from the code.
+        self.body(f"raise KernelRefusal({literal(node.error)})")
+
+    def visit_Require(self, node: ir.Require) -> None:
+        failing = negate(self.tree(node.expr))
+        if not is_false(failing):
+            self.body(f"if {self.body.src(failing)}:")
+            with self.body.indented():
+                self.visit_Reject(node.otherwise)
+
 
 def _plan_method(
     printer: _Printer,

@@ -118,12 +118,26 @@ class AnyGiven:
 
 
 @dataclass(frozen=True)
+class ActionIs:
+    """The action the method was asked about is ``action``."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class NotFrom:
+    """The hand's state is no source state of the event ``event``."""
+
+    event: str
+
+
+@dataclass(frozen=True)
 class Both:
     first: Condition
     second: Condition
 
 
-Condition = Holds | Fails | NotASeat | NonZero | Positive | AnyGiven | Both
+Condition = Holds | Fails | NotASeat | NonZero | Positive | AnyGiven | ActionIs | NotFrom | Both
 
 # ---- statements ------------------------------------------------------------------------------
 
@@ -231,7 +245,43 @@ class Returns:
     values: tuple[Value, ...]
 
 
-Statement = Let | SetRole | If | ForSeats | Call | RefuseTable | Block | TakeFirst | OnState | ResetVariable | Returns
+@dataclass(frozen=True)
+class Reject:
+    """The seat's action refused: the error's code, the rule it breaks and the message, about the
+    attempt (the method's ``seat``, ``action`` and ``amount``); ``returned``: returned (a refusal
+    asked for), else raised."""
+
+    error: str
+    rule: str
+    message: str
+    action: str
+    amount: Local | Const
+    returned: bool
+
+
+@dataclass(frozen=True)
+class Require:
+    """Reject unless the spec expression holds (one the options make always true is only noted)."""
+
+    expr: SpecExpr
+    otherwise: Reject
+
+
+Statement = (
+    Let
+    | SetRole
+    | If
+    | ForSeats
+    | Call
+    | RefuseTable
+    | Block
+    | TakeFirst
+    | OnState
+    | ResetVariable
+    | Returns
+    | Reject
+    | Require
+)
 
 
 @dataclass(frozen=True)
@@ -305,6 +355,12 @@ class StatementPrinter(Printer[None]):
     def any_given_test(self, name: str) -> str:
         return f"any({self.hand}._in_{name})"
 
+    def action_test(self, action: str) -> str:
+        return f"action == {self.constant(action)}"
+
+    def not_from_test(self, event: str) -> str:
+        return f"{self.hand}._state not in FROM_{event.upper()}"
+
     def constant(self, value: bool | int | str | None) -> str:
         return literal(value)
 
@@ -339,7 +395,16 @@ class StatementPrinter(Printer[None]):
             return f"{test.local.name} > 0"
         if isinstance(test, AnyGiven):
             return self.any_given_test(test.input)
+        if isinstance(test, ActionIs):
+            return self.action_test(test.action)
+        if isinstance(test, NotFrom):
+            return self.not_from_test(test.event)
         return f"({self.test(test.first)}) {self.conjunction} {self.test(test.second)}"
+
+    def rejection(self, node: Reject, message: str) -> str:
+        """The call that refuses the attempt (``message`` printed)."""
+        tried = f"seat, {self.constant(node.action)}, {self.value(node.amount)}"
+        return f"{self.hand}._reject({self.constant(node.error)}, {self.constant(node.rule)}, {tried}, {message})"
 
     def reset(self, node: ResetVariable) -> str:
         """The statement that sets a variable to its default (Python syntax)."""

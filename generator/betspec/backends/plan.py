@@ -536,6 +536,27 @@ def quantity_method(spec: Spec, name: str, quantity: str) -> ir.Method:
     return ir.Method(name, (ir.Returns((ir.SpecExpr(spec.quantities[quantity].expr.tree),)),))
 
 
+def action_rule(spec: Spec, event: Event) -> str:
+    """The rule an action not possible now breaks: its first transition's."""
+    return next((t.rule for t in spec.transitions if t.event == event.name), "")
+
+
+def refusal_method(spec: Spec, actions: Iterable[Event]) -> ir.Method:
+    """``_refusal``: why an action is not possible now (no source state, or the first of its
+    requirements not reading 'to' that fails), returned, or nothing."""
+    to, nothing = ir.Local("to"), ir.Returns((ir.Const(None),))
+    body: list[ir.Statement] = []
+    for event in actions:
+        now = ir.Reject("illegal_action", action_rule(spec, event), "not possible now", event.name, to, True)
+        checks = tuple(
+            ir.Require(ir.SpecExpr(r.expr.tree), ir.Reject(r.error, r.rule, r.message, event.name, to, True))
+            for r in event.requires
+            if not r.needs_to
+        )
+        body.append(ir.If(ir.ActionIs(event.name), (ir.If(ir.NotFrom(event.name), (now,)), *checks, nothing)))
+    return ir.Method("_refusal", (*body, nothing))
+
+
 # ---- the inputs ----
 
 #: The runtime's check of one seat's value of a per-seat input, by the value's type.

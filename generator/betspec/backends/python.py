@@ -46,6 +46,7 @@ from betspec.backends.plan import (
     next_hand_method,
     quantity_function,
     quantity_method,
+    refusal_method,
     roles_method,
     scope,
     settle_moves,
@@ -1445,6 +1446,20 @@ class _Statements(ir.TransitionPrinter):
         given = {name: self.value(value) for name, value in node.args}
         self.out(f"self.{node.mechanism}({', '.join(named_arguments(node.mechanism, given))})")
 
+    def visit_Reject(self, node: ir.Reject) -> None:
+        message = _text(node.message, self.out.level)
+        self.out(f"{'return' if node.returned else 'raise'} {self.rejection(node, message)}")
+
+    def visit_Require(self, node: ir.Require) -> None:
+        failing = negate(self.tree(node.expr))
+        if is_false(failing):
+            reject = node.otherwise
+            self.out(f"# {reject.rule}: always holds in this structure ({reject.error} never raised)")
+            return
+        self.out(f"if {fast_source(failing)}:")
+        with self.out.indented():
+            self.visit_Reject(node.otherwise)
+
     def visit_RefuseTable(self, node: ir.RefuseTable) -> None:
         rule = "" if node.rule is None else f", rule={literal(node.rule)}"
         if all(isinstance(part, str) for part in node.message):
@@ -1468,19 +1483,7 @@ def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list
     w("def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:")
     with w.indented():
         w(repr("Why ``action`` is not possible now (its requirements not reading 'to'), or None."))
-        for event in actions:
-            rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
-            tried = f"seat, {literal(event.name)}, to"
-            w(f"if action == {literal(event.name)}:")
-            with w.indented():
-                w(f"if self._state not in FROM_{event.name.upper()}:")
-                with w.indented():
-                    w(f"return self._reject('illegal_action', {literal(rule)}, {tried}, 'not possible now')")
-                for requirement in event.requires:
-                    if not requirement.needs_to:
-                        _requirement(w, requirement, symbols, tried, verb="return")
-                w("return None")
-        w("return None")
+        _Statements(w, symbols, symbols).visit_all(refusal_method(spec, actions).body)
     w()
 
 

@@ -46,6 +46,7 @@ from betspec.backends.plan import (
     legal_when,
     next_hand_method,
     quantity_method,
+    refusal_method,
     roles_method,
     scope,
     variable_defaults,
@@ -305,6 +306,23 @@ class _Statements(ir.StatementPrinter):
     def visit_Returns(self, node: ir.Returns) -> None:
         values = [self.value(value) for value in node.values]
         self.w(f"return {values[0] if len(values) == 1 else '[' + ', '.join(values) + ']'};")
+
+    def action_test(self, action: str) -> str:
+        return f"action === {string(action)}"
+
+    def not_from_test(self, event: str) -> str:
+        return f"!FROM_{event.upper()}.has(m._state)"
+
+    def visit_Reject(self, node: ir.Reject) -> None:
+        self.w(f"{'return' if node.returned else 'throw'} {self.rejection(node, string(node.message))};")
+
+    def visit_Require(self, node: ir.Require) -> None:
+        failing = negate(self.tree(node.expr))
+        if is_false(failing):
+            reject = node.otherwise
+            self.w(f"// {reject.rule}: always holds in this structure ({reject.error} never raised)")
+            return
+        self.block(f"if ({ts(failing)}) ", (node.otherwise,))
 
     def visit_ResetVariable(self, node: ir.ResetVariable) -> None:
         value = self.constant(node.default)
@@ -828,19 +846,8 @@ class _Module:
             self.w(f"{verb} m._reject({code}, {rule}, {tried}, {message});")
 
     def _refusal(self, actions: list[Event]) -> None:
-        w, spec = self.w, self.spec
-        with self._method("protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"):
-            for event in actions:
-                rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
-                tried = f"seat, {string(event.name)}, to"
-                with _braced(w, f"if (action === {string(event.name)})"):
-                    with _braced(w, f"if (!FROM_{event.name.upper()}.has(m._state))"):
-                        w(f'return m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
-                    for requirement in event.requires:
-                        if not requirement.needs_to:
-                            self._requirement(requirement, self.symbols, tried, "return")
-                    w("return null;")
-            w("return null;")
+        signature = "protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"
+        self._plan_method(refusal_method(self.spec, actions), signature)
 
     def _view(self) -> None:
         w, spec = self.w, self.spec
