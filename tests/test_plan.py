@@ -238,6 +238,29 @@ def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None
         assert '"engine.py"' not in text and "RUNTIME_ENGINE" not in text, printer  # no runtime source read
 
 
+#: What a printer may read of the model: names, and the header's facts.
+NAMING = {"name", "title", "class_name", "hash", "description", "files", "abstract"}
+#: The model reads each printer still makes beyond naming, as of the last method moved into the
+#: plan (the step-taking, the variables' defaults, the inputs' checks, _next_hand, _refusal).
+#: Issue 31's goal is none: lower this as methods move into the plan, never raise it.
+MODEL_READS = {"python.py": 60, "cython.py": 48, "typescript.py": 48}
+
+
+@pytest.mark.parametrize("printer", sorted(MODEL_READS))
+def test_a_printer_reads_the_model_no_more_than_it_did(printer: str) -> None:
+    reads = [
+        node.attr
+        for node in ast.walk(ast.parse((BACKENDS / printer).read_text()))
+        if isinstance(node, ast.Attribute)
+        and node.attr not in NAMING
+        and (
+            (isinstance(node.value, ast.Name) and node.value.id == "spec")
+            or (isinstance(node.value, ast.Attribute) and node.value.attr == "spec")
+        )
+    ]
+    assert len(reads) <= MODEL_READS[printer], sorted(reads)
+
+
 def test_an_effect_is_named_after_what_it_does_not_after_its_first_transition() -> None:
     nl = spec("no_limit")
     found = plan.callbacks(nl, plan.scope(nl, "m", ACCESSORS))
