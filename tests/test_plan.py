@@ -238,6 +238,28 @@ def test_neither_engine_back_end_reads_the_other_or_edits_printed_text() -> None
         assert '"engine.py"' not in text and "RUNTIME_ENGINE" not in text, printer  # no runtime source read
 
 
+def test_the_engine_plan_is_built_once_a_spec_for_every_engine_back_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    from betspec.backends import cython, python, typescript
+
+    built: list[str] = []
+    build = plan._built
+
+    def counted(found: Spec) -> plan.EnginePlan:
+        built.append(found.name)
+        return build(found)
+
+    monkeypatch.setattr(plan, "_BUILT", {})
+    monkeypatch.setattr(plan, "_built", counted)
+    nl = spec("no_limit")
+    for backend in (python.BACKEND, cython.BACKEND, typescript.BACKEND):
+        assert backend.render([nl], str(ROOT))
+    assert built == ["no_limit"]
+    planned = plan.engine_plan(nl)
+    assert planned is plan.engine_plan(nl) and built == ["no_limit"]
+    assert planned.refusal == plan.refusal_method(nl, [e for e in nl.events.values() if e.kind == "action"])
+    assert planned.roles == plan.roles_method(nl) and planned.next_hand == plan.next_hand_method(nl)
+
+
 #: What a printer may read of the model: names, and the header's facts.
 NAMING = {"name", "title", "class_name", "hash", "description", "files", "abstract"}
 #: The model reads each printer still makes beyond naming, as of the last method moved into the

@@ -30,8 +30,8 @@ from betspec.backends.plan import (
     Statement,
     Store,
     callbacks,
-    checks_method,
     chosen_actions,
+    engine_plan,
     event_moves,
     fired_events,
     forced_bets_method,
@@ -40,10 +40,8 @@ from betspec.backends.plan import (
     legal_when,
     quantities_called,
     reads_holder,
-    roles_method,
     scope,
     settle_moves,
-    variable_defaults,
     view_plan,
 )
 from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
@@ -690,8 +688,8 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
         ("tuple _phases", "PHASES"),
     ):
         _returning(w, f"cdef {method}(self):", value)
-    _plan_method(printer, w, spec, symbols, roles_method(spec))
-    _plan_method(printer, w, spec, symbols, checks_method(spec))
+    _plan_method(printer, w, spec, symbols, engine_plan(spec).roles)
+    _plan_method(printer, w, spec, symbols, engine_plan(spec).checks)
     locals_ = ("cdef int seat, step", "cdef chips_t amount")
     _plan_method(printer, w, spec, symbols, forced_bets_method(spec, symbols), locals_)
     with printer.method(w, "cdef chips_t _all_in_to(self) except? -1:") as body:
@@ -846,7 +844,7 @@ def _begin(
     """The hand's start: the initial state, the start event's own effects, its first transition."""
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
         body(f"self._state = {_state(spec.initial)}")
-        _Statements(body, symbols, symbols).visit_all(variable_defaults(spec))
+        _Statements(body, symbols, symbols).visit_all(engine_plan(spec).variable_defaults)
         plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:

@@ -17,7 +17,11 @@ never text:
 - **the view**: legality of each chosen action, the call and the bounds (:func:`view_plan`);
 - **forced bets**: each with its kind, order and flags as fields (:func:`forced_bets`);
 - **quantities read**: the quantity functions a set of trees calls (:func:`quantities_called`)
-  and whether trees read the table's inputs through a holder (:func:`reads_holder`).
+  and whether trees read the table's inputs through a holder (:func:`reads_holder`);
+- **methods as plan nodes** (:mod:`betspec.backends.ir`): the roles, the table's checks, the
+  forced bets, the refusal, ``_next_hand``, the variables' defaults, the transitions written out
+  (:func:`event_moves`, :func:`settle_moves`) and each input's check (:func:`input_check`); those
+  alike in every target are built once a spec as an :class:`EnginePlan` (:func:`engine_plan`).
 """
 
 from __future__ import annotations
@@ -820,4 +824,50 @@ def reads_holder(trees: Iterable[ast.expr], holder: str) -> bool:
         isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == holder
         for tree in trees
         for node in ast.walk(tree)
+    )
+
+
+# ---- the plan of an engine, built once ----
+
+
+@dataclass(frozen=True)
+class EnginePlan:
+    """The methods every engine back end prints alike for one spec, built once from the checked
+    model (:func:`engine_plan`) and walked by each back end's statement printer. What a printer
+    still lowers itself (the view, the actions, the transitions' tables) is not here yet."""
+
+    roles: ir.Method
+    checks: ir.Method
+    refusal: ir.Method
+    next_hand: ir.Method
+    odd_chip_after: ir.Method
+    variable_defaults: tuple[ir.ResetVariable, ...]
+
+
+#: The plans built, by spec (its name and the hash of its merged text): the back ends of one
+#: ``betspec generate`` share each spec's plan. Bounded: a long fuzzing run builds many.
+_BUILT: dict[tuple[str, str], EnginePlan] = {}
+_KEPT = 256
+
+
+def engine_plan(spec: Spec) -> EnginePlan:
+    """The engine plan of ``spec``, built on first asking."""
+    key = (spec.name, spec.hash)
+    found = _BUILT.get(key)
+    if found is None:
+        if len(_BUILT) >= _KEPT:
+            _BUILT.clear()
+        found = _BUILT[key] = _built(spec)
+    return found
+
+
+def _built(spec: Spec) -> EnginePlan:
+    actions = [e for e in spec.events.values() if e.kind == "action"]
+    return EnginePlan(
+        roles=roles_method(spec),
+        checks=checks_method(spec),
+        refusal=refusal_method(spec, actions),
+        next_hand=next_hand_method(spec),
+        odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
+        variable_defaults=variable_defaults(spec),
     )

@@ -32,8 +32,8 @@ from betspec.backends.plan import (
     Statement,
     Store,
     ViewPlan,
-    checks_method,
     chosen_actions,
+    engine_plan,
     event_moves,
     expressions,
     fired_events,
@@ -43,15 +43,10 @@ from betspec.backends.plan import (
     input_check,
     kept,
     legal_when,
-    next_hand_method,
     quantity_function,
-    quantity_method,
-    refusal_method,
-    roles_method,
     scope,
     settle_moves,
     start_moves,
-    variable_defaults,
     view_plan,
 )
 from betspec.backends.plan import (
@@ -1085,9 +1080,10 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     _load_inputs(w, spec)
     _load_deal(w, spec)
     statements = _Statements(w, self_symbols, _symbols(spec, "self", seat="seat"))
-    statements.method(roles_method(spec))
+    planned = engine_plan(spec)
+    statements.method(planned.roles)
     statements.method(forced_bets_method(spec, self_symbols))
-    statements.method(checks_method(spec))
+    statements.method(planned.checks)
     w.later(_hand_constants_method)
     # Called from the hand's setup on (after its constants are computed: they are read here).
     seat_symbols = _symbols(spec, "self", seat="seat")
@@ -1095,9 +1091,9 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     _method(w, "def _playable(self, seat: int) -> int:", f"return {playable}")
     _method(w, "def _all_playable(self) -> list[int]:", f"return [{playable} for seat in range(self._n)]")
     _method(w, "def _all_in_to(self) -> int:", f"return {source(self_symbols['all_in_to'].tree)}")
-    statements.returning(next_hand_method(spec), "tuple[int, dict[str, object]]")
-    statements.returning(quantity_method(spec, "_odd_chip_after", "odd_chip_after"), "int")
-    _refusal(w, spec, self_symbols, actions)
+    statements.returning(planned.next_hand, "tuple[int, dict[str, object]]")
+    statements.returning(planned.odd_chip_after, "int")
+    _refusal(w, spec, self_symbols)
     _method(
         w,
         "def _push_ruling(self, pushed: int, chips: int, largest: int, said: Said) -> tuple[str, int | None, str]:",
@@ -1267,7 +1263,7 @@ def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
     (through the tables, or written out for the compiled path)."""
     w("def _begin(self, street: str | None) -> None:")
     with w.indented():
-        _Statements(w, {}, {}).visit_all(variable_defaults(spec))
+        _Statements(w, {}, {}).visit_all(engine_plan(spec).variable_defaults)
         starts = [e for e in fired_events(spec) if e.kind == "start"]
         for blinds in (True, False):
             for event in (e for e in starts if e.blinds == blinds):
@@ -1478,12 +1474,12 @@ def _formatted(parts: tuple[str | ir.Value, ...], value: Callable[[ir.Value], st
     return "f" + repr(text)
 
 
-def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     """``_refusal``: the first requirement not reading 'to' that an action breaks, as an error."""
     w("def _refusal(self, action: str, seat: object, to: object) -> IllegalAction | None:")
     with w.indented():
         w(repr("Why ``action`` is not possible now (its requirements not reading 'to'), or None."))
-        _Statements(w, symbols, symbols).visit_all(refusal_method(spec, actions).body)
+        _Statements(w, symbols, symbols).visit_all(engine_plan(spec).refusal.body)
     w()
 
 

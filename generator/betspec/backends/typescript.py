@@ -36,20 +36,15 @@ from betspec.backends.plan import (
     Let,
     Statement,
     Store,
-    checks_method,
     chosen_actions,
+    engine_plan,
     fired_events,
     forced_bets_method,
     hoisted,
     input_check,
     kept,
     legal_when,
-    next_hand_method,
-    quantity_method,
-    refusal_method,
-    roles_method,
     scope,
-    variable_defaults,
     view_plan,
 )
 from betspec.backends.plan import callbacks as plan_callbacks
@@ -654,17 +649,16 @@ class _Module:
         self._begin()
         self._load_inputs()
         self._load_deal()
-        self._plan_method(roles_method(self.spec), "protected _computeRoles(): void")
+        planned = engine_plan(spec)
+        self._plan_method(planned.roles, "protected _computeRoles(): void")
         self._plan_method(forced_bets_method(self.spec, self.symbols), "_postForcedBets(): void")
-        self._plan_method(checks_method(self.spec), "protected _checkTable(): void")
+        self._plan_method(planned.checks, "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
         playable = ts(python(spec.quantities["playable"].expr.tree, seat_symbols))
         self._short_method("_playable(seat: number): number", f"return {playable};")
         self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
-        self._plan_method(next_hand_method(spec), "protected _nextHand(): [number, Record<string, unknown>]")
-        self._plan_method(
-            quantity_method(spec, "_odd_chip_after", "odd_chip_after"), "protected _oddChipAfter(): number"
-        )
+        self._plan_method(planned.next_hand, "protected _nextHand(): [number, Record<string, unknown>]")
+        self._plan_method(planned.odd_chip_after, "protected _oddChipAfter(): number")
         self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",
@@ -681,7 +675,7 @@ class _Module:
         self._short_method("protected _takeDeal(): void", f"fire(m, {table}, 0);")
         self._short_method("protected _automatic(): boolean", "return fire(m, AUTOMATIC, 0);")
         actions = [e for e in spec.events.values() if e.kind == "action"]
-        self._refusal(actions)
+        self._refusal()
         self._view()
         for event in actions:
             self._action(event)
@@ -739,7 +733,7 @@ class _Module:
 
         with self._method("protected _begin(street: string | null): void"):
             w("void street;")
-            _Statements(w, self.symbols, self.symbols).visit_all(variable_defaults(self.spec))
+            _Statements(w, self.symbols, self.symbols).visit_all(engine_plan(self.spec).variable_defaults)
             # The blinds are posted only by a hand begun on its first street.
             for event in (e for e in starts if e.blinds):
                 with _braced(w, "if (street === null)"):
@@ -845,9 +839,9 @@ class _Module:
         with _braced(self.w, f"if ({ts(failing)})"):
             self.w(f"{verb} m._reject({code}, {rule}, {tried}, {message});")
 
-    def _refusal(self, actions: list[Event]) -> None:
+    def _refusal(self) -> None:
         signature = "protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"
-        self._plan_method(refusal_method(self.spec, actions), signature)
+        self._plan_method(engine_plan(self.spec).refusal, signature)
 
     def _view(self) -> None:
         w, spec = self.w, self.spec
