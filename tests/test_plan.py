@@ -5,12 +5,13 @@ as printers of it, sharing no private name and editing no printed text."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from functools import cache
 
 import pytest
 
 from betspec.backends import ir, plan
-from betspec.backends.pyexpr import ACCESSORS, MODEL, source
+from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, python, source
 from betspec.frontend import load_spec
 from betspec.model import Input, Spec
 from tests.conftest import ROOT, SPEC_DIR
@@ -167,7 +168,7 @@ def test_the_view_plans_legality_the_call_and_bounds_per_wager() -> None:
 @pytest.mark.parametrize("name", ["no_limit", "seven_card_stud"])
 def test_the_forced_bets_method_posts_each_bet_in_order_with_its_flags(name: str) -> None:
     structure = spec(name)
-    method = plan.forced_bets_method(structure, plan.scope(structure, "self", ACCESSORS))
+    method = plan.forced_bets_method(structure)
     calls = [
         [node for node in _walk(block) if isinstance(node, ir.Call)]
         for block in method.body
@@ -258,6 +259,25 @@ def test_the_engine_plan_is_built_once_a_spec_for_every_engine_back_end(monkeypa
     assert planned is plan.engine_plan(nl) and built == ["no_limit"]
     assert planned.refusal == plan.refusal_method(nl, [e for e in nl.events.values() if e.kind == "action"])
     assert planned.roles == plan.roles_method(nl) and planned.next_hand == plan.next_hand_method(nl)
+
+
+def test_the_forced_bets_never_posted_are_left_out_alike_for_every_engine() -> None:
+    """Whether the structure ever posts a forced bet is folded from the spec, not from a target's
+    way of reading it: the plan the three engines share."""
+    from betspec.backends import cython, python, typescript
+
+    for name in ("no_limit", "fixed_limit", "seven_card_stud", "triple_draw"):
+        found = spec(name)
+        shared = plan.forced_bets_method(found)
+        assert shared == plan.engine_plan(found).forced_bets
+        for symbols in (python._symbols(found, "self"), cython._symbols_of(found, "self"), typescript._symbols(found)):
+            kept = [bet for bet in found.forced_bets if bet.when is None or not _never(bet.when.tree, symbols)]
+            assert len(shared.body) == len(kept), name
+
+
+def _never(tree: ast.expr, symbols: Mapping[str, Symbol]) -> bool:
+    folded = python(tree, symbols)
+    return isinstance(folded, ast.Constant) and folded.value is False
 
 
 #: What a printer may read of the model: names, and the header's facts.

@@ -34,7 +34,6 @@ from betspec.backends.plan import (
     engine_plan,
     event_moves,
     fired_events,
-    forced_bets_method,
     hoisted,
     kept,
     legal_when,
@@ -691,7 +690,7 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
     _plan_method(printer, w, spec, symbols, engine_plan(spec).roles)
     _plan_method(printer, w, spec, symbols, engine_plan(spec).checks)
     locals_ = ("cdef int seat, step", "cdef chips_t amount")
-    _plan_method(printer, w, spec, symbols, forced_bets_method(spec, symbols), locals_)
+    _plan_method(printer, w, spec, symbols, engine_plan(spec).forced_bets, locals_)
     with printer.method(w, "cdef chips_t _all_in_to(self) except? -1:") as body:
         body(f"return {body.src(symbols['all_in_to'].tree)}")
     w()

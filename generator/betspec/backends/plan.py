@@ -701,11 +701,12 @@ def checks_method(spec: Spec) -> ir.Method:
     return ir.Method("_check_table", body)
 
 
-def forced_bets_method(spec: Spec, symbols: Mapping[str, Symbol]) -> ir.Method:
+def forced_bets_method(spec: Spec) -> ir.Method:
     """``_post_forced_bets``: each forced bet in posting order (each a block of its own), those
-    the structure never posts (a condition false once read through ``symbols``) left out. A post
-    of nothing does nothing, and the seat is not even computed for it; what does not depend on
-    the seat is decided once before going round the table."""
+    the structure never posts (a condition the structure decides false: folded, whatever engine
+    reads it) left out. A post of nothing does nothing, and the seat is not even computed for
+    it; what does not depend on the seat is decided once before going round the table."""
+    symbols = scope(spec, "self", ACCESSORS)
     body: list[ir.Statement] = []
     amount = ir.Local("amount")
     for bet in spec.forced_bets:
@@ -838,6 +839,7 @@ class EnginePlan:
 
     roles: ir.Method
     checks: ir.Method
+    forced_bets: ir.Method
     refusal: ir.Method
     next_hand: ir.Method
     odd_chip_after: ir.Method
@@ -866,6 +868,7 @@ def _built(spec: Spec) -> EnginePlan:
     return EnginePlan(
         roles=roles_method(spec),
         checks=checks_method(spec),
+        forced_bets=forced_bets_method(spec),
         refusal=refusal_method(spec, actions),
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),

@@ -37,7 +37,6 @@ from betspec.backends.plan import (
     event_moves,
     expressions,
     fired_events,
-    forced_bets_method,
     functions_called,
     hoisted,
     input_check,
@@ -1082,7 +1081,7 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     statements = _Statements(w, self_symbols, _symbols(spec, "self", seat="seat"))
     planned = engine_plan(spec)
     statements.method(planned.roles)
-    statements.method(forced_bets_method(spec, self_symbols))
+    statements.method(planned.forced_bets)
     statements.method(planned.checks)
     w.later(_hand_constants_method)
     # Called from the hand's setup on (after its constants are computed: they are read here).

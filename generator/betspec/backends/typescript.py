@@ -39,7 +39,6 @@ from betspec.backends.plan import (
     chosen_actions,
     engine_plan,
     fired_events,
-    forced_bets_method,
     hoisted,
     input_check,
     kept,
@@ -651,7 +650,7 @@ class _Module:
         self._load_deal()
         planned = engine_plan(spec)
         self._plan_method(planned.roles, "protected _computeRoles(): void")
-        self._plan_method(forced_bets_method(self.spec, self.symbols), "_postForcedBets(): void")
+        self._plan_method(planned.forced_bets, "_postForcedBets(): void")
         self._plan_method(planned.checks, "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
         playable = ts(python(spec.quantities["playable"].expr.tree, seat_symbols))
