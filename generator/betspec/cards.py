@@ -290,10 +290,21 @@ def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str])
     # PokerKit's lookup keys five cards by their ranks and whether they share a suit: the entry
     # kept by that key, so that a five read before costs a dict lookup, not PokerKit's parse of
     # the cards (21 fives of seven cards at each showdown).
+    # The cards sorted once: every five taken from them in order has its ranks in order already.
+    # No five shares a suit unless some suit holds five of the cards.
+    every.sort()
+    count = kind.card_count
+    suits = [card[1] for card in every]
+    flush = any(suits.count(suit) >= count for suit in set(suits))
     known = _ENTRIES.setdefault(kind.__qualname__, {})
     best: int | None = None
-    for five in itertools.combinations(every, kind.card_count):
-        key = ("".join(sorted([card[0] for card in five])), len({card[1] for card in five}) == 1)
+    for ranks, fives_suits, five in zip(
+        itertools.combinations([card[0] for card in every], count),
+        itertools.combinations(suits, count),
+        itertools.combinations(every, count),
+        strict=True,
+    ):
+        key = ("".join(ranks), flush and len(set(fives_suits)) == 1)
         index = known.get(key, _UNREAD)
         if index is _UNREAD:
             entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(five)))
