@@ -66,11 +66,11 @@ def _parse_actions(
     if not isinstance(actions, list):
         raise PhhError(f"actions must be a list of strings, not {_brief(actions)}")
     reader = _ActionReader(n, game, cards, bets)
-    # Where position decides who acts (not stud), the commonest lines are taken at once, as
-    # read once (_line); any other, and any the hand's players or streets do not allow, by read.
-    at_once = reader.read_known if game.opening == "position" else None
+    # The commonest lines are taken at once, as read once (_line); any other, and any the hand's
+    # players or streets do not allow (a stud deal, whose cards say the street), by read.
+    at_once = reader.read_known
     for number, text in enumerate(actions, 1):
-        if at_once is None or type(text) is not str or not at_once(number, text):
+        if type(text) is not str or not at_once(number, text):
             reader.read(number, text)
     return reader.finish()
 
@@ -173,7 +173,7 @@ class _ActionReader:
         kind, cards = line[0], self.cards
         if kind == _NO_OP:
             return True
-        if kind == _HOLE and line[1] < self.n:
+        if kind == _HOLE and line[1] < self.n and not self.stud:
             cards.hole[line[1]] += line[2]
             cards.moves.append((_DEALT, line[1], line[2]))
             return True
@@ -326,7 +326,7 @@ class _ActionReader:
         raise PhhError(f"{_where(number, text)}: not a hold'em action (f, cc, cbr AMOUNT, sm [CARDS])")
 
 
-#: What an action's text is, as _parse_actions takes it at once where position decides who acts:
+#: What an action's text is, as _parse_actions takes it at once (a stud deal aside):
 #: (_NO_OP,), (_HOLE, seat, cards), (_BOARD, cards), (_BETTING_LINE, seat, verb, amount or None,
 #: its Acts by action number) for ``f``, ``cc`` and ``cbr`` (a plain positive amount; its Act
 #: without its amount, given once scaled), (_SHOW, seat, shown, cards or None);
