@@ -804,8 +804,8 @@ class _Statements(ir.TransitionPrinter):
         self.body(f"raise KernelRefusal({literal(node.error)})")
 
     def visit_Require(self, node: ir.Require) -> None:
-        failing = negate(self.tree(node.expr))
-        if not is_false(failing):
+        failing = self.failing(node)
+        if failing is not None:
             self.body(f"if {self.body.src(failing)}:")
             with self.body.indented():
                 self.visit_Reject(node.otherwise)

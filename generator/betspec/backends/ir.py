@@ -401,6 +401,12 @@ class StatementPrinter(Printer[None]):
             return self.not_from_test(test.event)
         return f"({self.test(test.first)}) {self.conjunction} {self.test(test.second)}"
 
+    def failing(self, node: Require) -> ast.expr | None:
+        """The test that the requirement fails, folded; None where the options make it always
+        hold (the target notes it with :func:`always_holds`, or leaves it out)."""
+        failing = negate(self.tree(node.expr))
+        return None if isinstance(failing, ast.Constant) and failing.value is False else failing
+
     def rejection(self, node: Reject, message: str) -> str:
         """The call that refuses the attempt (``message`` printed)."""
         tried = f"seat, {self.constant(node.action)}, {self.value(node.amount)}"
@@ -410,6 +416,11 @@ class StatementPrinter(Printer[None]):
         """The statement that sets a variable to its default (Python syntax)."""
         value = self.constant(node.default)
         return f"{self.hand}._v_{node.variable} = {f'[{value}] * {self.hand}._n' if node.per_seat else value}"
+
+
+def always_holds(node: Require) -> str:
+    """What a comment says of a requirement the options make always true."""
+    return f"{node.otherwise.rule}: always holds in this structure ({node.otherwise.error} never raised)"
 
 
 class TransitionPrinter(StatementPrinter):

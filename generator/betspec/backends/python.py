@@ -1446,10 +1446,9 @@ class _Statements(ir.TransitionPrinter):
         self.out(f"{'return' if node.returned else 'raise'} {self.rejection(node, message)}")
 
     def visit_Require(self, node: ir.Require) -> None:
-        failing = negate(self.tree(node.expr))
-        if is_false(failing):
-            reject = node.otherwise
-            self.out(f"# {reject.rule}: always holds in this structure ({reject.error} never raised)")
+        failing = self.failing(node)
+        if failing is None:
+            self.out(f"# {ir.always_holds(node)}")
             return
         self.out(f"if {fast_source(failing)}:")
         with self.out.indented():

@@ -311,10 +311,9 @@ class _Statements(ir.StatementPrinter):
         self.w(f"{'return' if node.returned else 'throw'} {self.rejection(node, string(node.message))};")
 
     def visit_Require(self, node: ir.Require) -> None:
-        failing = negate(self.tree(node.expr))
-        if is_false(failing):
-            reject = node.otherwise
-            self.w(f"// {reject.rule}: always holds in this structure ({reject.error} never raised)")
+        failing = self.failing(node)
+        if failing is None:
+            self.w(f"// {ir.always_holds(node)}")
             return
         self.block(f"if ({ts(failing)}) ", (node.otherwise,))
 
