@@ -2,12 +2,15 @@
 
 A method of the plan is statements over a few kinds of values, none of them text and none of them
 model objects: a spec expression (its checked tree, read by each printer through its own
-accessors), a local, a constant, a role's seat. Statements assign, test, walk seats, call a
-runtime mechanism (declared in betspec.runtime.mechanisms, its arguments by parameter) and refuse
-a table. The plan builds each method once (betspec.backends.plan); passes rewrite a method for a
-target (:func:`joined`); each back end prints it with a visitor over these nodes
-(:class:`Printer`; :class:`StatementPrinter` spells values and conditions, each target only what
-it spells its own way), through an indenting writer, never reading the model.
+accessors), a local, a constant, a role's seat, a record of them. Statements assign, test, walk
+seats, call a runtime mechanism (declared in betspec.runtime.mechanisms, its arguments by
+parameter), refuse a table or an action, reset a variable, return values, and take an event's
+transitions (the first move whose guard holds, per group of source states). The plan builds
+each method once (betspec.backends.plan); passes rewrite a method for a target (:func:`joined`);
+each back end prints it with a visitor over these nodes (:class:`Printer`;
+:class:`StatementPrinter` spells values and conditions, each target only what it spells its own
+way; :class:`TransitionPrinter` the transitions the Python-syntax targets write out), through an
+indenting writer, never reading the model.
 """
 
 from __future__ import annotations
