@@ -81,6 +81,30 @@ class InputCheck:
         return {self.function} | (self.element.functions() if self.element is not None else set())
 
 
+@dataclass(frozen=True)
+class Given:
+    """An input a table or a deal gives, as the engines declare, keep and check it: its name, the
+    names it is read by (its items', or its own), its type, whether it must be given, its default
+    (JSON), one value per seat or not, its bounds, choices and items, the example tools build
+    tables with, whether it is for one hand only, and its check (None: no engine checks a value of
+    its type, and ``unchecked`` says what of it)."""
+
+    name: str
+    names: tuple[str, ...]
+    type: str
+    required: bool
+    default: object
+    per_seat: bool
+    minimum: int | None
+    maximum: int | None
+    choices: tuple[str, ...]
+    items: tuple[str, ...]
+    example: object
+    hand: bool
+    check: InputCheck | None
+    unchecked: str = ""
+
+
 # ---- conditions ------------------------------------------------------------------------------
 
 

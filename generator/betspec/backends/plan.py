@@ -593,6 +593,32 @@ def input_check(item: Input) -> ir.InputCheck:
     raise LookupError(f"the input type {item.type!r}")
 
 
+def given(item: Input) -> ir.Given:
+    """An input of the spec as the engines declare, keep and check it."""
+    check: ir.InputCheck | None = None
+    unchecked = ""
+    try:
+        check = input_check(item)
+    except LookupError as unknown:
+        unchecked = str(unknown)
+    return ir.Given(
+        item.name,
+        item.names,
+        item.type,
+        item.required,
+        item.default,
+        item.per_seat,
+        item.minimum,
+        item.maximum,
+        item.choices,
+        item.items,
+        item.example,
+        item.hand,
+        check,
+        unchecked,
+    )
+
+
 # ---- the view ----
 
 
@@ -844,6 +870,9 @@ class EnginePlan:
     next_hand: ir.Method
     odd_chip_after: ir.Method
     variable_defaults: tuple[ir.ResetVariable, ...]
+    #: The inputs a table gives and those a deal gives, in the spec's order.
+    inputs: tuple[ir.Given, ...]
+    deal_inputs: tuple[ir.Given, ...]
 
 
 #: The plans built, by spec (its name and the hash of its merged text): the back ends of one
@@ -873,4 +902,6 @@ def _built(spec: Spec) -> EnginePlan:
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
+        inputs=tuple(given(item) for item in spec.inputs.values()),
+        deal_inputs=tuple(given(item) for item in spec.deal_inputs.values()),
     )

@@ -22,7 +22,7 @@ from typing import cast
 
 from betspec import vocabulary
 from betspec.backends import ir
-from betspec.backends.base import Context, header_lines, register
+from betspec.backends.base import BackendError, Context, header_lines, register
 from betspec.backends.plan import (
     ACTOR,
     INPUT_VALUE_TYPES,
@@ -39,7 +39,6 @@ from betspec.backends.plan import (
     fired_events,
     functions_called,
     hoisted,
-    input_check,
     kept,
     legal_when,
     quantity_function,
@@ -66,7 +65,7 @@ from betspec.backends.pyexpr import (
     source,
 )
 from betspec.backends.writer import Writer
-from betspec.model import COMPARE, Event, Input, Option, Requirement, Spec
+from betspec.model import COMPARE, Event, Option, Requirement, Spec
 from betspec.runtime import contract, primitives
 from betspec.runtime.mechanisms import named_arguments
 
@@ -163,7 +162,8 @@ def _module(spec: Spec, root: str) -> str:
     w(f"SPEC_NAME = {literal(spec.name)}")
     w(f"SPEC_HASH = {literal(spec.hash)}")
     w("#: The table inputs the spec declares (besides stacks and button).")
-    w("INPUT_NAMES = frozenset({" + ", ".join(literal(n) for n in sorted(spec.inputs)) + "})")
+    names = sorted(item.name for item in engine_plan(spec).inputs)
+    w("INPUT_NAMES = frozenset({" + ", ".join(literal(name) for name in names) + "})")
     w("#: The spec's streets (its betting rounds), in order.")
     w(f"STREETS: tuple[str, ...] = {_tuple([street.name for street in spec.streets])}")
     for value in spec.street_values.values():
@@ -203,7 +203,8 @@ def _runtime_imports(spec: Spec) -> list[str]:
     """The import lines of a generated module, checked against the runtime's declared contract."""
     wanted = {module: set(names) for module, names in _RUNTIME_NAMES.items()}
     wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in spec.options.values()}
-    for item in (*spec.inputs.values(), *spec.deal_inputs.values()):
+    planned = engine_plan(spec)
+    for item in (*planned.inputs, *planned.deal_inputs):
         wanted["betspec.runtime.table"] |= _input_check(item, "value")[1]
     if _functions_used(spec):
         wanted["betspec.runtime.functions"] = set(_functions_used(spec))
@@ -350,11 +351,11 @@ class _HandConstants:
                 positive = option.type == "int" and option.minimum is not None and option.minimum >= 1
                 kind = "str" if option.type == "choice" else option.type
                 self.kinds[f"_opt_{option.name}"] = (kind, positive)
-        for item in spec.inputs.values():
+        for item in engine_plan(spec).inputs:
             if item.per_seat or item.type not in ("int", "bool", "choice"):
                 continue
             positive = item.type == "int" and item.minimum is not None and item.minimum >= 1
-            for name in item.names or (item.name,):
+            for name in item.names:
                 self.kinds[f"_in_{name}"] = ("str" if item.type == "choice" else item.type, positive)
         #: source of a constant tree -> (field, tree, kind), in the order first met
         self.found: dict[str, tuple[str, ast.expr, str]] = {}
@@ -946,9 +947,9 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     """The machine class's slots and the class variables the runtime reads."""
     declared = [
         *(f"_opt_{name}" for name in spec.options),
-        *(f"_in_{name}" for item in spec.inputs.values() for name in (item.names or (item.name,))),
+        *(f"_in_{name}" for item in engine_plan(spec).inputs for name in item.names),
         *(f"_role_{name}" for name in spec.roles),
-        *(f"_dl_{name}" for name in spec.deal_inputs),
+        *(f"_dl_{item.name}" for item in engine_plan(spec).deal_inputs),
         *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
     ]
 
@@ -982,8 +983,8 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     _dictionary(
         w, "OPTIONS: ClassVar[dict[str, Declared]]", (_declared_option(option) for option in spec.options.values())
     )
-    _declared_inputs(w, "INPUTS", spec.inputs.values())
-    _declared_inputs(w, "DEAL_INPUTS", spec.deal_inputs.values())
+    _declared_inputs(w, "INPUTS", engine_plan(spec).inputs)
+    _declared_inputs(w, "DEAL_INPUTS", engine_plan(spec).deal_inputs)
     own = tuple(e.name for e in spec.events.values() if e.own)
     w(f"OWN_ACTIONS: ClassVar[tuple[str, ...]] = {own!r}")
     _dictionary(
@@ -1030,12 +1031,12 @@ def _fields(w: Writer, spec: Spec) -> None:
     w("_state: State")
     for option in spec.options.values():
         w(f"_opt_{option.name}: {_option_type(option)}")
-    for item in spec.inputs.values():
-        for name in item.names or (item.name,):
+    for item in engine_plan(spec).inputs:
+        for name in item.names:
             w(f"_in_{name}: {_input_type(item)}")
     for name in spec.roles:
         w(f"_role_{name}: int")
-    for item in spec.deal_inputs.values():
+    for item in engine_plan(spec).deal_inputs:
         w(f"_dl_{item.name}: {_input_type(item)}")
     for variable in (v for v in spec.variables.values() if v.declared):
         kind = _PY_TYPES[variable.type]
@@ -1277,7 +1278,7 @@ def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
                         w("return")
 
 
-def _declared_inputs(w: Writer, name: str, items: Iterable[Input]) -> None:
+def _declared_inputs(w: Writer, name: str, items: Iterable[ir.Given]) -> None:
     """``name``: the inputs as the spec declares them, for tools that build tables and deals."""
     w(f"{name}: ClassVar[dict[str, Declared]] = {{")
     with w.indented():
@@ -1300,7 +1301,7 @@ def _declared_inputs(w: Writer, name: str, items: Iterable[Input]) -> None:
     w("}")
 
 
-def _input_type(item: Input) -> str:
+def _input_type(item: ir.Given) -> str:
     """The Python type an input is kept as."""
     if item.type == "seats":
         return "tuple[int, ...]"
@@ -1310,10 +1311,12 @@ def _input_type(item: Input) -> str:
     return f"tuple[{base}, ...]" if item.per_seat else base
 
 
-def _input_check(item: Input, value: str, model: str = "self") -> tuple[str, set[str]]:
+def _input_check(item: ir.Given, value: str, model: str = "self") -> tuple[str, set[str]]:
     """The runtime call that checks ``value`` (source) for ``item`` on the engine named ``model``,
     and the runtime names it calls."""
-    check = input_check(item)
+    check = item.check
+    if check is None:
+        raise BackendError(f"the Python back end does not know {item.unchecked} (input {item.name!r})")
     return _check_call(check, value, model), check.functions()
 
 
@@ -1339,7 +1342,7 @@ def _tuple(values: Sequence[object]) -> str:
     return _json_literal(list(values))
 
 
-def _default_source(item: Input) -> str:
+def _default_source(item: ir.Given) -> str:
     """The value an input keeps when the table does not give it, as Python source."""
     value = item.default
     if item.per_seat:
@@ -1355,14 +1358,14 @@ def _load_inputs(w: Writer, spec: Spec) -> None:
     w("def _load_inputs(self, given: Mapping[str, object]) -> None:")
     with w.indented():
         w(repr("The table's inputs, checked against the spec's; the defaults for those it does not give."))
-        for item in spec.inputs.values():
+        for item in engine_plan(spec).inputs:
             if item.required:
                 w(f"if {literal(item.name)} not in given:")
                 with w.indented():
                     w(f"raise required_input(SPEC_NAME, {literal(item.name)})")
-        for item in spec.inputs.values():
+        for item in engine_plan(spec).inputs:
             if not item.required:
-                targets = ", ".join(f"self._in_{name}" for name in item.names or (item.name,))
+                targets = ", ".join(f"self._in_{name}" for name in item.names)
                 w(f"{targets} = {_default_source(item)}")
         w("for name, value in given.items():")
         with w.indented():
@@ -1376,15 +1379,15 @@ def _load_inputs(w: Writer, spec: Spec) -> None:
 
 def _loaders(w: Writer, spec: Spec, cls: str) -> None:
     """One function per input, checking a given value and keeping it (``LOADERS``)."""
-    for item in spec.inputs.values():
-        targets = ", ".join(f"m._in_{name}" for name in item.names or (item.name,))
+    for item in engine_plan(spec).inputs:
+        targets = ", ".join(f"m._in_{name}" for name in item.names)
         check = _input_check(item, "value", "m")[0]
         _function(w, f"def _load_{item.name}(m: {cls}Machine, value: object) -> None:", f"{targets} = {check}")
     w("#: The loader of each input the spec declares, by name.")
     _dictionary(
         w,
         f"LOADERS: dict[str, Callable[[{cls}Machine, object], None]]",
-        (f"{literal(item.name)}: _load_{item.name}," for item in spec.inputs.values()),
+        (f"{literal(item.name)}: _load_{item.name}," for item in engine_plan(spec).inputs),
     )
     w()
 
@@ -1761,21 +1764,22 @@ def _deal(w: Writer, spec: Spec) -> None:
 
 def _load_deal(w: Writer, spec: Spec) -> None:
     """``_load_deal``: the spec's deal inputs, their defaults unless given (each deal resets them)."""
+    deal_inputs = engine_plan(spec).deal_inputs
     w("def _load_deal(self, given: Mapping[str, object]) -> None:")
     with w.indented():
-        if not spec.deal_inputs:
+        if not deal_inputs:
             w("if given:")
             with w.indented():
                 w('raise InvalidTable(f"nothing is given with a deal in this structure, not {sorted(given)}")')
             w()
             return
         # Every value checked before any is kept: a deal refused for one of them changes nothing.
-        for item in spec.deal_inputs.values():
+        for item in deal_inputs:
             w(f"dl_{item.name}: {_input_type(item)} = {_default_source(item)}")
         w("for name, value in given.items():")
-        choices = ", ".join(sorted(spec.deal_inputs))
+        choices = ", ".join(sorted(item.name for item in deal_inputs))
         with w.indented():
-            for index, item in enumerate(spec.deal_inputs.values()):
+            for index, item in enumerate(deal_inputs):
                 check = _input_check(item, "value")[0]
                 w(f"{'if' if index == 0 else 'elif'} name == {literal(item.name)}:")
                 with w.indented():
@@ -1783,7 +1787,7 @@ def _load_deal(w: Writer, spec: Spec) -> None:
             w("else:")
             with w.indented():
                 w(f'raise InvalidTable(f"a deal gives only {choices}, not {{name!r}}")')
-        for item in spec.deal_inputs.values():
+        for item in deal_inputs:
             w(f"self._dl_{item.name} = dl_{item.name}")
     w()
 

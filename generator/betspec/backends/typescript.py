@@ -40,7 +40,6 @@ from betspec.backends.plan import (
     engine_plan,
     fired_events,
     hoisted,
-    input_check,
     kept,
     legal_when,
     scope,
@@ -50,7 +49,7 @@ from betspec.backends.plan import callbacks as plan_callbacks
 from betspec.backends.pyexpr import Symbol, is_false, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
-from betspec.model import Event, Input, Option, Requirement, Spec
+from betspec.model import Event, Option, Requirement, Spec
 from betspec.runtime.mechanisms import KINDS, MECHANISMS, arguments
 
 FOLDER = "generated/typescript"
@@ -250,7 +249,7 @@ def _option_type(option: Option) -> str:
     return _TS_TYPES[option.type]
 
 
-def _input_type(item: Input) -> str:
+def _input_type(item: ir.Given) -> str:
     if item.type == "seats":
         return "number[]"
     base = _ts_type(item.type)
@@ -467,10 +466,11 @@ class _Module:
                     extra: dict[str, object] = {"minimum": o.minimum, "maximum": o.maximum, "choices": tuple(o.choices)}
                     w(f"{string(o.name)}: {_declared(o.name, o.type, o.default, False, extra)},")
             w("},")
-            for key, items in (("inputs", spec.inputs), ("dealInputs", spec.deal_inputs)):
+            planned = engine_plan(spec)
+            for key, items in (("inputs", planned.inputs), ("dealInputs", planned.deal_inputs)):
                 w(f"{key}: {{")
                 with w.indented():
-                    for item in items.values():
+                    for item in items:
                         extra = {
                             "minimum": item.minimum,
                             "maximum": item.maximum,
@@ -629,13 +629,13 @@ class _Module:
         w, spec = self.w, self.spec
         for option in spec.options.values():
             w(f"/** @internal */ _opt_{option.name}!: {_option_type(option)};")
-        for item in spec.inputs.values():
+        for item in engine_plan(spec).inputs:
             for name in item.names:
                 kind = "number" if item.items else _input_type(item)
                 w(f"/** @internal */ _in_{name}!: {kind};")
         for name in spec.roles:
             w(f"/** @internal */ _role_{name}!: number;")
-        for item in spec.deal_inputs.values():
+        for item in engine_plan(spec).deal_inputs:
             w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};")
         for variable in (v for v in spec.variables.values() if v.declared):
             kind = _TS_TYPES[variable.type]
@@ -742,11 +742,10 @@ class _Module:
             if not starts:
                 w("void street;")
 
-    def _input_check(self, item: Input, value: str) -> str:
-        try:
-            check = input_check(item)
-        except LookupError as unknown:
-            raise _refuse(str(unknown), self.spec) from None
+    def _input_check(self, item: ir.Given, value: str) -> str:
+        check = item.check
+        if check is None:
+            raise _refuse(item.unchecked, self.spec)
         args = [string(check.input), value]
         if check.seats:
             args.append("m._n")
@@ -762,19 +761,19 @@ class _Module:
             args.append(f"(n, v) => {function}(n, v{bounds})" if bounds else function)
         return f"{_camel(check.function)}({', '.join(args)})"
 
-    def _default(self, item: Input) -> str:
+    def _default(self, item: ir.Given) -> str:
         if item.per_seat:
             return f"new Array(m._n).fill({literal(item.default)})"
         return literal(item.default)
 
     def _load_inputs(self) -> None:
-        w, spec = self.w, self.spec
+        w, inputs = self.w, engine_plan(self.spec).inputs
         with self._method("protected _loadInputs(given: Record<string, unknown>): void"):
-            for item in spec.inputs.values():
+            for item in inputs:
                 if item.required:
                     with _braced(w, f"if (!({string(item.name)} in given))"):
                         w(f"throw requiredInput(SPEC_NAME, {string(item.name)});")
-            for item in spec.inputs.values():
+            for item in inputs:
                 if not item.required:
                     if item.items:
                         targets = ", ".join(f"m._in_{name}" for name in item.names)
@@ -782,7 +781,7 @@ class _Module:
                     else:
                         w(f"m._in_{item.name} = {self._default(item)};")
             with _braced(w, "for (const [name, value] of Object.entries(given))"), _braced(w, "switch (name)"):
-                for item in spec.inputs.values():
+                for item in inputs:
                     w(f"case {string(item.name)}:")
                     with w.indented():
                         if item.items:
@@ -793,22 +792,22 @@ class _Module:
                         w("break;")
                 w("default:")
                 with w.indented():
-                    w(f"unknownInputs(SPEC_NAME, given, {literal(sorted(spec.inputs))});")
+                    w(f"unknownInputs(SPEC_NAME, given, {literal(sorted(item.name for item in inputs))});")
 
     def _load_deal(self) -> None:
-        w, spec = self.w, self.spec
+        w, deal_inputs = self.w, engine_plan(self.spec).deal_inputs
         with self._method("_loadDeal(given: Record<string, unknown>): void"):
             # Every value checked before any is kept: a refused deal changes nothing.
-            for item in spec.deal_inputs.values():
+            for item in deal_inputs:
                 w(f"let dl_{item.name}: {_input_type(item)} = {self._default(item)};")
-            if not spec.deal_inputs:
+            if not deal_inputs:
                 w("const names = Object.keys(given).sort();")
                 with _braced(w, "if (names.length)"):
                     w("throw new InvalidTable(`nothing is given with a deal in this structure, not ${shown(names)}`);")
                 return
-            choices = ", ".join(sorted(spec.deal_inputs))
+            choices = ", ".join(sorted(item.name for item in deal_inputs))
             with _braced(w, "for (const [name, value] of Object.entries(given))"):
-                for index, item in enumerate(spec.deal_inputs.values()):
+                for index, item in enumerate(deal_inputs):
                     w(f"{'if' if index == 0 else '} else if'} (name === {string(item.name)}) {{")
                     with w.indented():
                         w(f"dl_{item.name} = {self._input_check(item, 'value')};")
@@ -816,7 +815,7 @@ class _Module:
                 with w.indented():
                     w(f"throw new InvalidTable({string('a deal gives only ' + choices + ', not ')} + shown(name));")
                 w("}")
-            for item in spec.deal_inputs.values():
+            for item in deal_inputs:
                 w(f"m._dl_{item.name} = dl_{item.name};")
 
     def _plan_method(self, method: ir.Method, signature: str) -> None:
