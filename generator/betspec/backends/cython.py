@@ -284,12 +284,12 @@ def _declarations(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:
 def _fields(spec: Spec) -> list[tuple[str, str]]:
     """The options, table inputs and deal inputs, as an Inputs of the spec holds them."""
     fields: list[tuple[str, str]] = []
-    for option in spec.options.values():
+    for option in engine_plan(spec).options:
         fields.append((f"_opt_{option.name}", _field_type(option.type)))
-    for item in spec.inputs.values():
+    for item in engine_plan(spec).inputs:
         for name in item.names:
             fields.append((f"_in_{name}", _field_type(item.type, item.per_seat)))
-    for item in spec.deal_inputs.values():
+    for item in engine_plan(spec).deal_inputs:
         fields.append((f"_dl_{item.name}", _field_type(item.type)))
     return fields
 
@@ -350,9 +350,9 @@ def _bounds(spec: Spec, bound: int) -> None:
     by_type = {"bool": 1, "choice": 0, "seat": SEATS_BELOW, "seat?": SEATS_BELOW, "seats": SEATS_BELOW}
     for variable in spec.variables.values():
         named[variable.name] = 1 if variable.type == "bool" else hand
-    for option in spec.options.values():
+    for option in engine_plan(spec).options:
         named[option.name] = by_type.get(option.type, bound)
-    for item in (*spec.inputs.values(), *spec.deal_inputs.values()):
+    for item in (*engine_plan(spec).inputs, *engine_plan(spec).deal_inputs):
         for name in item.names:
             named[name] = by_type.get(item.type, bound)
     for name in spec.roles:
@@ -484,9 +484,9 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
 
     for variable in spec.variables.values():
         named[variable.name] = const(1 if variable.type == "bool" else hand)
-    given: list[tuple[str, str, str]] = [("_opt_", option.name, option.type) for option in spec.options.values()]
-    given += [("_in_", name, item.type) for item in spec.inputs.values() for name in item.names]
-    given += [("_dl_", item.name, item.type) for item in spec.deal_inputs.values()]
+    given: list[tuple[str, str, str]] = [("_opt_", option.name, option.type) for option in engine_plan(spec).options]
+    given += [("_in_", name, item.type) for item in engine_plan(spec).inputs for name in item.names]
+    given += [("_dl_", item.name, item.type) for item in engine_plan(spec).deal_inputs]
     for prefix, name, kind in given:
         if kind in by_type:
             named[name] = const(by_type[kind])
@@ -727,7 +727,7 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
             w(f"self.act(seat, {literal(event.name)})")
         w()
     _returning(w, "cdef bint _hand_over(self) noexcept:", "HAND_OVER >> self._state & 1")
-    unit = spec.options.get(vocabulary.POLICY_UNIT_OPTION)
+    unit = engine_plan(spec).option(vocabulary.POLICY_UNIT_OPTION)
     with printer.method(w, "cdef chips_t _bet_unit(self) noexcept:") as body:
         if unit is not None and unit.type == "int":
             body(f"return {body.src(symbols[unit.name].tree)}")

@@ -82,6 +82,22 @@ class InputCheck:
 
 
 @dataclass(frozen=True)
+class Option:
+    """An option of the spec, as a host gives it when it makes a hand: its name, type, default,
+    bounds and choices, the runtime's check of a value given (as the Python runtime names it;
+    None: no engine checks one of its type), and what it means (for a client's documentation)."""
+
+    name: str
+    type: str
+    default: bool | int | str | None
+    minimum: int | None
+    maximum: int | None
+    choices: tuple[str, ...]
+    check: str | None
+    meaning: str = ""
+
+
+@dataclass(frozen=True)
 class Given:
     """An input a table or a deal gives, as the engines declare, keep and check it: its name, the
     names it is read by (its items', or its own), its type, whether it must be given, its default

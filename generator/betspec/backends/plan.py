@@ -870,9 +870,14 @@ class EnginePlan:
     next_hand: ir.Method
     odd_chip_after: ir.Method
     variable_defaults: tuple[ir.ResetVariable, ...]
-    #: The inputs a table gives and those a deal gives, in the spec's order.
+    #: The options, the inputs a table gives and those a deal gives, in the spec's order.
+    options: tuple[ir.Option, ...]
     inputs: tuple[ir.Given, ...]
     deal_inputs: tuple[ir.Given, ...]
+
+    def option(self, name: str) -> ir.Option | None:
+        """The option named ``name``, if the spec has one."""
+        return next((option for option in self.options if option.name == name), None)
 
 
 #: The plans built, by spec (its name and the hash of its merged text): the back ends of one
@@ -902,6 +907,19 @@ def _built(spec: Spec) -> EnginePlan:
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
+        options=tuple(
+            ir.Option(
+                o.name,
+                o.type,
+                o.default,
+                o.minimum,
+                o.maximum,
+                o.choices,
+                vocabulary.OPTION_CHECKS.get(o.type),
+                o.meaning,
+            )
+            for o in spec.options.values()
+        ),
         inputs=tuple(given(item) for item in spec.inputs.values()),
         deal_inputs=tuple(given(item) for item in spec.deal_inputs.values()),
     )

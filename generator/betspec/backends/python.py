@@ -65,7 +65,7 @@ from betspec.backends.pyexpr import (
     source,
 )
 from betspec.backends.writer import Writer
-from betspec.model import COMPARE, Event, Option, Requirement, Spec
+from betspec.model import COMPARE, Event, Requirement, Spec
 from betspec.runtime import contract, primitives
 from betspec.runtime.mechanisms import named_arguments
 
@@ -202,7 +202,7 @@ _OPTION_CHECKS = vocabulary.OPTION_CHECKS
 def _runtime_imports(spec: Spec) -> list[str]:
     """The import lines of a generated module, checked against the runtime's declared contract."""
     wanted = {module: set(names) for module, names in _RUNTIME_NAMES.items()}
-    wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in spec.options.values()}
+    wanted["betspec.runtime.table"] |= {_OPTION_CHECKS[option.type] for option in engine_plan(spec).options}
     planned = engine_plan(spec)
     for item in (*planned.inputs, *planned.deal_inputs):
         wanted["betspec.runtime.table"] |= _input_check(item, "value")[1]
@@ -227,10 +227,10 @@ def _import_order(name: str) -> tuple[bool, str]:
 
 
 def _has_choices(spec: Spec) -> bool:
-    return any(option.type == "choice" for option in spec.options.values())
+    return any(option.type == "choice" for option in engine_plan(spec).options)
 
 
-def _option_type(option: Option) -> str:
+def _option_type(option: ir.Option) -> str:
     if option.type == "choice":
         return "Literal[" + ", ".join(literal(choice) for choice in option.choices) + "]"
     return _PY_TYPES[option.type]
@@ -346,7 +346,7 @@ class _HandConstants:
     def __init__(self, spec: Spec) -> None:
         #: field -> (kind: int, bool or str; never zero or less)
         self.kinds: dict[str, tuple[str, bool]] = {"LAST_STREET": ("int", False)}
-        for option in spec.options.values():
+        for option in engine_plan(spec).options:
             if option.type in ("int", "bool", "choice"):
                 positive = option.type == "int" and option.minimum is not None and option.minimum >= 1
                 kind = "str" if option.type == "choice" else option.type
@@ -946,7 +946,7 @@ def _legal_sets(w: Writer, spec: Spec, actions: list[Event]) -> None:
 def _class_variables(w: Writer, spec: Spec) -> None:
     """The machine class's slots and the class variables the runtime reads."""
     declared = [
-        *(f"_opt_{name}" for name in spec.options),
+        *(f"_opt_{option.name}" for option in engine_plan(spec).options),
         *(f"_in_{name}" for item in engine_plan(spec).inputs for name in item.names),
         *(f"_role_{name}" for name in spec.roles),
         *(f"_dl_{item.name}" for item in engine_plan(spec).deal_inputs),
@@ -978,10 +978,10 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     _dictionary(
         w,
         "OPTION_DEFAULTS: ClassVar[dict[str, int | bool | str | None]]",
-        (f"{literal(option.name)}: {literal(option.default)}," for option in spec.options.values()),
+        (f"{literal(option.name)}: {literal(option.default)}," for option in engine_plan(spec).options),
     )
     _dictionary(
-        w, "OPTIONS: ClassVar[dict[str, Declared]]", (_declared_option(option) for option in spec.options.values())
+        w, "OPTIONS: ClassVar[dict[str, Declared]]", (_declared_option(option) for option in engine_plan(spec).options)
     )
     _declared_inputs(w, "INPUTS", engine_plan(spec).inputs)
     _declared_inputs(w, "DEAL_INPUTS", engine_plan(spec).deal_inputs)
@@ -1010,7 +1010,7 @@ def _dictionary(w: Writer, declaration: str, entries: Iterable[str]) -> None:
     w("}")
 
 
-def _declared_option(option: Option) -> str:
+def _declared_option(option: ir.Option) -> str:
     """An option's entry in OPTIONS: its declaration, for tools that build tables."""
     extra = "".join(
         f", {key}={value}"
@@ -1029,7 +1029,7 @@ def _fields(w: Writer, spec: Spec) -> None:
     """The hand's fields, typed: its state, options, inputs, roles, deal inputs, variables and
     hand constants."""
     w("_state: State")
-    for option in spec.options.values():
+    for option in engine_plan(spec).options:
         w(f"_opt_{option.name}: {_option_type(option)}")
     for item in engine_plan(spec).inputs:
         for name in item.names:
@@ -1211,7 +1211,7 @@ def _direct_settle(
 
 def _init(w: Writer, spec: Spec) -> None:
     params = ["self", "table: Table", "*", "start: Start | None = None"]
-    for option in spec.options.values():
+    for option in engine_plan(spec).options:
         params.append(f"{option.name}: {_option_type(option)} = {literal(option.default)}")
     w("def __init__(")
     with w.indented():
@@ -1220,13 +1220,13 @@ def _init(w: Writer, spec: Spec) -> None:
     w(") -> None:")
     with w.indented():
         w(repr("A hand on ``table``; ``start`` begins on a later street with a pot instead of blinds."))
-        for option in spec.options.values():
+        for option in engine_plan(spec).options:
             w(f"self._opt_{option.name} = {_option_value(option)}")
         w("self._setup(table, start)")
     w()
 
 
-def _option_value(option: Option) -> str:
+def _option_value(option: ir.Option) -> str:
     """The option given to ``__init__``, as it is kept: checked against the spec's declaration."""
     name, check, given = literal(option.name), _OPTION_CHECKS[option.type], option.name
     # The plain case tested in place (what the runtime's check returns as it is given), the

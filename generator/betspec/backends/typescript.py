@@ -49,7 +49,7 @@ from betspec.backends.plan import callbacks as plan_callbacks
 from betspec.backends.pyexpr import Symbol, is_false, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
-from betspec.model import Event, Option, Requirement, Spec
+from betspec.model import Event, Requirement, Spec
 from betspec.runtime.mechanisms import KINDS, MECHANISMS, arguments
 
 FOLDER = "generated/typescript"
@@ -243,7 +243,7 @@ def _ts_type(kind: str) -> str:
     return _TS_TYPES.get(INPUT_VALUE_TYPES.get(kind, kind), "string")
 
 
-def _option_type(option: Option) -> str:
+def _option_type(option: ir.Option) -> str:
     if option.type == "choice":
         return " | ".join(string(choice) for choice in option.choices)
     return _TS_TYPES[option.type]
@@ -438,7 +438,7 @@ class _Module:
         w(f"/** The options of {spec.name}, each with the spec's default when left out. */")
         w(f"export interface {self.cls}Options {{")
         with w.indented():
-            for option in spec.options.values():
+            for option in engine_plan(spec).options:
                 w(f"/** {_comment(option.meaning)} */")
                 w(f"{option.name}?: {_option_type(option)};")
         w("}")
@@ -458,11 +458,11 @@ class _Module:
             phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in spec.states.values())
             w(f"statePhase: {{ {phases} }},")
             w(f"initial: {string(spec.initial)},")
-            defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in spec.options.values())
+            defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in engine_plan(spec).options)
             w(f"optionDefaults: {{ {defaults} }},")
             w("options: {")
             with w.indented():
-                for o in spec.options.values():
+                for o in engine_plan(spec).options:
                     extra: dict[str, object] = {"minimum": o.minimum, "maximum": o.maximum, "choices": tuple(o.choices)}
                     w(f"{string(o.name)}: {_declared(o.name, o.type, o.default, False, extra)},")
             w("},")
@@ -627,7 +627,7 @@ class _Module:
 
     def _fields(self) -> None:
         w, spec = self.w, self.spec
-        for option in spec.options.values():
+        for option in engine_plan(spec).options:
             w(f"/** @internal */ _opt_{option.name}!: {_option_type(option)};")
         for item in engine_plan(spec).inputs:
             for name in item.names:
@@ -701,7 +701,7 @@ class _Module:
         with _braced(w, f"constructor(table: TableJson, options: {cls}Options = {{}}, start: StartJson | null = null)"):
             w("super(META);")
             w("const given = this._givenOptions(options);")
-            for option in spec.options.values():
+            for option in engine_plan(spec).options:
                 name = string(option.name)
                 value = f"({name} in given ? given[{name}] : {literal(option.default)})"
                 if option.type == "choice":
@@ -715,7 +715,7 @@ class _Module:
                 else:
                     raise _refuse(f"the option type {option.type!r}", spec)
                 w(f"this._opt_{option.name} = {check};")
-            names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in spec.options.values())
+            names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in engine_plan(spec).options)
             w(f"this._options = {{ {names} }};")
             w("this._setup(table, start);")
         w()
