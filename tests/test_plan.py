@@ -323,9 +323,9 @@ def _never(tree: ast.expr, symbols: Mapping[str, Symbol]) -> bool:
 #: What a printer may read of the model: names, and the header's facts.
 NAMING = {"name", "title", "class_name", "hash", "description", "files", "abstract"}
 #: The model reads each printer still makes beyond naming, as of the last method moved into the
-#: plan (the step-taking, the variables' defaults, the options and inputs, _next_hand, _refusal).
+#: plan (the step-taking, the declared variables, the options and inputs, _next_hand, _refusal).
 #: Issue 31's goal is none: lower this as methods move into the plan, never raise it.
-MODEL_READS = {"python.py": 32, "cython.py": 38, "typescript.py": 29}
+MODEL_READS = {"python.py": 29, "cython.py": 37, "typescript.py": 27}
 
 
 @pytest.mark.parametrize("printer", sorted(MODEL_READS))

@@ -663,9 +663,9 @@ def _kernel_fields(w: Writer, spec: Spec) -> None:
     w()
     for name in spec.roles:
         w(f"cdef int _role_{name}")
-    for variable in (v for v in spec.variables.values() if v.declared):
-        kind = "list" if variable.scope == "seat" else _C_TYPES.get(variable.type, "object")
-        w(f"cdef {kind} _v_{variable.name}")
+    for variable in engine_plan(spec).variable_defaults:
+        kind = "list" if variable.per_seat else _C_TYPES.get(variable.type, "object")
+        w(f"cdef {kind} _v_{variable.variable}")
     w()
 
 

@@ -279,6 +279,8 @@ class ResetVariable:
     default: bool | int | str | None
     type: str
     per_seat: bool = False
+    #: The spec's word for where it lives (a hand's, or each seat's), for tools that read it.
+    scope: str = "hand"
 
 
 @dataclass(frozen=True)

@@ -516,7 +516,9 @@ def start_moves(spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str
 def variable_defaults(spec: Spec) -> tuple[ir.ResetVariable, ...]:
     """The spec's own variables at their defaults, as a hand begins."""
     return tuple(
-        ir.ResetVariable(v.name, v.default, v.type, v.scope == "seat") for v in spec.variables.values() if v.declared
+        ir.ResetVariable(v.name, v.default, v.type, v.scope == "seat", v.scope)
+        for v in spec.variables.values()
+        if v.declared
     )
 
 

@@ -950,7 +950,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
         *(f"_in_{name}" for item in engine_plan(spec).inputs for name in item.names),
         *(f"_role_{name}" for name in spec.roles),
         *(f"_dl_{item.name}" for item in engine_plan(spec).deal_inputs),
-        *(f"_v_{name}" for name, variable in spec.variables.items() if variable.declared),
+        *(f"_v_{reset.variable}" for reset in engine_plan(spec).variable_defaults),
     ]
 
     def slots(w: Writer) -> None:
@@ -990,7 +990,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     _dictionary(
         w,
         "DECLARED_VARIABLES: ClassVar[dict[str, str]]",
-        (f"{literal(v.name)}: {literal(v.scope)}," for v in spec.variables.values() if v.declared),
+        (f"{literal(v.variable)}: {literal(v.scope)}," for v in engine_plan(spec).variable_defaults),
     )
     w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}")
     automatic = [e for e in fired_events(spec) if e.kind == "automatic"]
@@ -1038,9 +1038,9 @@ def _fields(w: Writer, spec: Spec) -> None:
         w(f"_role_{name}: int")
     for item in engine_plan(spec).deal_inputs:
         w(f"_dl_{item.name}: {_input_type(item)}")
-    for variable in (v for v in spec.variables.values() if v.declared):
+    for variable in engine_plan(spec).variable_defaults:
         kind = _PY_TYPES[variable.type]
-        w(f"_v_{variable.name}: {f'list[{kind}]' if variable.scope == 'seat' else kind}")
+        w(f"_v_{variable.variable}: {f'list[{kind}]' if variable.per_seat else kind}")
     w.later(_constant_fields)
     w()
 

@@ -484,7 +484,9 @@ class _Module:
                         w(f"{string(item.name)}: {entry},")
                 w("},")
             w(f"settleLimit: {len(spec.states)},")
-            declared = ", ".join(f"{string(v.name)}: {string(v.scope)}" for v in spec.variables.values() if v.declared)
+            declared = ", ".join(
+                f"{string(v.variable)}: {string(v.scope)}" for v in engine_plan(spec).variable_defaults
+            )
             w(f"declaredVariables: {{ {declared} }},")
             w(f"ownActions: {literal([e.name for e in spec.events.values() if e.own])},")
         w("};")
@@ -637,9 +639,9 @@ class _Module:
             w(f"/** @internal */ _role_{name}!: number;")
         for item in engine_plan(spec).deal_inputs:
             w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};")
-        for variable in (v for v in spec.variables.values() if v.declared):
+        for variable in engine_plan(spec).variable_defaults:
             kind = _TS_TYPES[variable.type]
-            w(f"/** @internal */ _v_{variable.name}!: {f'({kind})[]' if variable.scope == 'seat' else kind};")
+            w(f"/** @internal */ _v_{variable.variable}!: {f'({kind})[]' if variable.per_seat else kind};")
         w()
 
     def _methods(self) -> None:
