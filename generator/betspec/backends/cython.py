@@ -107,7 +107,7 @@ def _state(name: str) -> str:
 
 
 def _mask(states: Sequence[str], spec: Spec) -> int:
-    order = list(spec.states)
+    order = [state.name for state in engine_plan(spec).states]
     return sum(1 << order.index(state) for state in states)
 
 
@@ -223,10 +223,11 @@ def generate(spec: Spec, root: str) -> str:
     chosen = chosen_actions(spec)
     w("#: The actions a policy chooses among: bit i of a legal set is ACTIONS[i].")
     w(f"ACTIONS = {tuple(e.name for e in chosen)!r}")
-    w(f"STATES = {tuple(spec.states)!r}")
+    planned = engine_plan(spec)
+    w(f"STATES = {tuple(state.name for state in planned.states)!r}")
     w("#: Each state's phase, by state number.")
-    w(f"PHASES = {tuple(state.phase for state in spec.states.values())!r}")
-    w(f"STREETS = {tuple(street.name for street in spec.streets)!r}")
+    w(f"PHASES = {tuple(state.phase for state in planned.states)!r}")
+    w(f"STREETS = {planned.streets!r}")
     w("#: The legal actions for each set of bits, sorted.")
     legal_sets = tuple(
         tuple(e.name for bit, e in enumerate(chosen) if mask >> bit & 1) for mask in range(2 ** len(chosen))
@@ -235,8 +236,8 @@ def generate(spec: Spec, root: str) -> str:
     w()
     w("cdef enum:")
     with w.indented():
-        for index, name in enumerate(spec.states):
-            w(f"{_state(name)} = {index}")
+        for index, state in enumerate(engine_plan(spec).states):
+            w(f"{_state(state.name)} = {index}")
         for index, event in enumerate(chosen):
             w(f"A_{event.name.upper()} = {index}")
     w()
@@ -244,18 +245,19 @@ def generate(spec: Spec, root: str) -> str:
     w("#: two of them could overflow) leaves the hand to the Python engine unless the inputs' _fits says")
     w("#: those products stay within 64 bits (see input_bound and fits_check).")
     w(f"cdef chips_t INPUT_BOUND = {input_bound(spec)}")
-    w(f"cdef int LAST_STREET = {len(spec.streets) - 1}")
-    w(f"cdef int STREET_COUNT = {len(spec.streets)}")
-    w(f"cdef int SETTLE_LIMIT = {len(spec.states)}")
-    phases = {name: state.phase for name, state in spec.states.items()}
+    planned = engine_plan(spec)
+    w(f"cdef int LAST_STREET = {len(planned.streets) - 1}")
+    w(f"cdef int STREET_COUNT = {len(planned.streets)}")
+    w(f"cdef int SETTLE_LIMIT = {len(planned.states)}")
+    phases = {state.name: state.phase for state in planned.states}
     betting = [s for s, p in phases.items() if p in vocabulary.BETTING_PHASES]
     over = [s for s, p in phases.items() if p in vocabulary.HAND_OVER_PHASES]
     w(f"cdef unsigned long long BETTING = {_mask(betting, spec)}")
     w(f"cdef unsigned long long HAND_OVER = {_mask(over, spec)}")
-    for value in spec.street_values.values():
-        w(f"cdef {_C_TYPES[value.type]} SV_{value.name.upper()}[{len(spec.streets)}]")
-        for index, street in enumerate(spec.streets):
-            w(f"SV_{value.name.upper()}[{index}] = {literal(street.values[value.name])}")
+    for value in planned.street_values:
+        w(f"cdef {_C_TYPES[value.type]} SV_{value.name.upper()}[{len(planned.streets)}]")
+        for index, number in enumerate(value.values):
+            w(f"SV_{value.name.upper()}[{index}] = {literal(number)}")
     w()
     w()
     plan = callbacks(spec, _symbols_of(spec, "m"))
@@ -357,8 +359,8 @@ def _bounds(spec: Spec, bound: int) -> None:
             named[name] = by_type.get(item.type, bound)
     for name in spec.roles:
         named[name] = SEATS_BELOW
-    for value in spec.street_values.values():
-        numbers = [street.values[value.name] for street in spec.streets]
+    for value in engine_plan(spec).street_values:
+        numbers = value.values
         named[value.name] = max(abs(n) for n in numbers if type(n) is int) if value.type == "int" else 1
 
     def of(node: ast.expr) -> int:
@@ -495,8 +497,8 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
             fields[name] = f"{prefix}{name}"
     for name in spec.roles:
         named[name] = const(SEATS_BELOW)
-    for value in spec.street_values.values():
-        numbers = [street.values[value.name] for street in spec.streets]
+    for value in engine_plan(spec).street_values:
+        numbers = value.values
         named[value.name] = const(max(abs(n) for n in numbers if type(n) is int) if value.type == "int" else 1)
     risky: set[_Poly] = set()
 
@@ -842,7 +844,7 @@ def _begin(
 ) -> None:
     """The hand's start: the initial state, the start event's own effects, its first transition."""
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
-        body(f"self._state = {_state(spec.initial)}")
+        body(f"self._state = {_state(engine_plan(spec).initial)}")
         _Statements(body, symbols, symbols).visit_all(engine_plan(spec).variable_defaults)
         plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):

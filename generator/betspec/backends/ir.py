@@ -82,6 +82,25 @@ class InputCheck:
 
 
 @dataclass(frozen=True)
+class StreetValue:
+    """A value of the spec's that each street sets (a limit's size, a deal's count): its name,
+    type, one value per street in order, and what it means (for a reader of the code)."""
+
+    name: str
+    type: str
+    values: tuple[object, ...]
+    meaning: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    """A state of the spec's machine and the phase of a hand it is in."""
+
+    name: str
+    phase: str
+
+
+@dataclass(frozen=True)
 class Option:
     """An option of the spec, as a host gives it when it makes a hand: its name, type, default,
     bounds and choices, the runtime's check of a value given (as the Python runtime names it;

@@ -872,6 +872,12 @@ class EnginePlan:
     next_hand: ir.Method
     odd_chip_after: ir.Method
     variable_defaults: tuple[ir.ResetVariable, ...]
+    #: The machine's states in the spec's order, the first a hand is in, the streets' names in
+    #: order, and the values each street sets.
+    states: tuple[ir.State, ...]
+    initial: str
+    streets: tuple[str, ...]
+    street_values: tuple[ir.StreetValue, ...]
     #: The options, the inputs a table gives and those a deal gives, in the spec's order.
     options: tuple[ir.Option, ...]
     inputs: tuple[ir.Given, ...]
@@ -909,6 +915,13 @@ def _built(spec: Spec) -> EnginePlan:
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
+        states=tuple(ir.State(state.name, state.phase) for state in spec.states.values()),
+        initial=spec.initial,
+        streets=tuple(street.name for street in spec.streets),
+        street_values=tuple(
+            ir.StreetValue(v.name, v.type, tuple(street.values[v.name] for street in spec.streets), v.meaning)
+            for v in spec.street_values.values()
+        ),
         options=tuple(
             ir.Option(
                 o.name,

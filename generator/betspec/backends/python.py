@@ -165,9 +165,10 @@ def _module(spec: Spec, root: str) -> str:
     names = sorted(item.name for item in engine_plan(spec).inputs)
     w("INPUT_NAMES = frozenset({" + ", ".join(literal(name) for name in names) + "})")
     w("#: The spec's streets (its betting rounds), in order.")
-    w(f"STREETS: tuple[str, ...] = {_tuple([street.name for street in spec.streets])}")
-    for value in spec.street_values.values():
-        values = _tuple([street.values[value.name] for street in spec.streets])
+    planned = engine_plan(spec)
+    w(f"STREETS: tuple[str, ...] = {_tuple(planned.streets)}")
+    for value in planned.street_values:
+        values = _tuple(value.values)
         w(_comment(f"#: {value.meaning} ({value.name}), street by street."))
         w(f"SV_{value.name.upper()}: tuple[{_PY_TYPES.get(value.type, 'str')}, ...] = {values}")
     w()
@@ -241,13 +242,13 @@ def _states(w: Writer, spec: Spec) -> None:
     with w.indented():
         w(repr(f"The states of {spec.name}, one to one with the spec's."))
         w()
-        for state in spec.states.values():
+        for state in engine_plan(spec).states:
             w(f"{_enum_member(state.name)} = {literal(state.name)}")
     w()
     w()
     w("# The states as module constants: the engine's hot paths read these, not the enum's attributes")
     w("# (each a descriptor call in Python 3.11).")
-    for state in spec.states.values():
+    for state in engine_plan(spec).states:
         w(f"{_state_member(state.name)} = State.{_enum_member(state.name)}")
     w()
     w()
@@ -843,7 +844,7 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
     with w.indented():
         w("model=None,")
         w("states=State,")
-        w(f"initial=State.{_enum_member(spec.initial)},")
+        w(f"initial=State.{_enum_member(engine_plan(spec).initial)},")
         w("model_attribute='_state',")
         w("auto_transitions=False,")
         w("send_event=True,")
@@ -969,11 +970,12 @@ def _class_variables(w: Writer, spec: Spec) -> None:
         (f"{literal(code)}: {literal(rule)}," for code, rule in sorted(spec.procedure_rules.items())),
     )
     w("STREETS: ClassVar[tuple[str, ...]] = STREETS")
-    w(f"LAST_STREET: ClassVar[int] = {len(spec.streets) - 1}")
+    planned = engine_plan(spec)
+    w(f"LAST_STREET: ClassVar[int] = {len(planned.streets) - 1}")
     _dictionary(
         w,
         "STATE_PHASE: ClassVar[dict[State, str]]",
-        (f"State.{_enum_member(state.name)}: {literal(state.phase)}," for state in spec.states.values()),
+        (f"State.{_enum_member(state.name)}: {literal(state.phase)}," for state in planned.states),
     )
     _dictionary(
         w,
@@ -992,11 +994,11 @@ def _class_variables(w: Writer, spec: Spec) -> None:
         "DECLARED_VARIABLES: ClassVar[dict[str, str]]",
         (f"{literal(v.variable)}: {literal(v.scope)}," for v in engine_plan(spec).variable_defaults),
     )
-    w(f"INITIAL: ClassVar[State] = State.{_enum_member(spec.initial)}")
+    w(f"INITIAL: ClassVar[State] = State.{_enum_member(planned.initial)}")
     automatic = [e for e in fired_events(spec) if e.kind == "automatic"]
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
     w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})")
-    w(f"SETTLE_LIMIT: ClassVar[int] = {len(spec.states)}")
+    w(f"SETTLE_LIMIT: ClassVar[int] = {len(planned.states)}")
     deal = next(e for e in fired_events(spec) if e.kind == "deal")
     w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}")
 

@@ -402,12 +402,12 @@ class _Module:
         w(f"export const SPEC_NAME = {string(spec.name)};")
         w(f"export const SPEC_HASH = {string(spec.hash)};")
         w("/** The spec's streets (its betting rounds), in order. */")
-        w(f"export const STREETS: readonly string[] = {literal([s.name for s in spec.streets])};")
-        w(f"const LAST_STREET = {len(spec.streets) - 1};")
-        for value in spec.street_values.values():
-            values = [street.values[value.name] for street in spec.streets]
+        planned = engine_plan(spec)
+        w(f"export const STREETS: readonly string[] = {literal(list(planned.streets))};")
+        w(f"const LAST_STREET = {len(planned.streets) - 1};")
+        for value in planned.street_values:
             w(f"/** {_comment(value.meaning)} ({value.name}), street by street. */")
-            w(f"const SV_{value.name.upper()}: readonly {_ts_type(value.type)}[] = {literal(values)};")
+            w(f"const SV_{value.name.upper()}: readonly {_ts_type(value.type)}[] = {literal(list(value.values))};")
         w()
         self._rules()
         self._options_interface()
@@ -455,9 +455,9 @@ class _Module:
             rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in sorted(spec.procedure_rules.items()))
             w(f"procedureRules: {{ {rules} }},")
             w("streets: STREETS,")
-            phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in spec.states.values())
+            phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in engine_plan(spec).states)
             w(f"statePhase: {{ {phases} }},")
-            w(f"initial: {string(spec.initial)},")
+            w(f"initial: {string(engine_plan(spec).initial)},")
             defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in engine_plan(spec).options)
             w(f"optionDefaults: {{ {defaults} }},")
             w("options: {")
@@ -483,7 +483,7 @@ class _Module:
                         entry = _declared(item.name, item.type, item.default, item.required, extra)
                         w(f"{string(item.name)}: {entry},")
                 w("},")
-            w(f"settleLimit: {len(spec.states)},")
+            w(f"settleLimit: {len(engine_plan(spec).states)},")
             declared = ", ".join(
                 f"{string(v.variable)}: {string(v.scope)}" for v in engine_plan(spec).variable_defaults
             )
