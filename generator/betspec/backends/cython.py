@@ -357,7 +357,7 @@ def _bounds(spec: Spec, bound: int) -> None:
     for item in (*engine_plan(spec).inputs, *engine_plan(spec).deal_inputs):
         for name in item.names:
             named[name] = by_type.get(item.type, bound)
-    for name in spec.roles:
+    for name in engine_plan(spec).role_names:
         named[name] = SEATS_BELOW
     for value in engine_plan(spec).street_values:
         numbers = value.values
@@ -495,7 +495,7 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
         else:
             named[name] = (ENGINE_INPUTS, frozenset({(((name,), 1),)}))
             fields[name] = f"{prefix}{name}"
-    for name in spec.roles:
+    for name in engine_plan(spec).role_names:
         named[name] = const(SEATS_BELOW)
     for value in engine_plan(spec).street_values:
         numbers = value.values
@@ -663,7 +663,7 @@ def _kernel_fields(w: Writer, spec: Spec) -> None:
     w("STREETS = STREETS")
     w(f"OWN_ACTIONS = {tuple(e.name for e in spec.events.values() if e.own)!r}")
     w()
-    for name in spec.roles:
+    for name in engine_plan(spec).role_names:
         w(f"cdef int _role_{name}")
     for variable in engine_plan(spec).variable_defaults:
         kind = "list" if variable.per_seat else _C_TYPES.get(variable.type, "object")

@@ -82,6 +82,15 @@ class InputCheck:
 
 
 @dataclass(frozen=True)
+class Rule:
+    """A rule of the spec's rules table: its id, its text and its source, as the spec states them."""
+
+    id: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
 class StreetValue:
     """A value of the spec's that each street sets (a limit's size, a deal's count): its name,
     type, one value per street in order, and what it means (for a reader of the code)."""

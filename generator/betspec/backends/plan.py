@@ -563,6 +563,21 @@ def refusal_method(spec: Spec, actions: Iterable[Event]) -> ir.Method:
     return ir.Method("_refusal", (*body, nothing))
 
 
+def push_ruling_method(spec: Spec) -> ir.Method:
+    """``push_ruling``: the spec's rulings on chips pushed in its order, the first whose condition
+    holds returned as (ruling, to, rule); none applies (an abstract spec) is a withdrawal."""
+    body: list[ir.Statement] = []
+    for entry in spec.push_rulings:
+        to = ir.SpecExpr(entry.to.tree) if entry.to is not None else ir.Const(None)
+        result = ir.Returns((ir.Const(entry.ruling), to, ir.Const(entry.rule)))
+        if entry.when.is_constant and entry.when.constant is True:
+            body.append(result)
+            return ir.Method("push_ruling", tuple(body))
+        body.append(ir.If(ir.Holds(ir.SpecExpr(entry.when.tree)), (result,)))
+    body.append(ir.Returns((ir.Const("withdraw"), ir.Const(None), ir.Const(""))))
+    return ir.Method("push_ruling", tuple(body))
+
+
 # ---- the inputs ----
 
 #: The runtime's check of one seat's value of a per-seat input, by the value's type.
@@ -872,6 +887,14 @@ class EnginePlan:
     next_hand: ir.Method
     odd_chip_after: ir.Method
     variable_defaults: tuple[ir.ResetVariable, ...]
+    #: The spec's roles by name, its rules table, and the rule each procedure (a deal, settling)
+    #: cites, by the procedure's code.
+    role_names: tuple[str, ...]
+    rules: tuple[ir.Rule, ...]
+    procedure_rules: Mapping[str, str]
+    #: How chips pushed, with what was said, are ruled: the first ruling that applies, returned
+    #: as (ruling, to, rule).
+    push_ruling: ir.Method
     #: The machine's states in the spec's order, the first a hand is in, the streets' names in
     #: order, and the values each street sets.
     states: tuple[ir.State, ...]
@@ -915,6 +938,10 @@ def _built(spec: Spec) -> EnginePlan:
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
+        role_names=tuple(spec.roles),
+        rules=tuple(ir.Rule(rule.id, rule.text, rule.source) for rule in spec.rules.values()),
+        procedure_rules=dict(sorted(spec.procedure_rules.items())),
+        push_ruling=push_ruling_method(spec),
         states=tuple(ir.State(state.name, state.phase) for state in spec.states.values()),
         initial=spec.initial,
         streets=tuple(street.name for street in spec.streets),

@@ -258,7 +258,7 @@ def _rules(w: Writer, spec: Spec) -> None:
     w("#: Rule id -> (text, source), as the spec's rules table states them.")
     w("RULES: dict[str, tuple[str, str]] = {")
     with w.indented():
-        for rule in spec.rules.values():
+        for rule in engine_plan(spec).rules:
             w(f"{literal(rule.id)}: (")
             with w.indented():
                 w(_text(rule.text, w.level) + ",")
@@ -293,17 +293,7 @@ def _push_rulings(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str
         w("said_fold, said_check, said_call = said.fold, said.check, said.call")
         w("said_bet, said_raise = said.bet, said.raise_")
         w("said_to = said.to")
-        for entry in spec.push_rulings:
-            to = compile_source(entry.to.tree, symbols) if entry.to is not None else "None"
-            result = f"return {literal(entry.ruling)}, {to}, {literal(entry.rule)}"
-            if entry.when.is_constant and entry.when.constant is True:
-                w(result)
-                break
-            w(f"if {compile_source(entry.when.tree, symbols)}:")
-            with w.indented():
-                w(result)
-        else:
-            w("return 'withdraw', None, ''")  # no ruling applies: abstract specs only
+        _Statements(w, symbols, symbols).visit_all(engine_plan(spec).push_ruling.body)
     w()
     w()
 
@@ -949,7 +939,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     declared = [
         *(f"_opt_{option.name}" for option in engine_plan(spec).options),
         *(f"_in_{name}" for item in engine_plan(spec).inputs for name in item.names),
-        *(f"_role_{name}" for name in spec.roles),
+        *(f"_role_{name}" for name in engine_plan(spec).role_names),
         *(f"_dl_{item.name}" for item in engine_plan(spec).deal_inputs),
         *(f"_v_{reset.variable}" for reset in engine_plan(spec).variable_defaults),
     ]
@@ -967,7 +957,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     _dictionary(
         w,
         "PROCEDURE_RULES: ClassVar[dict[str, str]]",
-        (f"{literal(code)}: {literal(rule)}," for code, rule in sorted(spec.procedure_rules.items())),
+        (f"{literal(code)}: {literal(rule)}," for code, rule in engine_plan(spec).procedure_rules.items()),
     )
     w("STREETS: ClassVar[tuple[str, ...]] = STREETS")
     planned = engine_plan(spec)
@@ -1036,7 +1026,7 @@ def _fields(w: Writer, spec: Spec) -> None:
     for item in engine_plan(spec).inputs:
         for name in item.names:
             w(f"_in_{name}: {_input_type(item)}")
-    for name in spec.roles:
+    for name in engine_plan(spec).role_names:
         w(f"_role_{name}: int")
     for item in engine_plan(spec).deal_inputs:
         w(f"_dl_{item.name}: {_input_type(item)}")

@@ -424,7 +424,7 @@ class _Module:
         w("/** Rule id -> [text, source], as the spec's rules table states them. */")
         w("const RULES: Readonly<Record<string, readonly [string, string]>> = {")
         with w.indented():
-            for rule in self.spec.rules.values():
+            for rule in engine_plan(self.spec).rules:
                 w(f"{string(rule.id)}: [")
                 with w.indented():
                     w(f"{string(rule.text)},")
@@ -452,7 +452,7 @@ class _Module:
             w("name: SPEC_NAME,")
             w("hash: SPEC_HASH,")
             w("rules: RULES,")
-            rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in sorted(spec.procedure_rules.items()))
+            rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in engine_plan(spec).procedure_rules.items())
             w(f"procedureRules: {{ {rules} }},")
             w("streets: STREETS,")
             phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in engine_plan(spec).states)
@@ -517,18 +517,7 @@ class _Module:
             w("const said_fold = said.fold, said_check = said.check, said_call = said.call;")
             w("const said_bet = said.bet, said_raise = said.raise_, said_to = said.to;")
             w("void [pushed, chips, largest_chip, said_fold, said_check, said_call, said_bet, said_raise, said_to];")
-            finished = False
-            for entry in spec.push_rulings:
-                to = ts(python(entry.to.tree, self.symbols)) if entry.to is not None else "null"
-                result = f"return [{string(entry.ruling)}, {to}, {string(entry.rule)}];"
-                if entry.when.is_constant and entry.when.constant is True:
-                    w(result)
-                    finished = True
-                    break
-                with _braced(w, f"if ({ts(python(entry.when.tree, self.symbols))})"):
-                    w(result)
-            if not finished:
-                w('return ["withdraw", null, ""];')
+            _Statements(w, self.symbols, self.symbols).visit_all(engine_plan(spec).push_ruling.body)
         w()
 
     def _statements(self, statements: Sequence[Statement]) -> None:
@@ -635,7 +624,7 @@ class _Module:
             for name in item.names:
                 kind = "number" if item.items else _input_type(item)
                 w(f"/** @internal */ _in_{name}!: {kind};")
-        for name in spec.roles:
+        for name in engine_plan(spec).role_names:
             w(f"/** @internal */ _role_{name}!: number;")
         for item in engine_plan(spec).deal_inputs:
             w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};")
@@ -926,7 +915,7 @@ class _Module:
             w("m._settle();")
 
     def _deal(self) -> None:
-        rules = self.spec.procedure_rules
+        rules = engine_plan(self.spec).procedure_rules
         settle, round_not_over = string(rules.get("settle", "")), string(rules.get("round_not_over", ""))
         closed = string("the pots are paid: the hand is closed")
         over = string("the hand is over: no street is left to deal")
