@@ -661,7 +661,7 @@ def _kernel_fields(w: Writer, spec: Spec) -> None:
     w("SPEC_NAME = SPEC_NAME")
     w("SPEC_HASH = SPEC_HASH")
     w("STREETS = STREETS")
-    w(f"OWN_ACTIONS = {tuple(e.name for e in spec.events.values() if e.own)!r}")
+    w(f"OWN_ACTIONS = {engine_plan(spec).own_actions!r}")
     w()
     for name in engine_plan(spec).role_names:
         w(f"cdef int _role_{name}")
@@ -858,7 +858,7 @@ def _begin(
 
 def _legal(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
-    sources = [s for s in spec.states if any(t.event == event.name and t.source == s for t in spec.transitions)]
+    sources = engine_plan(spec).sources[event.name]
     state = ast.parse(" or ".join(f"self._state == {_state(s)}" for s in sources) or "False", mode="eval").body
     return legal_when(state, event, symbols)
 

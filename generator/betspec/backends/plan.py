@@ -895,6 +895,10 @@ class EnginePlan:
     #: How chips pushed, with what was said, are ruled: the first ruling that applies, returned
     #: as (ruling, to, rule).
     push_ruling: ir.Method
+    #: Each event's source states (the states a transition of it leaves), in the spec's order of
+    #: states; an event no transition takes has none. The actions of the spec's own, by name.
+    sources: Mapping[str, tuple[str, ...]]
+    own_actions: tuple[str, ...]
     #: The machine's states in the spec's order, the first a hand is in, the streets' names in
     #: order, and the values each street sets.
     states: tuple[ir.State, ...]
@@ -939,6 +943,11 @@ def _built(spec: Spec) -> EnginePlan:
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
         role_names=tuple(spec.roles),
+        sources={
+            event: tuple(s for s in spec.states if any(t.event == event and t.source == s for t in spec.transitions))
+            for event in spec.events
+        },
+        own_actions=tuple(e.name for e in spec.events.values() if e.own),
         rules=tuple(ir.Rule(rule.id, rule.text, rule.source) for rule in spec.rules.values()),
         procedure_rules=dict(sorted(spec.procedure_rules.items())),
         push_ruling=push_ruling_method(spec),

@@ -32,6 +32,7 @@ from betspec.backends.plan import (
     Statement,
     Store,
     ViewPlan,
+    action_rule,
     chosen_actions,
     engine_plan,
     event_moves,
@@ -885,7 +886,7 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
 
 
 def _sources(spec: Spec, event: str) -> str:
-    members = sorted({t.source for t in spec.transitions if t.event == event})
+    members = sorted(engine_plan(spec).sources[event])
     return "frozenset({" + ", ".join(f"State.{_enum_member(s)}" for s in members) + "})"
 
 
@@ -977,7 +978,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     )
     _declared_inputs(w, "INPUTS", engine_plan(spec).inputs)
     _declared_inputs(w, "DEAL_INPUTS", engine_plan(spec).deal_inputs)
-    own = tuple(e.name for e in spec.events.values() if e.own)
+    own = engine_plan(spec).own_actions
     w(f"OWN_ACTIONS: ClassVar[tuple[str, ...]] = {own!r}")
     _dictionary(
         w,
@@ -1099,7 +1100,7 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     )
     _view(w, spec, self_symbols, actions)
     for event in actions:
-        if any(t.event == event.name for t in spec.transitions):
+        if engine_plan(spec).sources[event.name]:
             takes_to = "to" in event.params
             _method(
                 w,
@@ -1635,7 +1636,7 @@ def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symb
         with w.indented():
             w(f"self._require_amount(seat, {literal(event.name)}, to)")
     tried = f"seat, {literal(event.name)}, {amount}"
-    rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
+    rule = action_rule(spec, event)
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
     # this action proves they all hold on this very state (the view is dropped at every event),
     # so only the amount is left to check, and the first failing requirement is the same.

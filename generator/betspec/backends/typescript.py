@@ -36,6 +36,7 @@ from betspec.backends.plan import (
     Let,
     Statement,
     Store,
+    action_rule,
     chosen_actions,
     engine_plan,
     fired_events,
@@ -488,7 +489,7 @@ class _Module:
                 f"{string(v.variable)}: {string(v.scope)}" for v in engine_plan(spec).variable_defaults
             )
             w(f"declaredVariables: {{ {declared} }},")
-            w(f"ownActions: {literal([e.name for e in spec.events.values() if e.own])},")
+            w(f"ownActions: {literal(list(engine_plan(spec).own_actions))},")
         w("};")
         w()
 
@@ -586,7 +587,7 @@ class _Module:
         self._table("AUTOMATIC", automatic, cls)
         for event in spec.events.values():
             if event.kind in ("action", "deal"):
-                members = sorted({t.source for t in spec.transitions if t.event == event.name})
+                members = sorted(engine_plan(spec).sources[event.name])
                 w(f"const FROM_{event.name.upper()}: ReadonlySet<string> = new Set({literal(members)});")
         w()
 
@@ -889,7 +890,7 @@ class _Module:
         amount = "to" if takes_to else "null"
         name = string(event.name)
         tried = f"seat, {name}, {amount}"
-        rule = next((t.rule for t in spec.transitions if t.event == event.name), "")
+        rule = action_rule(spec, event)
         signature = f"{method}(seat: number, to: number): void" if takes_to else f"{method}(seat: number): void"
         doc = f"/** Seat `seat` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */"
         with self._method(signature, doc):
