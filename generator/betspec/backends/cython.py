@@ -373,8 +373,9 @@ def _bounds(spec: Spec, bound: int) -> None:
         if isinstance(node, ast.Constant):
             return abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0)
         if isinstance(node, ast.Name):
-            if node.id in spec.quantities and node.id not in named:
-                named[node.id] = of(spec.quantities[node.id].expr.tree)
+            quantity = engine_plan(spec).quantity(node.id)
+            if quantity is not None and node.id not in named:
+                named[node.id] = of(quantity.tree)
             return named.get(node.id, hand)
         if isinstance(node, ast.UnaryOp):
             operand = of(node.operand)
@@ -521,8 +522,9 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
         if isinstance(node, ast.Constant):
             return const(abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0))
         if isinstance(node, ast.Name):
-            if node.id in spec.quantities and node.id not in named:
-                named[node.id] = of(spec.quantities[node.id].expr.tree)
+            quantity = engine_plan(spec).quantity(node.id)
+            if quantity is not None and node.id not in named:
+                named[node.id] = of(quantity.tree)
             return named.get(node.id, const(hand))
         if isinstance(node, ast.UnaryOp):
             operand = of(node.operand)
@@ -572,11 +574,11 @@ def _quantities(printer: _Printer, w: Writer, spec: Spec, cls: str) -> None:
     seat_symbols = _symbols_of(spec, "m", seat="seat")
     symbols = _symbols_of(spec, "m")
     formulas = {
-        quantity.name: python(quantity.expr.tree, seat_symbols if quantity.per_seat else symbols)
-        for quantity in spec.quantities.values()
+        quantity.name: python(quantity.tree, seat_symbols if quantity.per_seat else symbols)
+        for quantity in engine_plan(spec).quantities
     }
     wanted = quantities_called(spec, printer.printed, formulas)
-    for quantity in spec.quantities.values():
+    for quantity in engine_plan(spec).quantities:
         if quantity.name not in wanted:
             continue
         params = [f"{cls}Kernel m"]
@@ -697,7 +699,7 @@ def _kernel_methods(printer: _Printer, w: Writer, spec: Spec, of: Mapping[int, t
         body(f"return {body.src(symbols['all_in_to'].tree)}")
     w()
     with printer.method(w, "cdef chips_t _playable(self, int seat) except? -1:") as body:
-        playable = spec.quantities["playable"].expr.tree
+        playable = engine_plan(spec).quantities_by_name["playable"].tree
         body(f"return {body.expr(playable, _symbols_of(spec, 'self', seat='seat'))}")
     w()
     _begin(printer, w, spec, symbols, of)

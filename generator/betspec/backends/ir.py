@@ -82,6 +82,21 @@ class InputCheck:
 
 
 @dataclass(frozen=True)
+class Quantity:
+    """A quantity of the spec, as the engines compute it: its name, type, whether it is about a
+    seat (``seat``) or reads the amount ``to``, what it means and the rule it follows, and its
+    formula (the checked tree, read through each printer's symbols)."""
+
+    name: str
+    type: str
+    per_seat: bool
+    needs_to: bool
+    meaning: str
+    rule: str
+    tree: ast.expr
+
+
+@dataclass(frozen=True)
 class Rule:
     """A rule of the spec's rules table: its id, its text and its source, as the spec states them."""
 

@@ -905,10 +905,17 @@ class EnginePlan:
     initial: str
     streets: tuple[str, ...]
     street_values: tuple[ir.StreetValue, ...]
+    #: The quantities in the spec's dependency order (each reads only those before it), and by name.
+    quantities: tuple[ir.Quantity, ...]
+    quantities_by_name: Mapping[str, ir.Quantity]
     #: The options, the inputs a table gives and those a deal gives, in the spec's order.
     options: tuple[ir.Option, ...]
     inputs: tuple[ir.Given, ...]
     deal_inputs: tuple[ir.Given, ...]
+
+    def quantity(self, name: str) -> ir.Quantity | None:
+        """The quantity named ``name``, if the spec has one."""
+        return self.quantities_by_name.get(name)
 
     def option(self, name: str) -> ir.Option | None:
         """The option named ``name``, if the spec has one."""
@@ -934,6 +941,10 @@ def engine_plan(spec: Spec) -> EnginePlan:
 
 def _built(spec: Spec) -> EnginePlan:
     actions = [e for e in spec.events.values() if e.kind == "action"]
+    quantities = tuple(
+        ir.Quantity(q.name, q.type, q.per_seat, q.needs_to, q.meaning, q.rule, q.expr.tree)
+        for q in spec.quantities.values()
+    )
     return EnginePlan(
         roles=roles_method(spec),
         checks=checks_method(spec),
@@ -958,6 +969,8 @@ def _built(spec: Spec) -> EnginePlan:
             ir.StreetValue(v.name, v.type, tuple(street.values[v.name] for street in spec.streets), v.meaning)
             for v in spec.street_values.values()
         ),
+        quantities=quantities,
+        quantities_by_name={q.name: q for q in quantities},
         options=tuple(
             ir.Option(
                 o.name,

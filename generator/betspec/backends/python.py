@@ -272,7 +272,7 @@ def _rules(w: Writer, spec: Spec) -> None:
 
 def _quantities(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) -> None:
     seat_symbols = _symbols(spec, "m", seat="seat")
-    for quantity in spec.quantities.values():
+    for quantity in engine_plan(spec).quantities:
         params = f"m: {cls}Machine, to: int" if quantity.needs_to else f"m: {cls}Machine"
         if quantity.per_seat:
             params = f"m: {cls}Machine, seat: int"
@@ -280,7 +280,7 @@ def _quantities(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], cls: str) 
         with w.indented():
             w(repr(f"{quantity.meaning} (rule {quantity.rule})."))
             scope = seat_symbols if quantity.per_seat else symbols
-            w(f"return {compile_source(quantity.expr.tree, scope)}")
+            w(f"return {compile_source(quantity.tree, scope)}")
         w()
         w()
 
@@ -788,7 +788,8 @@ def _callbacks(
     ``transitions`` callback (``when_X_event(ev)``, ``do_X_event(ev)``, send_event=True): both
     paths run the same functions."""
     found = plan_callbacks(spec, symbols)
-    playable = fast_tree(python(spec.quantities["playable"].expr.tree, _symbols(spec, "m", seat="seat")))
+    formula = engine_plan(spec).quantities_by_name["playable"].tree
+    playable = fast_tree(python(formula, _symbols(spec, "m", seat="seat")))
     w("# ---- guards and effects, and their transitions callbacks (send_event=True) ----")
     w()
     w()
@@ -1080,7 +1081,7 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     w.later(_hand_constants_method)
     # Called from the hand's setup on (after its constants are computed: they are read here).
     seat_symbols = _symbols(spec, "self", seat="seat")
-    playable = fast_source(python(spec.quantities["playable"].expr.tree, seat_symbols))
+    playable = fast_source(python(engine_plan(spec).quantities_by_name["playable"].tree, seat_symbols))
     _method(w, "def _playable(self, seat: int) -> int:", f"return {playable}")
     _method(w, "def _all_playable(self) -> list[int]:", f"return [{playable} for seat in range(self._n)]")
     _method(w, "def _all_in_to(self) -> int:", f"return {source(self_symbols['all_in_to'].tree)}")
@@ -1488,7 +1489,8 @@ def _in_place(spec: Spec, symbols: Mapping[str, Symbol]) -> dict[str, Symbol]:
     is read more than once is still computed once, in a local). A quantity about another seat
     than the one to act stays a call."""
     found = dict(symbols)
-    for name, quantity in spec.quantities.items():  # in dependency order
+    for quantity in engine_plan(spec).quantities:  # in dependency order
+        name = quantity.name
         symbol = found[name]
         tree = symbol.tree
         called = isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
@@ -1498,7 +1500,7 @@ def _in_place(spec: Spec, symbols: Mapping[str, Symbol]) -> dict[str, Symbol]:
             assert isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
             if tree.func.id != quantity_function(name):
                 continue
-            tree = python(quantity.expr.tree, found)
+            tree = python(quantity.tree, found)
         # A quantity that only the options and the table's inputs decide: read from its field.
         constants = _CONSTANTS.get()
         kind = constants.kind(tree) if constants is not None else None

@@ -498,7 +498,7 @@ class _Module:
     def _quantities(self) -> None:
         w, spec = self.w, self.spec
         seat_symbols = _symbols(spec, seat="seat")
-        for quantity in spec.quantities.values():
+        for quantity in engine_plan(spec).quantities:
             params = f"{MODEL}: {self.cls}"
             if quantity.per_seat:
                 params += ", seat: number"
@@ -507,7 +507,7 @@ class _Module:
             symbols = seat_symbols if quantity.per_seat else self.symbols
             w(f"/** {_comment(quantity.meaning)} (rule {_comment(quantity.rule)}). */")
             with _braced(w, f"function q_{quantity.name}({params}): {_TS_TYPES[quantity.type]}"):
-                w(f"return {ts(python(quantity.expr.tree, symbols))};")
+                w(f"return {ts(python(quantity.tree, symbols))};")
             w()
 
     def _push_ruling(self) -> None:
@@ -644,7 +644,7 @@ class _Module:
         self._plan_method(planned.forced_bets, "_postForcedBets(): void")
         self._plan_method(planned.checks, "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
-        playable = ts(python(spec.quantities["playable"].expr.tree, seat_symbols))
+        playable = ts(python(engine_plan(spec).quantities_by_name["playable"].tree, seat_symbols))
         self._short_method("_playable(seat: number): number", f"return {playable};")
         self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
         self._plan_method(planned.next_hand, "protected _nextHand(): [number, Record<string, unknown>]")
