@@ -41,6 +41,16 @@ def test_a_scope_reads_the_engine_and_the_seat_it_is_named_for() -> None:
     assert not plan.reads_holder([given["stack"].tree], "t")
 
 
+def test_a_scope_is_built_once_and_each_caller_gets_a_copy_of_its_own() -> None:
+    nl = spec("no_limit")
+    first = plan.scope(nl, "m", ACCESSORS)
+    first["stack"] = first["to"]  # a caller changing its copy (the view rebinds bet_level so)
+    second = plan.scope(nl, "m", ACCESSORS)
+    assert source(second["stack"].tree) == "m._behind[m._actor]"
+    assert second["big_blind"] is plan.scope(nl, "m", ACCESSORS)["big_blind"]  # the symbols shared
+    assert source(plan.scope(nl, "self", ACCESSORS)["stack"].tree) == "self._behind[self._actor]"
+
+
 def test_a_quantity_read_twice_is_one_local_and_only_kept_if_read() -> None:
     nl = spec("no_limit")
     symbols = plan.scope(nl, "self", ACCESSORS, seat=plan.ACTOR)

@@ -369,11 +369,13 @@ def _bounds(spec: Spec, bound: int) -> None:
             raise _Overflow(source(node))
         return found
 
+    quantities = engine_plan(spec).quantities_by_name
+
     def _magnitude(node: ast.expr) -> int:
         if isinstance(node, ast.Constant):
             return abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0)
         if isinstance(node, ast.Name):
-            quantity = engine_plan(spec).quantity(node.id)
+            quantity = quantities.get(node.id)
             if quantity is not None and node.id not in named:
                 named[node.id] = of(quantity.tree)
             return named.get(node.id, hand)
@@ -518,11 +520,13 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
             return default
         return max(v for v, _ in values), _largest(frozenset(p for _, polys in values for p in polys))
 
+    quantities = engine_plan(spec).quantities_by_name
+
     def _size(node: ast.expr) -> _Size:
         if isinstance(node, ast.Constant):
             return const(abs(node.value) if type(node.value) is int else (1 if type(node.value) is bool else 0))
         if isinstance(node, ast.Name):
-            quantity = engine_plan(spec).quantity(node.id)
+            quantity = quantities.get(node.id)
             if quantity is not None and node.id not in named:
                 named[node.id] = of(quantity.tree)
             return named.get(node.id, const(hand))
@@ -832,9 +836,10 @@ def _plan_method(
     w()
 
 
-def _moves(body: _Body, spec: Spec, symbols: Mapping[str, Symbol], moves: ir.Statement) -> None:
+def _moves(body: _Body, symbols: Mapping[str, Symbol], moves: ir.Statement) -> None:
     """Transitions of the plan written out into ``body``."""
-    _Statements(body, symbols, _symbols_of(spec, "self", seat="seat")).visit(moves)
+    # Transitions read nothing about a seat a loop names: the hand's own symbols serve for both.
+    _Statements(body, symbols, symbols).visit(moves)
 
 
 def _begin(
@@ -852,7 +857,7 @@ def _begin(
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:
                 body(f"on_{event.name}(self)")
-            _moves(body, spec, symbols, event_moves(spec, event, of))
+            _moves(body, symbols, event_moves(spec, event, of))
             break
         body("return 0")
     w()
@@ -955,7 +960,7 @@ def _action(
                 body(f"if {body.src(tree)}:")
                 with body.indented():
                     body(f"raise KernelRefusal({literal(requirement.error)})")
-        _moves(body, spec, symbols, event_moves(spec, event, of))
+        _moves(body, symbols, event_moves(spec, event, of))
         body("raise KernelRefusal('not possible now')")
     w()
 
@@ -974,7 +979,7 @@ def _settle(
         body("for step in range(SETTLE_LIMIT):")
         with body.indented():
             body("state = self._state")
-            _moves(body, spec, symbols, settle_moves(spec, of))
+            _moves(body, symbols, settle_moves(spec, of))
             body("break")
         body("self._viewed = 0")
         body("return 0")
@@ -1018,7 +1023,7 @@ def _deal(
         w("return 0")
     w()
     with printer.method(w, f"cdef int _take_{event.name}(self) except -1:") as body:
-        _moves(body, spec, symbols, moves)
+        _moves(body, symbols, moves)
         body("return 0")
     w()
 

@@ -72,7 +72,34 @@ def _type(name: str) -> Type:
     return Type(name)
 
 
+#: How many specs' plans, and how many scopes (a dozen or so a spec), are kept: a long fuzzing
+#: run builds many.
+_KEPT = 256
+_SCOPES_KEPT = 4096
+#: The scopes built, by spec (name and hash) and the scope's own terms: every printer asks for
+#: the same few scopes many times, each about 15 ms to build. Bounded, as the plans are.
+_SCOPES: dict[tuple[object, ...], dict[str, Symbol]] = {}
+
+
 def scope(
+    spec: Spec,
+    model: str,
+    accessors: Mapping[str, str],
+    seat: str | None = None,
+    given: str | None = None,
+) -> dict[str, Symbol]:
+    """The symbols of a scope (:func:`_scope`), a copy of its own for the caller to change; the
+    symbols themselves are shared, and no caller changes one (substitution copies trees)."""
+    key = (spec.name, spec.hash, model, tuple(accessors.items()), seat, given)
+    found = _SCOPES.get(key)
+    if found is None:
+        if len(_SCOPES) >= _SCOPES_KEPT:
+            _SCOPES.clear()
+        found = _SCOPES[key] = _scope(spec, model, accessors, seat, given)
+    return dict(found)
+
+
+def _scope(
     spec: Spec,
     model: str,
     accessors: Mapping[str, str],
@@ -925,7 +952,6 @@ class EnginePlan:
 #: The plans built, by spec (its name and the hash of its merged text): the back ends of one
 #: ``betspec generate`` share each spec's plan. Bounded: a long fuzzing run builds many.
 _BUILT: dict[tuple[str, str], EnginePlan] = {}
-_KEPT = 256
 
 
 def engine_plan(spec: Spec) -> EnginePlan:

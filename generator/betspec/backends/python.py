@@ -1147,7 +1147,8 @@ def _direct_begin(
     state every hand is in when it begins) written out, guards inline, as :func:`_start` takes
     them through the tables."""
     w()
-    printer = _Statements(w, symbols, _symbols(spec, "self", seat="seat"))
+    # Transitions read nothing about a seat a loop names: the hand's own symbols serve for both.
+    printer = _Statements(w, symbols, symbols)
 
     def take(event: Event) -> None:
         printer.visit(start_moves(spec, event, callbacks))
@@ -1181,7 +1182,7 @@ def _direct(
         return
     w(f"def _take_{event.name}(self{', to: int' if moves.branches[0][1].with_to else ''}) -> None:")
     with w.indented():
-        _Statements(w, symbols, _symbols(spec, "self", seat="seat")).visit(moves)
+        _Statements(w, symbols, symbols).visit(moves)
 
 
 def _direct_settle(
@@ -1198,7 +1199,7 @@ def _direct_settle(
         w("for _ in range(self.SETTLE_LIMIT):")
         with w.indented():
             w("state = self._state")
-            _Statements(w, symbols, _symbols(spec, "self", seat="seat")).visit(settle_moves(spec, callbacks))
+            _Statements(w, symbols, symbols).visit(settle_moves(spec, callbacks))
             w("break")
         w("self._view = None")
 
