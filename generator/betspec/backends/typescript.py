@@ -380,6 +380,8 @@ class _Module:
         self.w = Writer(step=2)
         self.symbols = _symbols(spec)
         self.found = plan_callbacks(spec, self.symbols)
+        #: The engine plan the three engine back ends share.
+        self.plan = engine_plan(spec)
 
     # ---- the module -------------------------------------------------------------------------
 
@@ -403,10 +405,9 @@ class _Module:
         w(f"export const SPEC_NAME = {string(spec.name)};")
         w(f"export const SPEC_HASH = {string(spec.hash)};")
         w("/** The spec's streets (its betting rounds), in order. */")
-        planned = engine_plan(spec)
-        w(f"export const STREETS: readonly string[] = {literal(list(planned.streets))};")
-        w(f"const LAST_STREET = {len(planned.streets) - 1};")
-        for value in planned.street_values:
+        w(f"export const STREETS: readonly string[] = {literal(list(self.plan.streets))};")
+        w(f"const LAST_STREET = {len(self.plan.streets) - 1};")
+        for value in self.plan.street_values:
             w(f"/** {_comment(value.meaning)} ({value.name}), street by street. */")
             w(f"const SV_{value.name.upper()}: readonly {_ts_type(value.type)}[] = {literal(list(value.values))};")
         w()
@@ -425,7 +426,7 @@ class _Module:
         w("/** Rule id -> [text, source], as the spec's rules table states them. */")
         w("const RULES: Readonly<Record<string, readonly [string, string]>> = {")
         with w.indented():
-            for rule in engine_plan(self.spec).rules:
+            for rule in self.plan.rules:
                 w(f"{string(rule.id)}: [")
                 with w.indented():
                     w(f"{string(rule.text)},")
@@ -439,36 +440,35 @@ class _Module:
         w(f"/** The options of {spec.name}, each with the spec's default when left out. */")
         w(f"export interface {self.cls}Options {{")
         with w.indented():
-            for option in engine_plan(spec).options:
+            for option in self.plan.options:
                 w(f"/** {_comment(option.meaning)} */")
                 w(f"{option.name}?: {_option_type(option)};")
         w("}")
         w()
 
     def _meta(self) -> None:
-        w, spec = self.w, self.spec
+        w = self.w
         w("/** What the runtime reads of this spec. */")
         w("export const META: SpecMeta = {")
         with w.indented():
             w("name: SPEC_NAME,")
             w("hash: SPEC_HASH,")
             w("rules: RULES,")
-            rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in engine_plan(spec).procedure_rules.items())
+            rules = ", ".join(f"{string(k)}: {string(v)}" for k, v in self.plan.procedure_rules.items())
             w(f"procedureRules: {{ {rules} }},")
             w("streets: STREETS,")
-            phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in engine_plan(spec).states)
+            phases = ", ".join(f"{string(s.name)}: {string(s.phase)}" for s in self.plan.states)
             w(f"statePhase: {{ {phases} }},")
-            w(f"initial: {string(engine_plan(spec).initial)},")
-            defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in engine_plan(spec).options)
+            w(f"initial: {string(self.plan.initial)},")
+            defaults = ", ".join(f"{string(o.name)}: {literal(o.default)}" for o in self.plan.options)
             w(f"optionDefaults: {{ {defaults} }},")
             w("options: {")
             with w.indented():
-                for o in engine_plan(spec).options:
+                for o in self.plan.options:
                     extra: dict[str, object] = {"minimum": o.minimum, "maximum": o.maximum, "choices": tuple(o.choices)}
                     w(f"{string(o.name)}: {_declared(o.name, o.type, o.default, False, extra)},")
             w("},")
-            planned = engine_plan(spec)
-            for key, items in (("inputs", planned.inputs), ("dealInputs", planned.deal_inputs)):
+            for key, items in (("inputs", self.plan.inputs), ("dealInputs", self.plan.deal_inputs)):
                 w(f"{key}: {{")
                 with w.indented():
                     for item in items:
@@ -484,12 +484,10 @@ class _Module:
                         entry = _declared(item.name, item.type, item.default, item.required, extra)
                         w(f"{string(item.name)}: {entry},")
                 w("},")
-            w(f"settleLimit: {len(engine_plan(spec).states)},")
-            declared = ", ".join(
-                f"{string(v.variable)}: {string(v.scope)}" for v in engine_plan(spec).variable_defaults
-            )
+            w(f"settleLimit: {len(self.plan.states)},")
+            declared = ", ".join(f"{string(v.variable)}: {string(v.scope)}" for v in self.plan.variable_defaults)
             w(f"declaredVariables: {{ {declared} }},")
-            w(f"ownActions: {literal(list(engine_plan(spec).own_actions))},")
+            w(f"ownActions: {literal(list(self.plan.own_actions))},")
         w("};")
         w()
 
@@ -498,7 +496,7 @@ class _Module:
     def _quantities(self) -> None:
         w, spec = self.w, self.spec
         seat_symbols = _symbols(spec, seat="seat")
-        for quantity in engine_plan(spec).quantities:
+        for quantity in self.plan.quantities:
             params = f"{MODEL}: {self.cls}"
             if quantity.per_seat:
                 params += ", seat: number"
@@ -511,14 +509,14 @@ class _Module:
             w()
 
     def _push_ruling(self) -> None:
-        w, spec = self.w, self.spec
+        w = self.w
         w("/** How chips pushed, with what was said, are ruled: [fold|check|call|wager|withdraw, to, rule]. */")
         params = f"{MODEL}: {self.cls}, pushed: number, chips: number, largest_chip: number, said: Said"
         with _braced(w, f"function push_ruling({params}): [string, number | null, string]"):
             w("const said_fold = said.fold, said_check = said.check, said_call = said.call;")
             w("const said_bet = said.bet, said_raise = said.raise_, said_to = said.to;")
             w("void [pushed, chips, largest_chip, said_fold, said_check, said_call, said_bet, said_raise, said_to];")
-            _Statements(w, self.symbols, self.symbols).visit_all(engine_plan(spec).push_ruling.body)
+            _Statements(w, self.symbols, self.symbols).visit_all(self.plan.push_ruling.body)
         w()
 
     def _statements(self, statements: Sequence[Statement]) -> None:
@@ -587,7 +585,7 @@ class _Module:
         self._table("AUTOMATIC", automatic, cls)
         for event in spec.events.values():
             if event.kind in ("action", "deal"):
-                members = sorted(engine_plan(spec).sources[event.name])
+                members = sorted(self.plan.sources[event.name])
                 w(f"const FROM_{event.name.upper()}: ReadonlySet<string> = new Set({literal(members)});")
         w()
 
@@ -618,18 +616,18 @@ class _Module:
         w(f"export default {cls};")
 
     def _fields(self) -> None:
-        w, spec = self.w, self.spec
-        for option in engine_plan(spec).options:
+        w = self.w
+        for option in self.plan.options:
             w(f"/** @internal */ _opt_{option.name}!: {_option_type(option)};")
-        for item in engine_plan(spec).inputs:
+        for item in self.plan.inputs:
             for name in item.names:
                 kind = "number" if item.items else _input_type(item)
                 w(f"/** @internal */ _in_{name}!: {kind};")
-        for name in engine_plan(spec).role_names:
+        for name in self.plan.role_names:
             w(f"/** @internal */ _role_{name}!: number;")
-        for item in engine_plan(spec).deal_inputs:
+        for item in self.plan.deal_inputs:
             w(f"/** @internal */ _dl_{item.name}!: {_input_type(item)};")
-        for variable in engine_plan(spec).variable_defaults:
+        for variable in self.plan.variable_defaults:
             kind = _TS_TYPES[variable.type]
             w(f"/** @internal */ _v_{variable.variable}!: {f'({kind})[]' if variable.per_seat else kind};")
         w()
@@ -639,16 +637,15 @@ class _Module:
         self._begin()
         self._load_inputs()
         self._load_deal()
-        planned = engine_plan(spec)
-        self._plan_method(planned.roles, "protected _computeRoles(): void")
-        self._plan_method(planned.forced_bets, "_postForcedBets(): void")
-        self._plan_method(planned.checks, "protected _checkTable(): void")
+        self._plan_method(self.plan.roles, "protected _computeRoles(): void")
+        self._plan_method(self.plan.forced_bets, "_postForcedBets(): void")
+        self._plan_method(self.plan.checks, "protected _checkTable(): void")
         seat_symbols = _symbols(spec, seat="seat")
-        playable = ts(python(engine_plan(spec).quantities_by_name["playable"].tree, seat_symbols))
+        playable = ts(python(self.plan.quantities_by_name["playable"].tree, seat_symbols))
         self._short_method("_playable(seat: number): number", f"return {playable};")
         self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
-        self._plan_method(planned.next_hand, "protected _nextHand(): [number, Record<string, unknown>]")
-        self._plan_method(planned.odd_chip_after, "protected _oddChipAfter(): number")
+        self._plan_method(self.plan.next_hand, "protected _nextHand(): [number, Record<string, unknown>]")
+        self._plan_method(self.plan.odd_chip_after, "protected _oddChipAfter(): number")
         self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",
@@ -693,7 +690,7 @@ class _Module:
         with _braced(w, f"constructor(table: TableJson, options: {cls}Options = {{}}, start: StartJson | null = null)"):
             w("super(META);")
             w("const given = this._givenOptions(options);")
-            for option in engine_plan(spec).options:
+            for option in self.plan.options:
                 name = string(option.name)
                 value = f"({name} in given ? given[{name}] : {literal(option.default)})"
                 if option.type == "choice":
@@ -707,7 +704,7 @@ class _Module:
                 else:
                     raise _refuse(f"the option type {option.type!r}", spec)
                 w(f"this._opt_{option.name} = {check};")
-            names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in engine_plan(spec).options)
+            names = ", ".join(f"{string(o.name)}: this._opt_{o.name}" for o in self.plan.options)
             w(f"this._options = {{ {names} }};")
             w("this._setup(table, start);")
         w()
@@ -723,7 +720,7 @@ class _Module:
 
         with self._method("protected _begin(street: string | null): void"):
             w("void street;")
-            _Statements(w, self.symbols, self.symbols).visit_all(engine_plan(self.spec).variable_defaults)
+            _Statements(w, self.symbols, self.symbols).visit_all(self.plan.variable_defaults)
             # The blinds are posted only by a hand begun on its first street.
             for event in (e for e in starts if e.blinds):
                 with _braced(w, "if (street === null)"):
@@ -759,7 +756,7 @@ class _Module:
         return literal(item.default)
 
     def _load_inputs(self) -> None:
-        w, inputs = self.w, engine_plan(self.spec).inputs
+        w, inputs = self.w, self.plan.inputs
         with self._method("protected _loadInputs(given: Record<string, unknown>): void"):
             for item in inputs:
                 if item.required:
@@ -787,7 +784,7 @@ class _Module:
                     w(f"unknownInputs(SPEC_NAME, given, {literal(sorted(item.name for item in inputs))});")
 
     def _load_deal(self) -> None:
-        w, deal_inputs = self.w, engine_plan(self.spec).deal_inputs
+        w, deal_inputs = self.w, self.plan.deal_inputs
         with self._method("_loadDeal(given: Record<string, unknown>): void"):
             # Every value checked before any is kept: a refused deal changes nothing.
             for item in deal_inputs:
@@ -830,7 +827,7 @@ class _Module:
 
     def _refusal(self) -> None:
         signature = "protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"
-        self._plan_method(engine_plan(self.spec).refusal, signature)
+        self._plan_method(self.plan.refusal, signature)
 
     def _view(self) -> None:
         w, spec = self.w, self.spec
@@ -916,7 +913,7 @@ class _Module:
             w("m._settle();")
 
     def _deal(self) -> None:
-        rules = engine_plan(self.spec).procedure_rules
+        rules = self.plan.procedure_rules
         settle, round_not_over = string(rules.get("settle", "")), string(rules.get("round_not_over", ""))
         closed = string("the pots are paid: the hand is closed")
         over = string("the hand is over: no street is left to deal")
