@@ -34,7 +34,7 @@ from typing import Literal
 from betspec import vocabulary
 from betspec.backends import ir
 from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
-from betspec.model import Assignment, Call, Effect, Event, Expr, Input, Spec, Transition, Type, Variable
+from betspec.model import Assignment, Call, Effect, Event, Expr, Input, Requirement, Spec, Transition, Type, Variable
 
 #: The value type expressions read an input of each type as.
 INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
@@ -574,6 +574,17 @@ def action_rule(spec: Spec, event: Event) -> str:
     return next((t.rule for t in spec.transitions if t.event == event.name), "")
 
 
+def requirement_checks(
+    event: Event, requirements: Iterable[Requirement], amount: ir.Local | ir.Const, *, returned: bool
+) -> tuple[ir.Require, ...]:
+    """An action's requirements as checks, each rejecting the attempt (the seat's ``event`` to
+    ``amount``) unless it holds; the rejection returned (a refusal asked for) or raised."""
+    return tuple(
+        ir.Require(ir.SpecExpr(r.expr.tree), ir.Reject(r.error, r.rule, r.message, event.name, amount, returned))
+        for r in requirements
+    )
+
+
 def refusal_method(spec: Spec, actions: Iterable[Event]) -> ir.Method:
     """``_refusal``: why an action is not possible now (no source state, or the first of its
     requirements not reading 'to' that fails), returned, or nothing."""
@@ -581,11 +592,7 @@ def refusal_method(spec: Spec, actions: Iterable[Event]) -> ir.Method:
     body: list[ir.Statement] = []
     for event in actions:
         now = ir.Reject("illegal_action", action_rule(spec, event), "not possible now", event.name, to, True)
-        checks = tuple(
-            ir.Require(ir.SpecExpr(r.expr.tree), ir.Reject(r.error, r.rule, r.message, event.name, to, True))
-            for r in event.requires
-            if not r.needs_to
-        )
+        checks = requirement_checks(event, [r for r in event.requires if not r.needs_to], to, returned=True)
         body.append(ir.If(ir.ActionIs(event.name), (ir.If(ir.NotFrom(event.name), (now,)), *checks, nothing)))
     return ir.Method("_refusal", (*body, nothing))
 

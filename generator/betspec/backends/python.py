@@ -43,6 +43,7 @@ from betspec.backends.plan import (
     kept,
     legal_when,
     quantity_function,
+    requirement_checks,
     scope,
     settle_moves,
     start_moves,
@@ -1393,6 +1394,17 @@ class _Statements(ir.TransitionPrinter):
     same_state = "is"
     tests_single_source = False
 
+    def __init__(
+        self,
+        out: Writer,
+        symbols: Mapping[str, Symbol],
+        seat_symbols: Mapping[str, Symbol],
+        written: Callable[[ast.expr], ast.expr] | None = None,
+    ) -> None:
+        super().__init__(out, symbols, seat_symbols)
+        #: How a requirement's test is written with the hand constants among its locals in place.
+        self.written = written
+
     def state(self, name: str) -> str:
         return _state_member(name)
 
@@ -1448,7 +1460,7 @@ class _Statements(ir.TransitionPrinter):
         if failing is None:
             self.out(f"# {ir.always_holds(node)}")
             return
-        self.out(f"if {fast_source(failing)}:")
+        self.out(f"if {fast_source(failing if self.written is None else self.written(failing))}:")
         with self.out.indented():
             self.visit_Reject(node.otherwise)
 
@@ -1662,8 +1674,8 @@ def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symb
             w(f"if self._state not in FROM_{event.name.upper()}:")
             with w.indented():
                 w(refused)
-            _requirements(w, spec, independent, symbols, tried)
-    _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, tried, with_to=True)
+            _requirements(w, spec, independent, symbols, event)
+    _requirements(w, spec, [r for r in event.requires if r.needs_to], symbols, event, with_to=True)
     w(f"self._take_{event.name}({'to' if takes_to else ''})")
     w(f"self._log.append((seat, {literal(event.name)}, {amount}))")
     w("self._settle()")
@@ -1674,7 +1686,7 @@ def _requirements(
     spec: Spec,
     requirements: list[Requirement],
     symbols: Mapping[str, Symbol],
-    tried: str,
+    event: Event,
     with_to: bool = False,
 ) -> None:
     """The checks of ``requirements`` in order, the quantities they share computed once first."""
@@ -1683,31 +1695,9 @@ def _requirements(
     used = [negate(written(python(r.expr.tree, local))) for r in requirements]
     for name, tree in kept(locals_, used):
         w(f"{name} = {fast_source(tree)}")
-    for requirement in requirements:
-        _requirement(w, requirement, local, tried, written)
-
-
-def _requirement(
-    w: Writer,
-    requirement: Requirement,
-    symbols: Mapping[str, Symbol],
-    tried: str,
-    written: Callable[[ast.expr], ast.expr] | None = None,
-    verb: str = "raise",
-) -> None:
-    """Reject unless the requirement holds; one the options make always true is only noted
-    (``written``: the tree with the hand constants among its locals in place)."""
-    failing_tree = negate(python(requirement.expr.tree, symbols))
-    if written is not None:
-        failing_tree = written(failing_tree)
-    failing = fast_source(failing_tree)
-    if is_false(failing_tree):
-        w(f"# {requirement.rule}: always holds in this structure ({requirement.error} never raised)")
-        return
-    w(f"if {failing}:")
-    with w.indented():
-        message = _text(requirement.message, w.level)
-        w(f"{verb} self._reject({literal(requirement.error)}, {literal(requirement.rule)}, {tried}, {message})")
+    amount = ir.Local("to") if "to" in event.params else ir.Const(None)
+    printer = _Statements(w, local, local, written)
+    printer.visit_all(requirement_checks(event, requirements, amount, returned=False))
 
 
 def _deal(w: Writer, spec: Spec) -> None:

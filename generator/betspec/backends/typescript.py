@@ -43,11 +43,12 @@ from betspec.backends.plan import (
     hoisted,
     kept,
     legal_when,
+    requirement_checks,
     scope,
     view_plan,
 )
 from betspec.backends.plan import callbacks as plan_callbacks
-from betspec.backends.pyexpr import Symbol, is_false, negate, python
+from betspec.backends.pyexpr import Symbol, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
 from betspec.model import Event, Requirement, Spec
@@ -816,15 +817,6 @@ class _Module:
             if len(w.lines) == written:
                 w("return;")
 
-    def _requirement(self, requirement: Requirement, symbols: Mapping[str, Symbol], tried: str, verb: str) -> None:
-        failing = negate(python(requirement.expr.tree, symbols))
-        if is_false(failing):
-            self.w(f"// {requirement.rule}: always holds in this structure ({requirement.error} never raised)")
-            return
-        code, rule, message = string(requirement.error), string(requirement.rule), string(requirement.message)
-        with _braced(self.w, f"if ({ts(failing)})"):
-            self.w(f"{verb} m._reject({code}, {rule}, {tried}, {message});")
-
     def _refusal(self) -> None:
         signature = "protected _refusal(action: string, seat: unknown, to: unknown): IllegalAction | null"
         self._plan_method(self.plan.refusal, signature)
@@ -870,15 +862,14 @@ class _Module:
             w("m._view = view;")
             w("return view;")
 
-    def _requirements(
-        self, requirements: list[Requirement], symbols: Mapping[str, Symbol], tried: str, with_to: bool
-    ) -> None:
-        locals_, local = hoisted([r.expr.tree for r in requirements], self.spec, symbols, with_to=with_to)
+    def _requirements(self, requirements: list[Requirement], event: Event, with_to: bool) -> None:
+        locals_, local = hoisted([r.expr.tree for r in requirements], self.spec, self.symbols, with_to=with_to)
         used = [negate(python(r.expr.tree, local)) for r in requirements]
         for name, tree in kept(locals_, used):
             self.w(f"const {name} = {ts(tree)};")
-        for requirement in requirements:
-            self._requirement(requirement, local, tried, "throw")
+        amount = ir.Local("to") if "to" in event.params else ir.Const(None)
+        checks = requirement_checks(event, requirements, amount, returned=False)
+        _Statements(self.w, local, local).visit_all(checks)
 
     def _action(self, event: Event) -> None:
         w, spec = self.w, self.spec
@@ -900,13 +891,13 @@ class _Module:
                 with _braced(w, f"if (!FROM_{event.name.upper()}.has(m._state))"):
                     w(f'throw m._reject("illegal_action", {string(rule)}, {tried}, "not possible now");')
                 if independent:
-                    self._requirements(independent, self.symbols, tried, False)
+                    self._requirements(independent, event, False)
             dependent = [r for r in event.requires if r.needs_to]
             if dependent:
                 # A block of its own, as the checks above: the constants it hoists stay scoped to it.
                 w("{")
                 with w.indented():
-                    self._requirements(dependent, self.symbols, tried, True)
+                    self._requirements(dependent, event, True)
                 w("}")
             w(f"fire(m, T_{event.name.upper()}, {'to' if takes_to else '0'});")
             w(f"m._log.push([seat, {name}, {amount}]);")
