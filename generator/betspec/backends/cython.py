@@ -45,7 +45,7 @@ from betspec.backends.plan import (
 )
 from betspec.backends.pyexpr import ACCESSORS, PRIMITIVE_METHODS, Symbol, is_false, literal, negate, python, source
 from betspec.backends.writer import Writer
-from betspec.model import Event, Spec, Type
+from betspec.model import Spec, Type
 from betspec.runtime import contract
 from betspec.runtime.mechanisms import named_arguments
 
@@ -350,7 +350,7 @@ def _bounds(spec: Spec, bound: int) -> None:
     hand = max(HAND_CHIPS, bound)  # a variable may be given an input's value (last_raise = big_blind)
     named: dict[str, int] = {}
     by_type = {"bool": 1, "choice": 0, "seat": SEATS_BELOW, "seat?": SEATS_BELOW, "seats": SEATS_BELOW}
-    for variable in spec.variables.values():
+    for variable in engine_plan(spec).variables:
         named[variable.name] = 1 if variable.type == "bool" else hand
     for option in engine_plan(spec).options:
         named[option.name] = by_type.get(option.type, bound)
@@ -409,8 +409,8 @@ def _bounds(spec: Spec, bound: int) -> None:
             return 1
         return max((of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)), default=hand)
 
-    for expr in spec.hand_expressions():
-        of(expr.tree)
+    for tree in engine_plan(spec).hand_expressions:
+        of(tree)
 
 
 def input_bound(spec: Spec) -> int:
@@ -487,7 +487,7 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
     def const(value: int) -> _Size:
         return value, frozenset({(((), value),) if value else ()})
 
-    for variable in spec.variables.values():
+    for variable in engine_plan(spec).variables:
         named[variable.name] = const(1 if variable.type == "bool" else hand)
     given: list[tuple[str, str, str]] = [("_opt_", option.name, option.type) for option in engine_plan(spec).options]
     given += [("_in_", name, item.type) for item in engine_plan(spec).inputs for name in item.names]
@@ -559,8 +559,8 @@ def fits_check(spec: Spec) -> tuple[list[tuple[str, str]], str] | None:
         children = [of(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
         return most(children, const(hand))
 
-    for expr in spec.hand_expressions():
-        of(expr.tree)
+    for tree in engine_plan(spec).hand_expressions:
+        of(tree)
     if not risky:
         return None
     # Those that reach it with every input at its largest (the others never do).
@@ -853,7 +853,7 @@ def _begin(
     with printer.method(w, "cdef int _begin(self) except -1:") as body:
         body(f"self._state = {_state(engine_plan(spec).initial)}")
         _Statements(body, symbols, symbols).visit_all(engine_plan(spec).variable_defaults)
-        plan_starts = {e.name for e in spec.events.values() if e.kind == "start" and e.effects}
+        plan_starts = {e.name for e in engine_plan(spec).events if e.kind == "start" and e.has_effects}
         for event in (e for e in fired_events(spec) if e.kind == "start" and e.blinds):
             if event.name in plan_starts:
                 body(f"on_{event.name}(self)")
@@ -863,7 +863,7 @@ def _begin(
     w()
 
 
-def _legal(spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+def _legal(spec: Spec, event: ir.Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
     sources = engine_plan(spec).sources[event.name]
     state = ast.parse(" or ".join(f"self._state == {_state(s)}" for s in sources) or "False", mode="eval").body
@@ -920,7 +920,7 @@ def _view(printer: _Printer, w: Writer, spec: Spec) -> None:
     w()
 
 
-def _allowed(printer: _Printer, w: Writer, spec: Spec, chosen: list[Event]) -> None:
+def _allowed(printer: _Printer, w: Writer, spec: Spec, chosen: list[ir.Event]) -> None:
     """``_allowed``: whether one action is legal now (the view's test of it alone), for an action
     taken with no view asked for."""
     with printer.method(w, "cdef bint _allowed(self, int action) except -1:") as body:
@@ -941,7 +941,7 @@ def _action(
     printer: _Printer,
     w: Writer,
     spec: Spec,
-    event: Event,
+    event: ir.Event,
     symbols: Mapping[str, Symbol],
     of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
@@ -994,7 +994,7 @@ def _deal(
     of: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
     """Whether a deal is due (the Python engine's next_street), and the deal."""
-    (event,) = [e for e in spec.events.values() if e.kind == "deal"]
+    (event,) = [e for e in engine_plan(spec).events if e.kind == "deal"]
     moves = event_moves(spec, event, of)
     with printer.method(w, "cdef bint _can_deal(self) except -1:") as body:
         body("if self._street + 1 >= STREET_COUNT:")
@@ -1037,7 +1037,7 @@ class CythonBackend:
         for spec in specs:
             # A kernel keeps sets of states as one 64-bit mask: a spec with more states has no
             # kernel, and its Python engine plays every hand (fast_engine falls back to it).
-            if not spec.abstract and len(spec.states) <= KERNEL_STATES:
+            if not spec.abstract and len(engine_plan(spec).states) <= KERNEL_STATES:
                 files[f"{FOLDER}/{spec.name}.pyx"] = generate(spec, root)
         return files
 

@@ -117,6 +117,57 @@ class StreetValue:
 
 
 @dataclass(frozen=True)
+class Requirement:
+    """A requirement of an action: the spec expression that must hold, whether it reads the
+    amount ('to'), and the error, rule and message of the refusal when it does not."""
+
+    expr: SpecExpr
+    needs_to: bool
+    error: str
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event of the spec's machine, as engines take it: its name and kind, whether it starts a
+    hand with the blinds, whether it is an action of the spec's own, its parameters, whether it has
+    effects of its own (run before its transition), whether some transition takes it, the rule an
+    action not possible now breaks (its first transition's), and its requirements in order."""
+
+    name: str
+    kind: str
+    blinds: bool
+    own: bool
+    params: tuple[str, ...]
+    has_effects: bool
+    fired: bool
+    rule: str
+    requires: tuple[Requirement, ...]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A transition of the spec's machine, in the spec's order: its event, source and destination
+    states, its guard's text as written (None: none) and the rule it cites."""
+
+    event: str
+    source: str
+    dest: str
+    guard: str | None
+    rule: str
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A name expressions read that a hand keeps: the runtime's, or (``declared``) the spec's own."""
+
+    name: str
+    type: str
+    declared: bool
+
+
+@dataclass(frozen=True)
 class State:
     """A state of the spec's machine and the phase of a hand it is in."""
 

@@ -27,6 +27,7 @@ never text:
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -34,7 +35,7 @@ from typing import Literal
 from betspec import vocabulary
 from betspec.backends import ir
 from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
-from betspec.model import Assignment, Call, Effect, Event, Expr, Input, Requirement, Spec, Transition, Type, Variable
+from betspec.model import Assignment, Call, Effect, Expr, Input, Spec, Transition, Type, Variable
 
 #: The value type expressions read an input of each type as.
 INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
@@ -461,9 +462,28 @@ def callbacks(spec: Spec, symbols: Mapping[str, Symbol]) -> Callbacks:
 Step = tuple[Transition, str | None]
 
 
-def fired_events(spec: Spec) -> list[Event]:
+def fired_events(spec: Spec) -> list[ir.Event]:
     """The events some transition takes, in the spec's order."""
-    return [e for e in spec.events.values() if any(t.event == e.name for t in spec.transitions)]
+    return [e for e in engine_plan(spec).events if e.fired]
+
+
+def plan_events(spec: Spec) -> tuple[ir.Event, ...]:
+    """The spec's events as the plan holds them, in the spec's order."""
+    fired = {t.event for t in spec.transitions}
+    return tuple(
+        ir.Event(
+            e.name,
+            e.kind,
+            e.blinds,
+            e.own,
+            e.params,
+            bool(e.effects),
+            e.name in fired,
+            next((t.rule for t in spec.transitions if t.event == e.name), ""),
+            tuple(ir.Requirement(ir.SpecExpr(r.expr.tree), r.needs_to, r.error, r.rule, r.message) for r in e.requires),
+        )
+        for e in spec.events.values()
+    )
 
 
 def steps_by_source(spec: Spec, event: str, of: Mapping[int, tuple[str | None, str | None]]) -> dict[str, list[Step]]:
@@ -528,14 +548,14 @@ def on_state(
 
 
 def event_moves(
-    spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str | None]], *, last: bool = False
+    spec: Spec, event: ir.Event, of: Mapping[int, tuple[str | None, str | None]], *, last: bool = False
 ) -> ir.OnState:
     """An event's transition from the hand's state, taken, then the method returns: its
     ``_take_<event>`` (``last``: the method ends there)."""
     return on_state(steps_by_source(spec, event.name, of), "return", with_to="to" in event.params, last=last)
 
 
-def start_moves(spec: Spec, event: Event, of: Mapping[int, tuple[str | None, str | None]]) -> ir.TakeFirst:
+def start_moves(spec: Spec, event: ir.Event, of: Mapping[int, tuple[str | None, str | None]]) -> ir.TakeFirst:
     """A start event's transition from the initial state, the state every hand begins in."""
     return take_first(steps_by_source(spec, event.name, of).get(spec.initial, []), "return", last=True)
 
@@ -569,29 +589,23 @@ def quantity_method(spec: Spec, name: str, quantity: str) -> ir.Method:
     return ir.Method(name, (ir.Returns((ir.SpecExpr(spec.quantities[quantity].expr.tree),)),))
 
 
-def action_rule(spec: Spec, event: Event) -> str:
-    """The rule an action not possible now breaks: its first transition's."""
-    return next((t.rule for t in spec.transitions if t.event == event.name), "")
-
-
 def requirement_checks(
-    event: Event, requirements: Iterable[Requirement], amount: ir.Local | ir.Const, *, returned: bool
+    event: ir.Event, requirements: Iterable[ir.Requirement], amount: ir.Local | ir.Const, *, returned: bool
 ) -> tuple[ir.Require, ...]:
     """An action's requirements as checks, each rejecting the attempt (the seat's ``event`` to
     ``amount``) unless it holds; the rejection returned (a refusal asked for) or raised."""
     return tuple(
-        ir.Require(ir.SpecExpr(r.expr.tree), ir.Reject(r.error, r.rule, r.message, event.name, amount, returned))
-        for r in requirements
+        ir.Require(r.expr, ir.Reject(r.error, r.rule, r.message, event.name, amount, returned)) for r in requirements
     )
 
 
-def refusal_method(spec: Spec, actions: Iterable[Event]) -> ir.Method:
+def refusal_method(actions: Iterable[ir.Event]) -> ir.Method:
     """``_refusal``: why an action is not possible now (no source state, or the first of its
     requirements not reading 'to' that fails), returned, or nothing."""
     to, nothing = ir.Local("to"), ir.Returns((ir.Const(None),))
     body: list[ir.Statement] = []
     for event in actions:
-        now = ir.Reject("illegal_action", action_rule(spec, event), "not possible now", event.name, to, True)
+        now = ir.Reject("illegal_action", event.rule, "not possible now", event.name, to, True)
         checks = requirement_checks(event, [r for r in event.requires if not r.needs_to], to, returned=True)
         body.append(ir.If(ir.ActionIs(event.name), (ir.If(ir.NotFrom(event.name), (now,)), *checks, nothing)))
     return ir.Method("_refusal", (*body, nothing))
@@ -685,10 +699,10 @@ class ViewPlan:
     bounds: list[tuple[str, ast.expr, ast.expr]]
 
 
-def chosen_actions(spec: Spec) -> list[Event]:
+def chosen_actions(spec: Spec) -> list[ir.Event]:
     """The actions a player (or a policy) chooses among, sorted by name: one bit each in a legal set."""
     return sorted(
-        (e for e in spec.events.values() if e.kind == "action" and (e.own or e.name in vocabulary.CHOSEN_ACTIONS)),
+        (e for e in engine_plan(spec).events if e.kind == "action" and (e.own or e.name in vocabulary.CHOSEN_ACTIONS)),
         key=lambda e: e.name,
     )
 
@@ -696,8 +710,8 @@ def chosen_actions(spec: Spec) -> list[Event]:
 def view_plan(
     spec: Spec,
     symbols: Mapping[str, Symbol],
-    chosen: Sequence[Event],
-    legal: Callable[[Event, Mapping[str, Symbol]], ast.expr],
+    chosen: Sequence[ir.Event],
+    legal: Callable[[ir.Event, Mapping[str, Symbol]], ast.expr],
 ) -> ViewPlan:
     """The view of ``chosen`` (sorted by name), read through ``symbols``; ``legal`` writes when
     one action is possible (its source states, as a back end tests them, and its requirements)."""
@@ -722,7 +736,7 @@ def view_plan(
     return ViewPlan(kept(locals_, used), legality, call, bounds)
 
 
-def legal_when(sources: ast.expr, event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+def legal_when(sources: ast.expr, event: ir.Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """When ``event`` is possible now: ``sources`` (the state is one it leaves, as a back end
     tests it), and its requirements not reading 'to'."""
     checks = [python(r.expr.tree, symbols) for r in event.requires if not r.needs_to]
@@ -911,8 +925,8 @@ def reads_holder(trees: Iterable[ast.expr], holder: str) -> bool:
 @dataclass(frozen=True)
 class EnginePlan:
     """The methods every engine back end prints alike for one spec, built once from the checked
-    model (:func:`engine_plan`) and walked by each back end's statement printer. What a printer
-    still lowers itself (the view, the actions, the transitions' tables) is not here yet."""
+    model (:func:`engine_plan`) and walked by each back end's statement printer, and the data every
+    printer reads instead of the model (a printer reads the spec for its names only)."""
 
     roles: ir.Method
     checks: ir.Method
@@ -946,6 +960,16 @@ class EnginePlan:
     options: tuple[ir.Option, ...]
     inputs: tuple[ir.Given, ...]
     deal_inputs: tuple[ir.Given, ...]
+    #: The events and the transitions in the spec's order; the names a hand keeps (the runtime's
+    #: the spec reads and the spec's own); every expression a hand computes (the checker's list);
+    #: the runtime primitives the spec names; and which fields of the model the spec gives (a back
+    #: end refuses, naming it, one it does not know how to print).
+    events: tuple[ir.Event, ...]
+    transitions: tuple[ir.Transition, ...]
+    variables: tuple[ir.Variable, ...]
+    hand_expressions: tuple[ast.expr, ...]
+    primitives: tuple[str, ...]
+    spec_fields: tuple[str, ...]
 
     def quantity(self, name: str) -> ir.Quantity | None:
         """The quantity named ``name``, if the spec has one."""
@@ -973,7 +997,7 @@ def engine_plan(spec: Spec) -> EnginePlan:
 
 
 def _built(spec: Spec) -> EnginePlan:
-    actions = [e for e in spec.events.values() if e.kind == "action"]
+    events = plan_events(spec)
     quantities = tuple(
         ir.Quantity(q.name, q.type, q.per_seat, q.needs_to, q.meaning, q.rule, q.expr.tree)
         for q in spec.quantities.values()
@@ -982,7 +1006,7 @@ def _built(spec: Spec) -> EnginePlan:
         roles=roles_method(spec),
         checks=checks_method(spec),
         forced_bets=forced_bets_method(spec),
-        refusal=refusal_method(spec, actions),
+        refusal=refusal_method(e for e in events if e.kind == "action"),
         next_hand=next_hand_method(spec),
         odd_chip_after=quantity_method(spec, "_odd_chip_after", "odd_chip_after"),
         variable_defaults=variable_defaults(spec),
@@ -1019,4 +1043,13 @@ def _built(spec: Spec) -> EnginePlan:
         ),
         inputs=tuple(given(item) for item in spec.inputs.values()),
         deal_inputs=tuple(given(item) for item in spec.deal_inputs.values()),
+        events=events,
+        transitions=tuple(
+            ir.Transition(t.event, t.source, t.dest, None if t.guard is None else t.guard.text, t.rule)
+            for t in spec.transitions
+        ),
+        variables=tuple(ir.Variable(v.name, v.type, v.declared) for v in spec.variables.values()),
+        hand_expressions=tuple(expr.tree for expr in spec.hand_expressions()),
+        primitives=tuple(spec.primitives),
+        spec_fields=tuple(f.name for f in dataclasses.fields(spec) if getattr(spec, f.name)),
     )

@@ -32,7 +32,6 @@ from betspec.backends.plan import (
     Statement,
     Store,
     ViewPlan,
-    action_rule,
     chosen_actions,
     engine_plan,
     event_moves,
@@ -67,7 +66,7 @@ from betspec.backends.pyexpr import (
     source,
 )
 from betspec.backends.writer import Writer
-from betspec.model import COMPARE, Event, Requirement, Spec
+from betspec.model import COMPARE, Spec
 from betspec.runtime import contract, primitives
 from betspec.runtime.mechanisms import named_arguments
 
@@ -844,7 +843,7 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
         w("ignore_invalid_triggers=True,")
         w("transitions=[")
         with w.indented():
-            for index, t in enumerate(spec.transitions):
+            for index, t in enumerate(engine_plan(spec).transitions):
                 guard, effect = callbacks[index]
                 parts = [
                     f'"trigger": {literal(t.event)}',
@@ -864,8 +863,8 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
     w("#: The spec's transitions in its order: (event, source, destination, guard, rule).")
     w("TRANSITIONS: tuple[tuple[str, str, str, str | None, str], ...] = (")
     with w.indented():
-        for t in spec.transitions:
-            guard = literal(t.guard.text) if t.guard is not None else "None"
+        for t in engine_plan(spec).transitions:
+            guard = literal(t.guard) if t.guard is not None else "None"
             w(f"({literal(t.event)}, {literal(t.source)}, {literal(t.dest)}, {guard}, {literal(t.rule)}),")
     w(")")
     w()
@@ -874,7 +873,7 @@ def _machine(w: Writer, spec: Spec, callbacks: Mapping[int, tuple[str | None, st
     for event in fired_events(spec):
         w(f"FAST_{event.name.upper()}: Steps = {{")
         by_source: dict[str, list[str]] = {}
-        for index, t in enumerate(spec.transitions):
+        for index, t in enumerate(engine_plan(spec).transitions):
             if t.event == event.name:
                 guard, effect = callbacks[index]
                 step = f"({guard or 'None'}, {effect or 'None'}, State.{_enum_member(t.dest)})"
@@ -909,7 +908,7 @@ def _engine(
     """The engine's two classes: {cls}Machine, every event through the transitions machine, and
     {cls}, the default engine, the same hand through compiled tables."""
     self_symbols = _symbols(spec, "self")
-    actions = [e for e in spec.events.values() if e.kind == "action"]
+    actions = [e for e in engine_plan(spec).events if e.kind == "action"]
     _legal_sets(w, spec, actions)
     w(f"class {cls}Machine(Engine):")
     with w.indented():
@@ -921,9 +920,9 @@ def _engine(
     _compiled_class(w, spec, self_symbols, cls, callbacks, actions)
 
 
-def _legal_sets(w: Writer, spec: Spec, actions: list[Event]) -> None:
+def _legal_sets(w: Writer, spec: Spec, actions: list[ir.Event]) -> None:
     """Each event's source states, and the legal-action tuples a view is indexed into."""
-    for event in [*actions, *(e for e in spec.events.values() if e.kind == "deal")]:
+    for event in [*actions, *(e for e in engine_plan(spec).events if e.kind == "deal")]:
         w(f"FROM_{event.name.upper()} = {_sources(spec, event.name)}")
     names = [e.name for e in chosen_actions(spec)]
     w("#: Sorted tuples of legal actions, indexed by one bit per action in this order: " + ", ".join(names))
@@ -1067,7 +1066,7 @@ def _hand_constants_method(w: Writer) -> None:
     )
 
 
-def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], actions: list[ir.Event]) -> None:
     """The machine class's methods: setting a hand up, the quantities the runtime reads, the
     refusals, the view and the actions."""
     _init(w, spec)
@@ -1120,7 +1119,7 @@ def _compiled_class(
     self_symbols: Mapping[str, Symbol],
     cls: str,
     callbacks: Mapping[int, tuple[str | None, str | None]],
-    actions: list[Event],
+    actions: list[ir.Event],
 ) -> None:
     """The default engine: the machine's hand, its events taken through compiled tables."""
     w()
@@ -1151,7 +1150,7 @@ def _direct_begin(
     # Transitions read nothing about a seat a loop names: the hand's own symbols serve for both.
     printer = _Statements(w, symbols, symbols)
 
-    def take(event: Event) -> None:
+    def take(event: ir.Event) -> None:
         printer.visit(start_moves(spec, event, callbacks))
 
     _begin(w, spec, take)
@@ -1165,7 +1164,7 @@ def _state_member(state: str) -> str:
 def _direct(
     w: Writer,
     spec: Spec,
-    event: Event,
+    event: ir.Event,
     symbols: Mapping[str, Symbol],
     callbacks: Mapping[int, tuple[str | None, str | None]],
 ) -> None:
@@ -1253,7 +1252,7 @@ def _start(w: Writer, spec: Spec) -> None:
     w()
 
 
-def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
+def _begin(w: Writer, spec: Spec, take: Callable[[ir.Event], None]) -> None:
     """``_begin``: the variables at their defaults, then the start event of a hand begun on its
     first street (the blinds) or the other one, each run and its transition taken by ``take``
     (through the tables, or written out for the compiled path)."""
@@ -1267,7 +1266,7 @@ def _begin(w: Writer, spec: Spec, take: Callable[[Event], None]) -> None:
                     w("if street is None:")
                 # The blinds are posted only by a hand begun on its first street.
                 with w.indented(1 if blinds else 0):
-                    if event.effects:
+                    if event.has_effects:
                         w(f"on_{event.name}(self)")
                     take(event)
                     if blinds:
@@ -1491,7 +1490,7 @@ def _refusal(w: Writer, spec: Spec, symbols: Mapping[str, Symbol]) -> None:
     w()
 
 
-def _legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+def _legal(event: ir.Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """When ``event`` is possible now: its source states, and its requirements not reading 'to'."""
     return legal_when(ast.parse(f"self._state in FROM_{event.name.upper()}", mode="eval").body, event, symbols)
 
@@ -1559,7 +1558,7 @@ def _constant_locals(locals_: list[Local]) -> tuple[list[Local], Callable[[ast.e
     return others, written
 
 
-def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[Event]) -> None:
+def _view(w: Writer, spec: Spec, symbols: Mapping[str, Symbol], actions: list[ir.Event]) -> None:
     """``_compute_view``: legality and bounds in one pass, shared subexpressions computed once."""
     w("def _compute_view(self) -> View:")
     with w.indented():
@@ -1624,12 +1623,12 @@ def _view_body(w: Writer, plan: ViewPlan, names: list[str]) -> None:
     w("return view")
 
 
-def _view_legal(event: Event, symbols: Mapping[str, Symbol]) -> ast.expr:
+def _view_legal(event: ir.Event, symbols: Mapping[str, Symbol]) -> ast.expr:
     """:func:`_legal` as the view tests it: the state read once, into the local ``state``."""
     return legal_when(ast.parse(f"state in FROM_{event.name.upper()}", mode="eval").body, event, symbols)
 
 
-def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
+def _action(w: Writer, spec: Spec, event: ir.Event, symbols: Mapping[str, Symbol]) -> None:
     method = contract.ACTION_METHODS.get(event.name, event.name)  # an action of the spec's own: its name
     takes_to = "to" in event.params
     signature = "self, seat: int, to: int" if takes_to else "self, seat: int"
@@ -1639,7 +1638,7 @@ def _action(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) 
     w()
 
 
-def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symbol]) -> None:
+def _action_body(w: Writer, spec: Spec, event: ir.Event, symbols: Mapping[str, Symbol]) -> None:
     takes_to = "to" in event.params
     amount = "to" if takes_to else "None"
     w(repr(f"Seat ``seat`` acts: {event.name}. Raises IllegalAction and changes nothing if illegal."))
@@ -1651,7 +1650,7 @@ def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symb
         with w.indented():
             w(f"self._require_amount(seat, {literal(event.name)}, to)")
     tried = f"seat, {literal(event.name)}, {amount}"
-    rule = action_rule(spec, event)
+    rule = event.rule
     # Requirements not reading 'to' come first (the checker makes sure). A cached view that lists
     # this action proves they all hold on this very state (the view is dropped at every event),
     # so only the amount is left to check, and the first failing requirement is the same.
@@ -1684,9 +1683,9 @@ def _action_body(w: Writer, spec: Spec, event: Event, symbols: Mapping[str, Symb
 def _requirements(
     w: Writer,
     spec: Spec,
-    requirements: list[Requirement],
+    requirements: list[ir.Requirement],
     symbols: Mapping[str, Symbol],
-    event: Event,
+    event: ir.Event,
     with_to: bool = False,
 ) -> None:
     """The checks of ``requirements`` in order, the quantities they share computed once first."""
@@ -1701,7 +1700,7 @@ def _requirements(
 
 
 def _deal(w: Writer, spec: Spec) -> None:
-    (event,) = [e for e in spec.events.values() if e.kind == "deal"]
+    (event,) = [e for e in engine_plan(spec).events if e.kind == "deal"]
     name = event.name.upper()
     # street positional only: a deal input of any name (even one named street) is a keyword.
     w("def deal(self, street: str, /, **given: object) -> None:")

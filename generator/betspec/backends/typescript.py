@@ -23,7 +23,6 @@ import ast
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
 
 from betspec import __version__, vocabulary
@@ -36,7 +35,6 @@ from betspec.backends.plan import (
     Let,
     Statement,
     Store,
-    action_rule,
     chosen_actions,
     engine_plan,
     fired_events,
@@ -51,7 +49,7 @@ from betspec.backends.plan import callbacks as plan_callbacks
 from betspec.backends.pyexpr import Symbol, negate, python
 from betspec.backends.tsexpr import literal, string, ts
 from betspec.backends.writer import Writer
-from betspec.model import Event, Requirement, Spec
+from betspec.model import Spec
 from betspec.runtime.mechanisms import KINDS, MECHANISMS, arguments
 
 FOLDER = "generated/typescript"
@@ -213,19 +211,20 @@ def _refuse(what: str, spec: Spec) -> BackendError:
 
 def _known(spec: Spec) -> None:
     """Refuse, naming it, what of the spec this printer does not know how to print."""
-    for found in fields(spec):
-        if found.name not in KNOWN_SPEC_FIELDS and getattr(spec, found.name):
-            raise _refuse(f"the spec's {found.name}", spec)
-    for name in spec.variables:
-        if name not in TS_ACCESSORS and not spec.variables[name].declared:
-            raise _refuse(f"the variable {name!r}", spec)
-    for event in spec.events.values():
+    plan = engine_plan(spec)
+    for field in plan.spec_fields:
+        if field not in KNOWN_SPEC_FIELDS:
+            raise _refuse(f"the spec's {field}", spec)
+    for variable in plan.variables:
+        if variable.name not in TS_ACCESSORS and not variable.declared:
+            raise _refuse(f"the variable {variable.name!r}", spec)
+    for event in plan.events:
         if event.kind not in KNOWN_EVENT_KINDS:
             raise _refuse(f"the event kind {event.kind!r} (of {event.name})", spec)
-    for state in spec.states.values():
+    for state in plan.states:
         if state.phase not in KNOWN_PHASES:
             raise _refuse(f"the phase {state.phase!r} (of state {state.name})", spec)
-    for primitive in spec.primitives:
+    for primitive in plan.primitives:
         if primitive not in TS_PRIMITIVES:
             raise _refuse(f"the primitive {primitive!r}", spec)
 
@@ -388,7 +387,7 @@ class _Module:
 
     def text(self) -> str:
         spec, w = self.spec, self.w
-        for event in spec.events.values():
+        for event in self.plan.events:
             if event.kind == "action" and event.name not in TS_ACTIONS and not event.own:
                 raise _refuse(f"the action {event.name!r}", spec)
             if event.own and _camel(event.name) in TS_ENGINE_MEMBERS:
@@ -528,8 +527,7 @@ class _Module:
                 declared.add(statement.name)
                 self.w(f"{keyword}{statement.name} = {ts(statement.value)};")
             elif isinstance(statement, Store):
-                variable = self.spec.variables.get(statement.variable)
-                if variable is not None and variable.declared:
+                if any(v.declared and v.name == statement.variable for v in self.plan.variables):
                     template = statement.target  # a field of the engine, as the plan names it
                 elif statement.variable in TS_ACCESSORS:
                     template = TS_ACCESSORS[statement.variable]
@@ -573,7 +571,7 @@ class _Module:
         automatic: dict[str, list[str]] = {}
         for event in fired_events(spec):
             by_source: dict[str, list[str]] = {}
-            for index, t in enumerate(spec.transitions):
+            for index, t in enumerate(self.plan.transitions):
                 if t.event == event.name:
                     guard, effect = found.of[index]
                     step = f"[{guard or 'null'}, {effect or 'null'}, {string(t.dest)}]"
@@ -584,7 +582,7 @@ class _Module:
                 continue
             self._table(f"T_{event.name.upper()}", by_source, cls)
         self._table("AUTOMATIC", automatic, cls)
-        for event in spec.events.values():
+        for event in self.plan.events:
             if event.kind in ("action", "deal"):
                 members = sorted(self.plan.sources[event.name])
                 w(f"const FROM_{event.name.upper()}: ReadonlySet<string> = new Set({literal(members)});")
@@ -662,7 +660,7 @@ class _Module:
             w("return false;")
         self._short_method("protected _takeDeal(): void", f"fire(m, {table}, 0);")
         self._short_method("protected _automatic(): boolean", "return fire(m, AUTOMATIC, 0);")
-        actions = [e for e in spec.events.values() if e.kind == "action"]
+        actions = [e for e in self.plan.events if e.kind == "action"]
         self._refusal()
         self._view()
         for event in actions:
@@ -714,7 +712,7 @@ class _Module:
         w = self.w
         starts = [e for e in fired_events(self.spec) if e.kind == "start"]
 
-        def start(event: Event) -> None:
+        def start(event: ir.Event) -> None:
             if event.name in self.found.starts:
                 w(f"on_{event.name}(m);")
             w(f"fire(m, T_{event.name.upper()}, 0);")
@@ -827,7 +825,7 @@ class _Module:
         symbols["bet_level"] = Symbol.read(symbols["bet_level"].type, "level", "variable")
         chosen = chosen_actions(spec)
 
-        def legal(event: Event, local: Mapping[str, Symbol]) -> ast.expr:
+        def legal(event: ir.Event, local: Mapping[str, Symbol]) -> ast.expr:
             sources = ast.parse(f"FROM_{event.name.upper()}.has({MODEL}._state)", mode="eval").body
             return legal_when(sources, event, local)
 
@@ -862,7 +860,7 @@ class _Module:
             w("m._view = view;")
             w("return view;")
 
-    def _requirements(self, requirements: list[Requirement], event: Event, with_to: bool) -> None:
+    def _requirements(self, requirements: list[ir.Requirement], event: ir.Event, with_to: bool) -> None:
         locals_, local = hoisted([r.expr.tree for r in requirements], self.spec, self.symbols, with_to=with_to)
         used = [negate(python(r.expr.tree, local)) for r in requirements]
         for name, tree in kept(locals_, used):
@@ -871,14 +869,14 @@ class _Module:
         checks = requirement_checks(event, requirements, amount, returned=False)
         _Statements(self.w, local, local).visit_all(checks)
 
-    def _action(self, event: Event) -> None:
-        w, spec = self.w, self.spec
+    def _action(self, event: ir.Event) -> None:
+        w = self.w
         method = _camel(event.name) if event.own else TS_ACTIONS[event.name]
         takes_to = "to" in event.params
         amount = "to" if takes_to else "null"
         name = string(event.name)
         tried = f"seat, {name}, {amount}"
-        rule = action_rule(spec, event)
+        rule = event.rule
         signature = f"{method}(seat: number, to: number): void" if takes_to else f"{method}(seat: number): void"
         doc = f"/** Seat `seat` acts: {event.name}. Throws IllegalAction and changes nothing if illegal. */"
         with self._method(signature, doc):
