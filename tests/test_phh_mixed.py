@@ -12,6 +12,7 @@ import pytest
 
 from betspec import cards
 from betspec.cli import main
+from betspec.runtime import engine_class
 from betspec.tools import phh
 from tests.test_phh_variants import pokerkit_hand
 
@@ -77,7 +78,10 @@ def test_a_stud_hand_under_a_structure_opening_from_other_cards_is_invalid(
     path.write_text(pokerkit_hand(code, random.Random(f"stud-{code}")), encoding="utf-8")
     status, lines = _check(capsys, str(path), "--structure", structure)
     assert status == 1
-    ours, theirs = cards.GAMES[code], cards.GAMES[other]
+    # The structure's cards are its spec's game (named as the spec names it), the PHH variant of
+    # the same cards being ``other``.
+    ours, theirs = cards.GAMES[code], cards.game_of(engine_class(structure))
+    assert theirs.code == other
     assert lines[0].startswith("INVALID "), lines
     assert f"a {ours.name} hand ({code}) is not {structure}'s to check" in lines[0]
     assert f"{theirs.name} by the {'highest' if theirs.opening == 'high_card' else 'lowest'} upcard" in lines[0]

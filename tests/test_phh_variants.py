@@ -319,7 +319,7 @@ def _host_hand(structure: str, seed: int) -> tuple[Engine, cards.Dealer]:
     rng = random.Random(seed)
     n = rng.randint(2, 6)
     cls = engine_class(structure)
-    dealer = cards.Dealer(cards.STRUCTURE_GAMES[structure], n, seed=seed)
+    dealer = cards.Dealer(cards.game_of(cls), n, seed=seed)
     inputs: dict[str, Any] = {"ante": rng.choice([0, 1])}
     if "bring_in" in cls.INPUTS:
         inputs |= {"bring_in": 2, "bets": (10, 20)}

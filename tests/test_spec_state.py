@@ -166,10 +166,12 @@ def test_a_dead_hand_pays_nobody_and_its_pot_opens_the_next(tmp_path: Path) -> N
 
 def test_no_game_of_the_same_streets_deals_draw_high_and_ranks_it_as_lowball() -> None:
     """jacks_or_better has five-card draw's streets: dealt as 2-7 single draw, its showdown would
-    be ranked low, paying the wrong player; no PHH variant deals it, so `play` deals no cards."""
-    from betspec.cards import CardError, game_for
+    be ranked low, paying the wrong player. Its spec says it deals no cards of betspec's dealer
+    (game null: its openers are the host's dealer's to read), so `play` deals none; five-card draw
+    itself is dealt as its spec says, the PHH variant of the same cards naming it."""
+    from betspec.cards import CardError, game_of
     from betspec.runtime import engine_class
 
-    with pytest.raises(CardError, match="no PHH variant deals jacks_or_better"):
-        game_for("jacks_or_better", engine_class("jacks_or_better").STREETS)
-    assert game_for("five_card_draw_fixed_limit", ("predraw", "postdraw")).code == "N2L1D"
+    with pytest.raises(CardError, match="jacks_or_better declares no game"):
+        game_of(engine_class("jacks_or_better"))
+    assert game_of(engine_class("five_card_draw_fixed_limit")).code == "N2L1D"

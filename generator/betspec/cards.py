@@ -13,9 +13,9 @@ not checked.
 **Games.** :data:`GAMES` is keyed by the PHH variant code (https://phh.readthedocs.io): what
 each street deals (hole cards down or up, board cards), whether a draw comes before it, the
 PokerKit hand types ranked (two for a high-low split game), how the opener is chosen, and the
-betspec structure whose betting the variant is. :data:`STRUCTURE_GAMES` gives the game a
-structure is dealt as when nothing else is said (``betspec play``); PHH has no code for pot- or
-fixed-limit five-card draw, dealt here as 2-7 single draw.
+betspec structure whose betting the variant is. A structure is dealt as its spec's ``game``
+says (:func:`game_of`), named in hand histories by the variant dealing the same cards (PHH has no
+code for pot-limit hold'em, nor for pot- or fixed-limit single draw: NT and N2L1D name them).
 
 **High-low.** A split game ranks twice; :func:`settlement_rankings` turns the two rankings into
 the ``runs`` of :meth:`Engine.settle`: each pot in two halves, the odd chip to the high half
@@ -32,10 +32,9 @@ import os
 import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from betspec.runtime.engine import engine_class
 from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
@@ -72,6 +71,8 @@ class Game:
     limits: str = "min_bet"  # the PHH fields of its limits: min_bet, bets (small/big) or bring_in
     ace_low: bool = False  # the ace is the lowest card (a bot's draw keeps it)
     distinct_suits: bool = False  # a low hand needs its suits distinct too (a bot's draw)
+    #: Per street: whether a draw opens it (empty: before every street but the first, if ``draw``).
+    draws: tuple[bool, ...] = ()
 
     @property
     def streets(self) -> int:
@@ -82,9 +83,9 @@ class Game:
         return len(self.hands) > 1
 
 
-def _load_games() -> tuple[dict[str, Game], dict[str, str | None]]:
-    """The games of ``games.json`` (how each PHH variant deals and ranks, and the structure whose
-    betting it is: data of the format and of the shipped specs, not rules of the code)."""
+def _load_games() -> dict[str, Game]:
+    """The games of ``games.json``: how each PHH variant deals and ranks, and the structure whose
+    betting it is (data of the format, not rules of the code; a spec says its own game)."""
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "games.json"), encoding="utf-8") as handle:
         data = json.load(handle)
     games = {
@@ -104,15 +105,27 @@ def _load_games() -> tuple[dict[str, Game], dict[str, str | None]]:
         )
         for code, entry in data["games"].items()
     }
-    # A structure named with null is one no PHH variant deals (draw high with openers): no cards.
-    return games, {str(k): None if v is None else str(v) for k, v in data["structures"].items()}
+    return games
 
 
-_GAMES, _STRUCTURE_GAMES = _load_games()
 #: The PHH variants whose betting is a betspec structure, by code.
-GAMES: Mapping[str, Game] = _GAMES
-#: The game each shipped structure is dealt as when nothing else is said (``betspec play``).
-STRUCTURE_GAMES: Mapping[str, str | None] = _STRUCTURE_GAMES
+GAMES: Mapping[str, Game] = _load_games()
+#: The evaluator (PokerKit's hand type) of each kind of hand a spec's showdown names
+#: (:data:`betspec.vocabulary.HAND_KINDS`).
+HAND_TYPES: Mapping[str, str] = {
+    "high": "StandardHighHand",
+    "short_deck_high": "ShortDeckHoldemHand",
+    "omaha_high": "OmahaHoldemHand",
+    "omaha_low_eight": "OmahaEightOrBetterLowHand",
+    "low_eight": "EightOrBetterLowHand",
+    "ace_to_five_low": "RegularLowHand",
+    "deuce_to_seven_low": "StandardLowHand",
+    "badugi": "BadugiHand",
+}
+#: The hands whose ace is the lowest card, and the one whose suits must differ too (what a
+#: bot's draw keeps).
+_ACE_LOW = ("ace_to_five_low", "badugi")
+_DISTINCT_SUITS = ("badugi",)
 
 
 def game(code: str) -> Game:
@@ -123,24 +136,57 @@ def game(code: str) -> Game:
     return found
 
 
-def game_for(structure: str, streets: Sequence[str]) -> Game:
-    """The game a structure is dealt as: its entry in :data:`STRUCTURE_GAMES`, else the game of
-    a shipped structure with the same streets (a house spec extending one keeps its streets)."""
-    code = STRUCTURE_GAMES.get(structure)
-    if code is not None:
-        return GAMES[code]
-    if structure in STRUCTURE_GAMES:
-        # Named with no game: its cards rank as no PHH variant does (a game with the same streets
-        # would deal it and rank its showdown wrong).
-        raise CardError(f"no PHH variant deals {structure}")
-    for candidate in GAMES.values():
-        try:
-            theirs = engine_class(candidate.structure).STREETS
-        except LookupError:
-            continue
-        if candidate.streets == len(streets) and tuple(theirs) == tuple(streets):
-            return candidate
-    raise CardError(f"{structure} deals {', '.join(streets)}: no game betspec deals has these streets")
+def game_of(cls: type[Engine]) -> Game:
+    """The game a structure's engine deals, as its spec's ``game`` says (the spec, not its name
+    or streets, decides); :class:`CardError` where the spec declares no cards. Its code is the
+    PHH variant that deals the same cards and bets with the same kind of limits ('' if none)."""
+    data = getattr(cls, "GAME", None) if isinstance(cls, type) else None
+    if not isinstance(data, Mapping):
+        raise CardError(f"{getattr(cls, 'SPEC_NAME', cls)!s} declares no game: no cards are dealt")
+    deals = cast(Sequence[Mapping[str, Any]], data["deals"])
+    showdown = tuple(cast(Sequence[str], data["showdown"]))
+    draws = tuple(bool(deal["draw"]) for deal in deals)
+    found = Game(
+        "",
+        str(data["name"]),
+        cls.SPEC_NAME,
+        tuple(tuple(face == "up" for face in deal["hole"]) for deal in deals),
+        tuple(int(deal["board"]) for deal in deals),
+        draw=any(draws),
+        hands=tuple(HAND_TYPES[kind] for kind in showdown),
+        opening=str(data["opening"]),
+        short_deck=data["deck"] == "short",
+        limits=_limits(cls),
+        ace_low=showdown[0] in _ACE_LOW,
+        distinct_suits=showdown[0] in _DISTINCT_SUITS,
+        draws=draws,
+    )
+    # A PHH variant dealing the same cards names the game in hand histories: the one stating its
+    # limits as this structure does, else any (PHH has no pot-limit hold'em: NT, as PokerKit writes).
+    alike = [known for known in GAMES.values() if _same_cards(known, found)]
+    alike.sort(key=lambda known: known.limits != found.limits)
+    return replace(found, code=alike[0].code, limits=alike[0].limits) if alike else found
+
+
+def _limits(cls: type[Engine]) -> str:
+    """How a PHH file states the structure's limits: a bring-in (stud), small and big bets, or a
+    minimum bet (no and pot limit)."""
+    if "bring_in" in cls.INPUTS:
+        return "bring_in"
+    return "bets" if "bets" in cls.INPUTS else "min_bet"
+
+
+def _same_cards(known: Game, game: Game) -> bool:
+    """Whether a PHH variant deals and ranks as ``game`` does."""
+    draws = known.draws or tuple(known.draw and street > 0 for street in range(known.streets))
+    return (known.hole, known.board, draws, known.hands, known.opening, known.short_deck) == (
+        game.hole,
+        game.board,
+        game.draws,
+        game.hands,
+        game.opening,
+        game.short_deck,
+    )
 
 
 def split_cards(text: str) -> list[str]:
@@ -461,6 +507,8 @@ class Dealer:
             raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {shown(cards)}")
         if self.street >= self.game.streets:
             raise CardError("no draw is left: every street is dealt")
+        if self.game.draws and not self.game.draws[self.street]:
+            raise CardError(f"{self.game.name} has no draw before street {self.street + 1}")
         if seat in self.draws[self.street]:
             raise CardError(f"seat {seat} has drawn already before this street")
         if len(cards) > len(self.deck):

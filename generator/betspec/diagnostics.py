@@ -58,6 +58,7 @@ class DiagnosticCode(str, enum.Enum):
     NEVER_TAKEN = "never-taken"
     NEVER_REACHED = "never-reached"
     RULE_TEXT = "rule-text"
+    GAME = "game"
 
     def __str__(self) -> str:
         return self.value
@@ -317,6 +318,14 @@ ABOUT: dict[DiagnosticCode, About] = {
         _PLAYING,
         "a state no hand explored reached",
         "correct the transitions into it so that some hand reaches it, or remove it",
+    ),
+    DiagnosticCode.GAME: About(
+        _MACHINE,
+        "a game whose cards cannot be dealt or ranked as written: a deal for a street the spec does not have, no "
+        "hole cards, a split game whose second hand is not a low, an Omaha hand without three board cards, an "
+        "opening by the upcards with none dealt on the first street",
+        "deal each street the spec has (by its name), give each seat its hole cards, list a split game's high "
+        "hand then its low, or give the game null if the spec deals no cards",
     ),
     DiagnosticCode.RULE_TEXT: About(
         "Rule texts (warnings: the spec still generates)",

@@ -246,6 +246,31 @@ class Street:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """What a street deals as it opens: each seat's hole cards (True: face up), board cards, and
+    whether each seat still in may discard and draw first."""
+
+    street: str
+    hole: tuple[bool, ...] = ()
+    board: int = 0
+    draw: bool = False
+
+
+@dataclass(frozen=True)
+class Game:
+    """The cards a spec's game deals and how its showdown ranks them (for the dealer; the
+    engines bet without cards): its name, deck, one deal per street in the streets' order, the
+    showdown's hand kinds (high first), who opens each street, and the rule it cites."""
+
+    name: str
+    deck: str
+    deals: tuple[Deal, ...]
+    showdown: tuple[str, ...]
+    opening: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Requirement:
     expr: Expr
     error: str
@@ -350,6 +375,7 @@ class Spec:
     forced_bets: tuple[ForcedBet, ...] = ()
     streets: tuple[Street, ...] = ()
     next_hand: NextHand | None = None
+    game: Game | None = None
     street_values: dict[str, StreetValue] = field(default_factory=dict)
     deal_inputs: dict[str, Input] = field(default_factory=dict)
 

@@ -327,3 +327,32 @@ REQUIREMENT_CODES = (
     "bad_amount",
     "bound_by_declaration",
 )
+
+# ---- the game: cards ----------------------------------------------------------------------------
+
+#: The decks a game is dealt from: the standard 52 cards, or the short deck's 36 (six to ace).
+Deck = Literal["standard", "short"]
+DECKS: tuple[Deck, ...] = get_args(Deck)
+#: How a hole card is dealt: face down (seen by its holder) or face up (seen by all).
+CardFace = Literal["down", "up"]
+CARD_FACES: tuple[CardFace, ...] = get_args(CardFace)
+#: How a showdown ranks the hands shown (a split game lists its high hand, then its low one).
+HAND_KINDS: dict[str, str] = {
+    "high": "the best five cards of the hand and the board, high",
+    "short_deck_high": "the best five cards, high, as a short deck ranks them (a flush beats a full house)",
+    "omaha_high": "the best high hand of exactly two hole cards and three board cards",
+    "omaha_low_eight": "the best ace-to-five low of exactly two hole cards and three board cards, eight or better",
+    "low_eight": "the best ace-to-five low of five cards, eight or better (a split game's low half)",
+    "ace_to_five_low": "the best ace-to-five low of five cards (straights and flushes do not count)",
+    "deuce_to_seven_low": "the best deuce-to-seven low of five cards (the ace high, straights and flushes count)",
+    "badugi": "the best badugi: four cards of distinct ranks and suits, the fewest and lowest",
+}
+#: The lows a split game's second hand may be.
+LOW_HAND_KINDS = ("omaha_low_eight", "low_eight")
+#: Who acts first on each street, from the cards: by position (the blinds), or from the upcards
+#: (the lowest brings in and the highest hand showing opens after; razz the reverse).
+OPENINGS: dict[str, str] = {
+    "position": "by position: the blinds, then the seat after the last to act",
+    "low_card": "the lowest upcard brings in on the first street; the highest hand showing opens the others",
+    "high_card": "the highest upcard brings in on the first street; the lowest hand showing opens the others",
+}

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 63d0ca860e2f49c4fc0f3b00b35d60bc88facc8709f4d31c3474e3c47345b98a.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5654b073e8c32f418f10357abaaf57d8de808e7eec218ce31751486519332a61.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

@@ -255,6 +255,33 @@ def _diagrams(spec: Spec) -> list[Block]:
     ]
 
 
+def _cards(spec: Spec, uses: _Uses) -> list[Block]:
+    game = spec.game
+    if game is None:
+        return []
+    rows = tuple(
+        (
+            code(deal.street),
+            text(", ".join("up" if up else "down" for up in deal.hole) or "none"),
+            text(str(deal.board) if deal.board else "none"),
+            text("yes" if deal.draw else ""),
+        )
+        for deal in game.deals
+    )
+    deck = "the short deck (36 cards, six to ace)" if game.deck == "short" else "a standard deck (52 cards)"
+    shown = "; ".join(f"{kind}: {vocabulary.HAND_KINDS[kind]}" for kind in game.showdown)
+    halves = "a split pot, high then low: " if len(game.showdown) > 1 else ""
+    described = (
+        f"{game.name}, dealt from {deck} by the dealer (betspec.cards, betspec play, the PHH layer; the engine "
+        f"bets without cards). The showdown ranks {halves}{shown}. Who acts first: {vocabulary.OPENINGS[game.opening]}."
+    )
+    blocks: list[Block] = [Heading(2, "The cards", "cards"), Paragraph(text(described))]
+    if game.rule:
+        blocks.append(Paragraph((Span("Rule: "), *uses.link(game.rule, "The cards"), Span("."))))
+    blocks.append(Table(("street", "hole cards, each seat", "board cards", "draw first"), rows))
+    return blocks
+
+
 def _streets(spec: Spec, uses: _Uses) -> list[Block]:
     names = list(spec.street_values)
     rows = tuple(
@@ -525,6 +552,8 @@ def cited(spec: Spec) -> frozenset[str]:
         *spec.transitions,
         *(req for event in spec.events.values() for req in event.requires),
     )
+    if spec.game is not None:
+        entries += (spec.game,)
     for entry in entries:
         rule = getattr(entry, "rule", "")
         if isinstance(rule, str) and rule:
@@ -690,6 +719,7 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: f
     blocks += _diagrams(spec)
     for section in (
         _streets,
+        _cards,
         _table_inputs,
         _options,
         _memory,

@@ -970,6 +970,9 @@ class EnginePlan:
     hand_expressions: tuple[ast.expr, ...]
     primitives: tuple[str, ...]
     spec_fields: tuple[str, ...]
+    #: The cards the game deals and how its showdown ranks them, as JSON data in the spec's words
+    #: (each street's deal in the streets' order); None where the spec declares no game.
+    game: Mapping[str, object] | None
 
     def quantity(self, name: str) -> ir.Quantity | None:
         """The quantity named ``name``, if the spec has one."""
@@ -1052,4 +1055,29 @@ def _built(spec: Spec) -> EnginePlan:
         hand_expressions=tuple(expr.tree for expr in spec.hand_expressions()),
         primitives=tuple(spec.primitives),
         spec_fields=tuple(f.name for f in dataclasses.fields(spec) if getattr(spec, f.name)),
+        game=game_data(spec),
     )
+
+
+def game_data(spec: Spec) -> dict[str, object] | None:
+    """The spec's game as JSON data (what a dealer reads), or None."""
+    game = spec.game
+    if game is None:
+        return None
+    deals = [
+        {
+            "street": deal.street,
+            "hole": ["up" if up else "down" for up in deal.hole],
+            "board": deal.board,
+            "draw": deal.draw,
+        }
+        for deal in game.deals
+    ]
+    return {
+        "name": game.name,
+        "deck": game.deck,
+        "deals": deals,
+        "showdown": list(game.showdown),
+        "opening": game.opening,
+        "rule": game.rule,
+    }

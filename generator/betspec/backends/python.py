@@ -81,6 +81,8 @@ def _json_literal(value: object) -> str:
     if isinstance(value, list):
         items = [_json_literal(v) for v in value]
         return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(key)}: {_json_literal(item)}" for key, item in value.items()) + "}"
     return literal(value)
 
 
@@ -168,6 +170,23 @@ def _module(spec: Spec, root: str) -> str:
     w("#: The spec's streets (its betting rounds), in order.")
     planned = engine_plan(spec)
     w(f"STREETS: tuple[str, ...] = {_tuple(planned.streets)}")
+    if planned.game is None:
+        w("#: The spec declares no cards: a dealer deals none.")
+        w("GAME: Mapping[str, object] | None = None")
+    else:
+        w("#: The cards the game deals, street by street, and how its showdown ranks them (for a dealer).")
+        w("GAME: Mapping[str, object] | None = {")
+        with w.indented():
+            for key, value in planned.game.items():
+                if isinstance(value, list) and any(isinstance(item, dict) for item in value):
+                    w(f"{literal(key)}: (")  # one street's deal a line
+                    with w.indented():
+                        for item in value:
+                            w(f"{_json_literal(item)},")
+                    w("),")
+                else:
+                    w(f"{literal(key)}: {_json_literal(value)},")
+        w("}")
     for value in planned.street_values:
         values = _tuple(value.values)
         w(_comment(f"#: {value.meaning} ({value.name}), street by street."))
@@ -962,6 +981,7 @@ def _class_variables(w: Writer, spec: Spec) -> None:
         (f"{literal(code)}: {literal(rule)}," for code, rule in engine_plan(spec).procedure_rules.items()),
     )
     w("STREETS: ClassVar[tuple[str, ...]] = STREETS")
+    w("GAME: ClassVar[Mapping[str, object] | None] = GAME")
     planned = engine_plan(spec)
     w(f"LAST_STREET: ClassVar[int] = {len(planned.streets) - 1}")
     _dictionary(

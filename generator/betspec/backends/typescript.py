@@ -123,6 +123,8 @@ KNOWN_SPEC_FIELDS = frozenset(
         "options",
         "variables",
         "primitives",
+        # The cards a dealer deals (betspec.cards, in Python): a TypeScript engine bets without cards.
+        "game",
         "quantities",
         "states",
         "initial",

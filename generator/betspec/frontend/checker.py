@@ -23,10 +23,12 @@ from betspec.model import (
     Assignment,
     Call,
     Check,
+    Deal,
     Effect,
     Event,
     Expr,
     ForcedBet,
+    Game,
     Input,
     NextHand,
     Option,
@@ -402,6 +404,47 @@ class _Checker:
             out[name] = StreetValue(name, kind, entry["default"], entry["meaning"], entry["rule"], choices)
             self.declare(name, Name(Type(kind), "street value", choices=choices), pointer, owners, "street_values")
         return out
+
+    def game(self, streets: tuple[Street, ...]) -> Game | None:
+        """The cards the game deals, one deal per street in the streets' order; None where the
+        spec (with its bases) declares none, or gives null."""
+        entry = self.doc.get("game")
+        if not isinstance(entry, dict):
+            return None
+        for part in ("deals", "showdown"):
+            if part not in entry:
+                message = f"the game has no {part!r}: say what each street deals and how the showdown ranks"
+                self.error("/game", DiagnosticCode.MISSING, message, about=f"game {part}")
+        if "rule" in entry:
+            self.cite("/game/rule", entry["rule"])
+        names = [street.name for street in streets]
+        given: dict[str, Any] = entry.get("deals", {})
+        for name in given:
+            if name not in names:
+                message = f"the game deals street {name!r}, which the spec does not have{did_you_mean(name, names)}"
+                self.error(f"/game/deals/{name}", DiagnosticCode.GAME, message, key=True)
+        deals = tuple(
+            Deal(
+                name,
+                tuple(face == "up" for face in given.get(name, {}).get("hole", ())),
+                given.get(name, {}).get("board", 0),
+                given.get(name, {}).get("draw", False),
+            )
+            for name in names
+        )
+        showdown = tuple(entry.get("showdown", ()))
+        opening = entry.get("opening", "position")
+        game = Game(
+            entry.get("name") or self.doc.get("title", ""),
+            entry.get("deck", "standard"),
+            deals,
+            showdown,
+            opening,
+            entry.get("rule", ""),
+        )
+        for problem, pointer in _game_problems(game, "deals" in entry and bool(streets)):
+            self.error(pointer, DiagnosticCode.GAME, problem)
+        return game
 
     def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
         """The betting rounds in order, each with every street value (its own or the default)."""
@@ -1078,6 +1121,7 @@ class _Checker:
         deal_inputs = self.inputs(owners, "deal_inputs")
         street_values = self.street_values(owners)
         streets = self.streets(street_values)
+        game = self.game(streets)
         roles = self.roles(owners)
         primitives = self.primitives()
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
@@ -1154,7 +1198,29 @@ class _Checker:
             street_values=street_values,
             deal_inputs=deal_inputs,
             next_hand=next_hand,
+            game=game,
         )
+
+
+def _game_problems(game: Game, dealt: bool) -> list[tuple[str, str]]:
+    """What keeps a game's cards from being dealt or ranked as written, each with where."""
+    found: list[tuple[str, str]] = []
+    if dealt and not any(deal.hole for deal in game.deals):
+        found.append(("the game deals no hole cards: give the seats theirs (hole, on the first street)", "/game/deals"))
+    if len(game.showdown) == 2:
+        high, low = game.showdown
+        if high in vocabulary.LOW_HAND_KINDS or low not in vocabulary.LOW_HAND_KINDS:
+            lows = ", ".join(vocabulary.LOW_HAND_KINDS)
+            found.append(
+                (f"a split game lists its high hand, then its low ({lows}), not {high}, {low}", "/game/showdown")
+            )
+    board = sum(deal.board for deal in game.deals)
+    if dealt and any(kind.startswith("omaha_") for kind in game.showdown) and board < 3:
+        found.append((f"an Omaha hand takes three board cards; the game deals {board}", "/game/showdown"))
+    if dealt and game.opening != "position" and not (game.deals and any(game.deals[0].hole)):
+        message = f"opening {game.opening} decides from the upcards: deal the first street one face up"
+        found.append((message, "/game/opening"))
+    return found
 
 
 #: What one of a section's entries is called, in a suggested name.

@@ -57,6 +57,9 @@ LISTS = ("transitions", "checks")
 NOT_INHERITED = ("abstract", "extends", "$schema", "remove", "amend")
 #: How the next hand follows: merged part by part, its inputs entry by entry.
 NEXT_HAND = "next_hand"
+#: The cards the game deals: merged part by part (its deals replaced whole); a spec that
+#: replaces the streets without a game of its own has none (its bases' dealt other streets).
+GAME = "game"
 #: Where a forced bet or an amended entry goes: before or after another.
 _PLACED = ("before", "after")
 #: What names a spec rather than saying anything about its rules: not listed as a change.
@@ -366,6 +369,8 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                     merged.origins[child] = (doc, child)
             elif key == NEXT_HAND and isinstance(item, dict) and isinstance(value.get(key), dict):
                 _merge_next_hand(merged, doc, item, changes)
+            elif key == GAME and isinstance(item, dict) and isinstance(value.get(key), dict):
+                _merge_game(merged, doc, item, changes)
             elif key in LISTS:
                 items = value.setdefault(key, [])
                 merged.origins.setdefault(pointer, (doc, pointer))
@@ -379,6 +384,11 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                     changes.append(f"{label}: {'replaces' if key in value else 'sets'} {key}")
                 value[key] = item
                 merged.origins[pointer] = (doc, pointer)
+        if "streets" in doc.value and GAME not in doc.value and value.get(GAME) is not None:
+            changes.append(f"{label}: drops the game of its bases (it deals other streets)")
+            del value[GAME]
+            for stale in [p for p in merged.origins if p == f"/{GAME}" or p.startswith(f"/{GAME}/")]:
+                del merged.origins[stale]
         for name, entry in placed:
             found += _place_written(value.get("forced_bets", {}), doc, name, entry, changes)
         amend = doc.value.get("amend")
@@ -414,6 +424,20 @@ def _merge_next_hand(merged: Merged, doc: Located, item: dict[str, Any], changes
                 merged.origins[join_pointer(pointer, name)] = (doc, join_pointer(pointer, name))
             continue
         changes.append(f"{label}: replaces next_hand {part}")
+        target[part] = given
+        merged.origins[pointer] = (doc, pointer)
+
+
+def _merge_game(merged: Merged, doc: Located, item: dict[str, Any], changes: list[str]) -> None:
+    """``game`` of an extending spec over its bases': each part it gives replaced (razz gives its
+    showdown and opening, and keeps seven-card stud's deck and deals)."""
+    target = merged.value[GAME] = dict(merged.value[GAME])  # the base's own document stays as read
+    label = os.path.basename(doc.path)
+    for pointer in [join_pointer(f"/{GAME}", part) for part in target]:
+        merged.origins.setdefault(pointer, merged.origin(pointer))
+    for part, given in item.items():
+        pointer = join_pointer(f"/{GAME}", part)
+        changes.append(f"{label}: {'replaces' if part in target else 'sets'} game {part}")
         target[part] = given
         merged.origins[pointer] = (doc, pointer)
 

@@ -141,6 +141,7 @@ ENGINE_HOOKS: tuple[str, ...] = (
     "DEAL",
     "DEAL_INPUTS",
     "DECLARED_VARIABLES",
+    "GAME",
     "INITIAL",
     "OWN_ACTIONS",
     "INPUTS",

@@ -241,6 +241,9 @@ class Engine:
     #: The spec's streets, in order, and its deal event's compiled table.
     STREETS: ClassVar[tuple[str, ...]] = ()
     DEAL: ClassVar[Steps] = {}
+    #: The cards the spec's game deals and how its showdown ranks them, as JSON data (read by
+    #: betspec.cards.game_of); None: the spec declares no cards.
+    GAME: ClassVar[Mapping[str, object] | None] = None
 
     # ---- construction -------------------------------------------------------------------
 

@@ -157,7 +157,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "decision, refusals are explained with the rule they cite, streets are dealt when a round ends.",
         epilog=HELP,
     )
-    play.add_argument("structure", help="a spec with a generated engine (a wrong name lists them)")
+    play.add_argument(
+        "structure",
+        help="a spec with a generated engine (a wrong name lists them), or a spec file (.json) played as written",
+    )
     play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
     play.add_argument("--stacks", type=_chips_list, metavar="A,B,...", help="every seat's chips, in seat order")
     play.add_argument("--stack", type=int, default=1000, help="every seat's chips when --stacks is not given")
@@ -277,12 +280,22 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
         out.write(line + "\n")
         out.flush()
 
-    try:
-        cls = engine_class(args.structure)
-    except LookupError as exc:
-        known = ", ".join(engine_names())
-        say(f"play: {exc}" + (f"; structures with an engine: {known}" if known else ""))
-        return 2
+    if args.structure.endswith(".json") and os.path.isfile(args.structure):
+        # A spec of the house's own, played as written: its engine made in memory, nothing written.
+        from betspec.house import SpecError, load
+
+        try:
+            cls = load(args.structure)
+        except SpecError as exc:
+            say(f"play: {exc.message}")
+            return 2
+    else:
+        try:
+            cls = engine_class(args.structure)
+        except LookupError as exc:
+            known = ", ".join(engine_names())
+            say(f"play: {exc}" + (f"; structures with an engine: {known}" if known else ""))
+            return 2
     try:
         table = table_for(cls, args)
         options = options_for(cls, args.option)
@@ -344,12 +357,12 @@ def _pokerkit() -> bool:
 
 def _game(cls: type[Engine], name: str, showdown: str | None) -> tuple[Game | None, str]:
     """The game the structure is dealt as (None: no cards are dealt), and what to say once."""
-    from betspec.cards import CardError, game_for
+    from betspec.cards import CardError, game_of
 
     if showdown not in (None, "cards"):
         return None, ""
     try:
-        game = game_for(name, cls.STREETS)
+        game = game_of(cls)
     except CardError as exc:
         return None, f"{exc.message}: no cards are dealt"
     if not _pokerkit():

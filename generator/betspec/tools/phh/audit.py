@@ -232,12 +232,14 @@ _OPENINGS = {
 
 
 def _structure_game(cls: type[Engine]) -> Game | None:
-    """The game a shipped structure is dealt as; None for a house structure, whose game is not
-    known (its hands are replayed whatever their variant)."""
+    """The game a structure's spec deals; None where it declares none (its hands are replayed
+    whatever their variant)."""
     from betspec import cards
 
-    code = cards.STRUCTURE_GAMES.get(cls.SPEC_NAME)
-    return None if code is None else cards.GAMES[code]
+    try:
+        return cards.game_of(cls)
+    except cards.CardError:
+        return None
 
 
 def _other_game(hand: Hand, theirs: Game, structure: str) -> str | None:

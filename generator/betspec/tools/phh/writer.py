@@ -21,8 +21,9 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     is the :class:`betspec.cards.Dealer` that dealt the hand: its hole cards, board, draws and
     showdown (``pN sm``, for the seats still in when the hand is over) are written; without it
     every card is unknown (``??``) and every draw stands pat. The variant is the dealer's game,
-    else ``variant``, else the game the structure is dealt as (:data:`betspec.cards.STRUCTURE_GAMES`:
-    PHH has no code for pot-limit hold'em, written ``NT``, which allows every pot-limit action).
+    else ``variant``, else the variant dealing the cards the structure's spec declares
+    (:func:`betspec.cards.game_of`: PHH has no code for pot-limit hold'em, written ``NT``, which
+    allows every pot-limit action).
     The same hand always gives the same bytes: fields in a fixed order, no timestamps.
     Declarations (out of turn, a raise said without its amount) are written as the chips they
     moved; a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after
@@ -48,10 +49,20 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     return "".join(f"{name} = {value}\n" for name, value in fields)
 
 
+def _spec_code(cls: type[Engine]) -> str:
+    """The PHH variant that deals the cards the structure's spec declares ('' if none does)."""
+    from betspec.cards import CardError, game_of
+
+    try:
+        return game_of(cls).code
+    except CardError:
+        return ""
+
+
 def _game_to_write(engine: Engine, scale: int, variant: str | None, cards: Dealer | None) -> Game:
     """The PHH game an engine's hand is written as (see :func:`to_phh`), or :class:`PhhError`
     saying why the arguments or the hand cannot be written."""
-    from betspec.cards import STRUCTURE_GAMES, Dealer
+    from betspec.cards import Dealer
     from betspec.runtime import Engine
 
     if not isinstance(engine, Engine):
@@ -63,8 +74,8 @@ def _game_to_write(engine: Engine, scale: int, variant: str | None, cards: Deale
     if cards is not None and not isinstance(cards, Dealer):
         raise PhhError(f"cards are a betspec.cards.Dealer, not {_brief(cards)}")
     cls = type(engine)
-    code = cards.game.code if cards is not None else variant or STRUCTURE_GAMES.get(engine.SPEC_NAME)
-    if code is None:
+    code = cards.game.code if cards is not None else variant or _spec_code(cls)
+    if not code:
         code = "FT" if "bets" in cls.INPUTS and "blinds" in cls.INPUTS else "NT"
     if code not in VARIANTS:
         raise PhhError(f"variant {_brief(code)} is not one betspec writes ({', '.join(VARIANTS)})")

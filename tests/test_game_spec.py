@@ -1,0 +1,212 @@
+"""A spec's game: the cards it deals and how its showdown ranks them, declared in JSON.
+
+The dealer (cards.Dealer, `betspec play`, the PHH layer) deals what the spec says, not a game
+guessed from the structure's name or streets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from betspec import cards, house, vocabulary
+from betspec.frontend import load_spec
+from betspec.runtime import Table, engine_class
+from tests.conftest import ROOT, SPEC_DIR
+
+HEAD = {"spec_version": "1.1", "title": "t", "description": "d"}
+OMAHA = {
+    "preflop": {"hole": ["down"] * 4},
+    "flop": {"board": 3},
+    "turn": {"board": 1},
+    "river": {"board": 1},
+}
+PLO = {
+    "extends": "pot_limit.json",
+    "rules": {"PLO": {"text": "Omaha: four hole cards; exactly two of them and three of the board.", "source": "s"}},
+    "game": {"name": "pot-limit Omaha", "rule": "PLO", "deals": OMAHA, "showdown": ["omaha_high"]},
+}
+
+#: The PHH variant each shipped structure's cards are: the game PokerKit deals under that code,
+#: as betspec dealt these structures before specs said their games (games.json's old table).
+SHIPPED = {
+    "no_limit": "NT",
+    "pot_limit": "NT",
+    "cap_no_limit": "NT",
+    "cap_pot_limit": "NT",
+    "spread_limit": "NT",
+    "fixed_limit": "FT",
+    "seven_card_stud": "F7S",
+    "razz": "FR",
+    "five_card_draw_no_limit": "N2L1D",
+    "five_card_draw_pot_limit": "N2L1D",
+    "five_card_draw_fixed_limit": "N2L1D",
+    "triple_draw": "F2L3D",
+    "badugi": "FB",
+}
+
+
+def write(folder: Path, name: str, body: dict[str, Any]) -> Path:
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps({**HEAD, "name": name, **body}))
+    return path
+
+
+def problems(folder: Path, name: str, body: dict[str, Any]) -> list[tuple[str, str, str]]:
+    spec, found = load_spec(str(write(folder, name, body)))
+    assert spec is None, "the spec was accepted"
+    return [(d.pointer, str(d.code), d.message) for d in found]
+
+
+@pytest.mark.parametrize(("structure", "code"), sorted(SHIPPED.items()))
+def test_each_shipped_structure_is_dealt_the_game_its_spec_declares(structure: str, code: str) -> None:
+    game = cards.game_of(engine_class(structure))
+    known = cards.GAMES[code]
+    assert game.code == code and game.structure == structure
+    assert (game.hole, game.board, game.draw, game.hands, game.opening, game.short_deck) == (
+        known.hole,
+        known.board,
+        known.draw,
+        known.hands,
+        known.opening,
+        known.short_deck,
+    )
+    assert (game.ace_low, game.distinct_suits, game.limits) == (known.ace_low, known.distinct_suits, known.limits)
+
+
+def test_every_kind_of_hand_the_language_names_has_an_evaluator() -> None:
+    assert set(cards.HAND_TYPES) == set(vocabulary.HAND_KINDS)
+    assert set(vocabulary.LOW_HAND_KINDS) <= set(vocabulary.HAND_KINDS)
+
+
+def test_an_extending_spec_changes_the_parts_of_its_bases_game_it_gives() -> None:
+    razz, _ = load_spec(str(SPEC_DIR / "razz.json"))
+    stud, _ = load_spec(str(SPEC_DIR / "seven_card_stud.json"))
+    assert razz is not None and stud is not None and razz.game is not None and stud.game is not None
+    assert razz.game.deals == stud.game.deals and razz.game.deck == stud.game.deck
+    assert (razz.game.showdown, razz.game.opening, razz.game.name) == (("ace_to_five_low",), "high_card", "Razz")
+    assert (stud.game.showdown, stud.game.opening) == (("high",), "low_card")
+
+
+def test_a_spec_that_replaces_the_streets_without_a_game_has_none(tmp_path: Path) -> None:
+    streets = [{"name": "before", "meaning": "m"}, {"name": "after", "meaning": "m"}]
+    spec, found = load_spec(str(write(tmp_path, "two_rounds", {"extends": "no_limit.json", "streets": streets})))
+    assert spec is not None and not [d for d in found if not d.is_warning]
+    assert spec.game is None
+    with pytest.raises(cards.CardError, match="declares no game"):
+        cards.game_of(house.load(tmp_path / "two_rounds.json"))
+
+
+def test_a_game_given_null_deals_no_cards() -> None:
+    spec, _ = load_spec(str(SPEC_DIR / "jacks_or_better.json"))
+    assert spec is not None and spec.game is None
+
+
+def test_a_house_deals_pot_limit_omaha_from_its_spec_alone(tmp_path: Path) -> None:
+    cls = house.load(write(tmp_path, "house_plo", PLO))
+    game = cards.game_of(cls)
+    assert game.code == "PO" and game.name == "pot-limit Omaha" and game.hands == ("OmahaHoldemHand",)
+    for seed in range(20):
+        dealer = cards.Dealer(game, 4, seed=seed)
+        engine = cls(Table(stacks=[1000] * 4, button=0, blinds=(5, 10)))
+        while not engine.paid:
+            if engine.to_act is not None:
+                (engine.call if "call" in engine.legal_actions() else engine.check)(engine.to_act)
+            elif engine.next_street is not None:
+                dealer.deal(engine)
+            else:
+                dealer.settle(engine)
+        assert all(len(held) == 4 for held in dealer.hole) and len(dealer.board) == 5
+        assert sum(engine.stacks) == 4000
+        # The pot goes to the best Omaha hand (exactly two hole cards), as PokerKit ranks it.
+        best = _omaha_winners(dealer)
+        assert {seat for seat in range(4) if engine.stacks[seat] > 990} == best
+
+
+def _omaha_winners(dealer: cards.Dealer) -> set[int]:
+    from pokerkit import OmahaHoldemHand
+
+    board = "".join(dealer.board)
+    hands = {seat: OmahaHoldemHand.from_game("".join(held), board) for seat, held in enumerate(dealer.hole)}
+    top = max(hands.values())
+    return {seat for seat, hand in hands.items() if hand == top}
+
+
+def test_betspec_play_deals_a_house_spec_its_own_cards(tmp_path: Path) -> None:
+    path = write(tmp_path, "house_plo", PLO)
+    betspec = str(Path(sys.executable).with_name("betspec"))
+    command = [betspec, "play", path.name, "--seats", "3", "--bots", "all", "--hands", "1"]
+    shown = subprocess.run([*command, "--seed", "5"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "dealt as pot-limit Omaha (PO)" in shown.stdout
+    assert "hold'em" not in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer", "code", "words"),
+    [
+        (
+            {"game": {"deals": {**OMAHA, "flopp": {"board": 1}}, "showdown": ["high"]}},
+            "/game/deals/flopp",
+            "game",
+            "street 'flopp', which the spec does not have (did you mean 'flop'?)",
+        ),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["low_eight", "omaha_high"]}},
+            "/game/showdown",
+            "game",
+            "a split game lists its high hand, then its low",
+        ),
+        (
+            {"game": {"deals": {"preflop": {"hole": ["down", "down"]}}, "showdown": ["omaha_high"]}},
+            "/game/showdown",
+            "game",
+            "an Omaha hand takes three board cards; the game deals 0",
+        ),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["high"], "opening": "low_card"}},
+            "/game/opening",
+            "game",
+            "deal the first street one face up",
+        ),
+        (
+            {"game": {"deals": {"flop": {"board": 3}}, "showdown": ["high"]}},
+            "/game/deals",
+            "game",
+            "the game deals no hole cards",
+        ),
+        (
+            # jacks_or_better's game is null: a game written over it is whole, nothing inherited.
+            {"extends": "jacks_or_better.json", "game": {"deals": {"predraw": {"hole": ["down"] * 5}}}},
+            "/game",
+            "missing",
+            "the game has no 'showdown'",
+        ),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["high"], "rule": "NOPE"}},
+            "/game/rule",
+            "unknown-rule",
+            "cites rule 'NOPE'",
+        ),
+        ({"game": {"deals": OMAHA, "showdown": ["highest"]}}, "/game/showdown/0", "schema", "highest"),
+    ],
+)
+def test_a_game_that_cannot_be_dealt_as_written_is_refused_where_it_is_written(
+    tmp_path: Path, body: dict[str, Any], pointer: str, code: str, words: str
+) -> None:
+    found = problems(tmp_path, "house", {"extends": "no_limit.json"} | body)
+    assert any(p == pointer and c == code and words in m for p, c, m in found), found
+
+
+def test_the_book_and_the_schema_carry_the_game_vocabulary() -> None:
+    schema = json.loads((ROOT / "spec" / "schema" / "spec.schema.json").read_text())
+    game = schema["properties"]["game"]["properties"]
+    assert game["deck"]["enum"] == list(vocabulary.DECKS)
+    assert game["showdown"]["items"]["enum"] == list(vocabulary.HAND_KINDS)
+    assert game["opening"]["enum"] == list(vocabulary.OPENINGS)
+    faces = game["deals"]["additionalProperties"]["properties"]["hole"]["items"]["enum"]
+    assert faces == list(vocabulary.CARD_FACES)
