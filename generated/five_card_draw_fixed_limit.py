@@ -51,8 +51,8 @@ GAME: Mapping[str, object] | None = {
     'name': 'deuce-to-seven single draw',
     'deck': 'standard',
     'deals': (
-        {'street': 'predraw', 'hole': ('down', 'down', 'down', 'down', 'down'), 'board': 0, 'draw': False},
-        {'street': 'postdraw', 'hole': (), 'board': 0, 'draw': True},
+        {'street': 'predraw', 'hole': ('down', 'down', 'down', 'down', 'down'), 'board': 0, 'draw': False, 'discard': 0},
+        {'street': 'postdraw', 'hole': (), 'board': 0, 'draw': True, 'discard': 0},
     ),
     'showdown': ('deuce_to_seven_low',),
     'opening': 'position',

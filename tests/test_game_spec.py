@@ -210,3 +210,78 @@ def test_the_book_and_the_schema_carry_the_game_vocabulary() -> None:
     assert game["opening"]["enum"] == list(vocabulary.OPENINGS)
     faces = game["deals"]["additionalProperties"]["properties"]["hole"]["items"]["enum"]
     assert faces == list(vocabulary.CARD_FACES)
+
+
+CRAZY_PINEAPPLE = {
+    "extends": "no_limit.json",
+    "rules": {
+        "CRAZY-PINEAPPLE": {
+            "text": "Crazy pineapple: three hole cards; after the flop's betting each player still in discards one.",
+            "source": "s",
+        }
+    },
+    "game": {
+        "name": "crazy pineapple",
+        "rule": "CRAZY-PINEAPPLE",
+        "deals": {
+            "preflop": {"hole": ["down"] * 3},
+            "flop": {"board": 3},
+            "turn": {"board": 1, "discard": 1},
+            "river": {"board": 1},
+        },
+    },
+}
+
+
+def test_crazy_pineapple_discards_one_card_after_the_flop_before_the_turn(tmp_path: Path) -> None:
+    cls = house.load(write(tmp_path, "crazy_pineapple", CRAZY_PINEAPPLE))
+    game = cards.game_of(cls)
+    assert game.code == "" and game.discards == (0, 0, 1, 0) and game.hands == ("StandardHighHand",)
+    dealer = cards.Dealer(game, 3, seed=4)
+    engine = cls(Table(stacks=[500] * 3, button=0, blinds=(5, 10)))
+    assert all(len(held) == 3 for held in dealer.hole)
+    with pytest.raises(cards.CardError, match="no discard before street 2"):
+        dealer.discard(0, dealer.hole[0][:1])
+    while engine.to_act is not None:  # the preflop round, called around
+        seat = engine.to_act
+        engine.call(seat) if "call" in engine.legal_actions() else engine.check(seat)
+    dealer.deal(engine)  # the flop
+    while engine.to_act is not None:
+        engine.check(engine.to_act)
+    before = [list(held) for held in dealer.hole]
+    with pytest.raises(cards.CardError, match="seat 0 discards 1 before the turn is dealt"):
+        dealer.deal(engine)
+    with pytest.raises(cards.CardError, match="discards 1 of its cards here"):
+        dealer.discard(0, dealer.hole[0][:2])
+    assert dealer.hole == before and engine.street_name == "flop"  # a refusal changes nothing
+    for seat in range(3):
+        dealer.discard(seat, [dealer.hole[seat][seat]])
+    with pytest.raises(cards.CardError, match="discarded already"):
+        dealer.discard(0, dealer.hole[0][:1])
+    dealer.deal(engine)
+    assert [len(held) for held in dealer.hole] == [2, 2, 2] and len(dealer.board) == 4
+    assert [dealer.discards[seat] for seat in range(3)] == [[before[seat][seat]] for seat in range(3)]
+
+
+def test_betspec_play_deals_crazy_pineapple_and_bots_discard(tmp_path: Path) -> None:
+    path = write(tmp_path, "crazy_pineapple", CRAZY_PINEAPPLE)
+    betspec = str(Path(sys.executable).with_name("betspec"))
+    command = [betspec, "play", path.name, "--seats", "3", "--bots", "all", "--hands", "8", "--seed", "3"]
+    shown = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "dealt as crazy pineapple, the showdown ranked by PokerKit" in shown.stdout
+    assert "(bot) discards 1" in shown.stdout and "(total 3000)" in shown.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        ({"board": 1, "discard": 1, "draw": True}, "the turn both draws and discards"),
+        ({"board": 1, "discard": 4}, "the turn discards 4 of the 3 hole cards dealt before it"),
+    ],
+)
+def test_a_discard_the_hand_cannot_make_is_refused(tmp_path: Path, turn: dict[str, Any], words: str) -> None:
+    body = json.loads(json.dumps(CRAZY_PINEAPPLE))
+    body["game"]["deals"]["turn"] = turn
+    found = problems(tmp_path, "crazy_pineapple", body)
+    assert any(code == "game" and words in message for _, code, message in found), found

@@ -73,6 +73,8 @@ class Game:
     distinct_suits: bool = False  # a low hand needs its suits distinct too (a bot's draw)
     #: Per street: whether a draw opens it (empty: before every street but the first, if ``draw``).
     draws: tuple[bool, ...] = ()
+    #: Per street: the hole cards each seat still in discards as it opens, none replaced (empty: none).
+    discards: tuple[int, ...] = ()
 
     @property
     def streets(self) -> int:
@@ -81,6 +83,16 @@ class Game:
     @property
     def split(self) -> bool:
         return len(self.hands) > 1
+
+    def draws_before(self, street: int) -> bool:
+        """Whether a draw opens street ``street`` (0: the first)."""
+        if self.draws:
+            return 0 <= street < len(self.draws) and self.draws[street]
+        return self.draw and 0 < street < self.streets
+
+    def discards_before(self, street: int) -> int:
+        """The hole cards each seat still in discards as street ``street`` opens (0: the first)."""
+        return self.discards[street] if 0 <= street < len(self.discards) else 0
 
 
 def _load_games() -> dict[str, Game]:
@@ -160,6 +172,7 @@ def game_of(cls: type[Engine]) -> Game:
         ace_low=showdown[0] in _ACE_LOW,
         distinct_suits=showdown[0] in _DISTINCT_SUITS,
         draws=draws,
+        discards=tuple(int(deal.get("discard", 0)) for deal in deals),
     )
     # A PHH variant dealing the same cards names the game in hand histories: the one stating its
     # limits as this structure does, else any (PHH has no pot-limit hold'em: NT, as PokerKit writes).
@@ -179,6 +192,8 @@ def _limits(cls: type[Engine]) -> str:
 def _same_cards(known: Game, game: Game) -> bool:
     """Whether a PHH variant deals and ranks as ``game`` does."""
     draws = known.draws or tuple(known.draw and street > 0 for street in range(known.streets))
+    if any(game.discards):
+        return False  # no PHH variant discards without drawing
     return (known.hole, known.board, draws, known.hands, known.opening, known.short_deck) == (
         game.hole,
         game.board,
@@ -507,7 +522,7 @@ class Dealer:
             raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {shown(cards)}")
         if self.street >= self.game.streets:
             raise CardError("no draw is left: every street is dealt")
-        if self.game.draws and not self.game.draws[self.street]:
+        if not self.game.draws_before(self.street):
             raise CardError(f"{self.game.name} has no draw before street {self.street + 1}")
         if seat in self.draws[self.street]:
             raise CardError(f"seat {seat} has drawn already before this street")
@@ -526,6 +541,29 @@ class Dealer:
             self.dealt[self.street].append((seat, new))
         return new
 
+    def discard(self, seat: int, cards: Sequence[str]) -> None:
+        """Seat ``seat`` throws away these of its cards before the next street, none replaced, as
+        many as the game says (crazy pineapple: one as the turn opens). A discard refused (none
+        due, the wrong count, discarded already, cards the seat does not hold) changes nothing."""
+        seat = self._seat(seat)
+        due = self.game.discards_before(self.street)
+        if not due:
+            raise CardError(f"{self.game.name} has no discard before street {self.street + 1}")
+        if isinstance(cards, str) or not isinstance(cards, Sequence) or len(cards) != due:
+            raise CardError(f"seat {seat} discards {due} of its cards here, not {shown(cards)}")
+        chosen = list(cards)
+        held = self.hole[seat]
+        if any(type(card) is not str or card not in held for card in chosen) or len(set(chosen)) != len(chosen):
+            raise CardError(f"seat {seat} holds {''.join(held)}: it cannot discard {shown(chosen)}")
+        if seat in self.draws[self.street]:
+            raise CardError(f"seat {seat} has discarded already before this street")
+        for card in chosen:
+            index = held.index(card)
+            del held[index]
+            del self.up[seat][index]
+        self.discards[seat] += chosen
+        self.draws[self.street][seat] = chosen
+
     def deal(self, engine: Engine, street: str | None = None) -> dict[str, object]:
         """Deal the engine's next street to the seats still in, tell the engine (with what the
         cards decide) and return those deal inputs. A deal the dealer or the engine refuses
@@ -541,6 +579,10 @@ class Dealer:
         if self.street >= self.game.streets:
             raise CardError(f"{self.game.name} deals {self.game.streets} streets")
         live = [seat for seat in range(self.seats) if not engine.folded[seat]]
+        due = self.game.discards_before(self.street)
+        waiting = [seat for seat in live if seat not in self.draws[self.street]]
+        if due and waiting:
+            raise CardError(f"seat {waiting[0]} discards {due} before the {street} is dealt")
         kept = self._state()
         try:
             self._deal_street(live)

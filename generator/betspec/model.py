@@ -247,13 +247,15 @@ class Street:
 
 @dataclass(frozen=True)
 class Deal:
-    """What a street deals as it opens: each seat's hole cards (True: face up), board cards, and
-    whether each seat still in may discard and draw first."""
+    """What a street deals as it opens: each seat's hole cards (True: face up), board cards,
+    whether each seat still in may discard and draw first, and how many cards each seat still in
+    discards first without replacement (crazy pineapple's one after the flop's betting)."""
 
     street: str
     hole: tuple[bool, ...] = ()
     board: int = 0
     draw: bool = False
+    discard: int = 0  # the hole cards each seat still in throws away first, none replaced
 
 
 @dataclass(frozen=True)

@@ -1070,6 +1070,7 @@ def game_data(spec: Spec) -> dict[str, object] | None:
             "hole": ["up" if up else "down" for up in deal.hole],
             "board": deal.board,
             "draw": deal.draw,
+            "discard": deal.discard,
         }
         for deal in game.deals
     ]

@@ -429,6 +429,7 @@ class _Checker:
                 tuple(face == "up" for face in given.get(name, {}).get("hole", ())),
                 given.get(name, {}).get("board", 0),
                 given.get(name, {}).get("draw", False),
+                given.get(name, {}).get("discard", 0),
             )
             for name in names
         )
@@ -1214,6 +1215,15 @@ def _game_problems(game: Game, dealt: bool) -> list[tuple[str, str]]:
             found.append(
                 (f"a split game lists its high hand, then its low ({lows}), not {high}, {low}", "/game/showdown")
             )
+    held = 0
+    for deal in game.deals:
+        if deal.discard and deal.draw:
+            message = f"the {deal.street} both draws and discards: a draw replaces what it discards, a discard does not"
+            found.append((message, f"/game/deals/{deal.street}"))
+        elif deal.discard > held:
+            message = f"the {deal.street} discards {deal.discard} of the {held} hole cards dealt before it"
+            found.append((message, f"/game/deals/{deal.street}/discard"))
+        held += len(deal.hole) - deal.discard
     board = sum(deal.board for deal in game.deals)
     if dealt and any(kind.startswith("omaha_") for kind in game.showdown) and board < 3:
         found.append((f"an Omaha hand takes three board cards; the game deals {board}", "/game/showdown"))

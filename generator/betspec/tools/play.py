@@ -334,7 +334,8 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     if seeded:
         say(f"{' and '.join(seeded)} seeded {seed} (--seed {seed} replays them)")
     if game is not None:
-        say(f"dealt as {game.name} ({game.code}), the showdown ranked by PokerKit")
+        named = f"{game.name} ({game.code})" if game.code else game.name  # the PHH variant of the same cards
+        say(f"dealt as {named}, the showdown ranked by PokerKit")
     say('type "help" for the actions, "quit" to leave')
     try:
         session.play(hands)
@@ -563,6 +564,20 @@ def bot_discards(game: Game, held: Sequence[str]) -> list[str]:
         if low and all(card[0] != other[0] and (not game.distinct_suits or card[1] != other[1]) for other in kept):
             kept.append(card)
     return [card for card in held if card not in kept]
+
+
+def bot_pitches(game: Game, held: Sequence[str], board: Sequence[str], count: int) -> list[str]:
+    """A bot's discard without replacement: the ``count`` cards whose loss leaves the best hand
+    with the board as the game ranks it (the first such, in the order the cards were dealt)."""
+    from betspec.cards import CardError, rankings
+
+    keeps = [list(kept) for kept in itertools.combinations(held, len(held) - count)]
+    try:
+        best = rankings(game, dict(enumerate(keeps)), board)[0][0][0]
+    except CardError:  # too few cards to make a hand yet (a discard before the board): the lowest go
+        order = "A23456789TJQK" if game.ace_low else "23456789TJQKA"
+        return sorted(held, key=lambda card: order.index(card[0]))[:count]
+    return [card for card in held if card not in keeps[best]]
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -796,12 +811,16 @@ class Hand:
             self.say(f"engine problem: the {self.street} is over but the hand is not, and no street follows it")
             return False
         dealt = ""
+        drew = False
         try:
             if self.dealer is None:
                 self.engine.deal(street)
             else:
-                if self.dealer.game.draw:
+                drew = self.dealer.game.draws_before(self.dealer.street)
+                if drew:
                     self._draws()
+                if self.dealer.game.discards_before(self.dealer.street):
+                    self._discards()
                 self.dealer.deal(self.engine, street)
                 dealt = self._dealt()
         except IllegalAction as exc:
@@ -814,7 +833,7 @@ class Hand:
             return self._deal(why)
         self.street = street
         name = street.replace("_", " ")
-        if self.dealer is not None and self.dealer.game.draw:  # the cards were drawn just before
+        if self.dealer is not None and drew:  # the cards were drawn just before
             self.say(f"{why}: the {name}, every seat in drawn" + (f": {dealt}" if dealt else ""))
         else:
             self.say(f"{why}: dealing the {name}" + (f": {dealt}" if dealt else ""))
@@ -858,6 +877,40 @@ class Hand:
                 )
             else:
                 self.say(f"seat {seat} stands pat: {' '.join(dealer.hole[index])}")
+
+    def _discards(self) -> None:
+        """Each seat still in, from the button's left, throws away as many cards as the game says
+        before the street is dealt (none replaced): a human says which, a bot keeps its best."""
+        dealer, engine = self.dealer, self.engine
+        assert dealer is not None
+        due = dealer.game.discards_before(dealer.street)
+        n = len(self.seats)
+        for index in [(engine.table.button + step) % n for step in range(1, n + 1)]:
+            if engine.folded[index]:
+                continue
+            seat = self.seats[index]
+            if seat in self.session.bots:
+                dealer.discard(index, bot_pitches(dealer.game, dealer.hole[index], dealer.board, due))
+                self.say(f"seat {seat} (bot) discards {due}")
+                continue
+            held = dealer.hole[index]
+            places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
+            self.say(f"seat {seat} discards {due}; your cards {places}")
+            while True:
+                typed = self.session.keyboard.ask(f"seat {seat} discards> ")
+                chosen, problem = parse_draw(typed, held)
+                if problem == "quit":
+                    raise Leave("leaving the table")
+                if problem == "help":
+                    self.say(HELP)
+                elif problem:
+                    self.say(problem)
+                elif chosen is not None and len(chosen) != due:
+                    self.say(f"discard {due} of your cards (by place or by card), not {len(chosen)}")
+                elif chosen is not None:
+                    dealer.discard(index, chosen)
+                    self.say(f"seat {seat} discards {' '.join(chosen)}: {' '.join(dealer.hole[index])}")
+                    break
 
     def _ask_draw(self, seat: int, held: Sequence[str]) -> list[str]:
         places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
