@@ -55,6 +55,8 @@ GAME: Mapping[str, object] | None = {
     'showdown': ('deuce_to_seven_low',),
     'opening': 'position',
     'rule': 'DEUCE-TO-SEVEN',
+    'boards': 1,
+    'boards_when': '',
 }
 #: this street is played at the big bet (fixed limit) (big_bets), street by street.
 SV_BIG_BETS: tuple[bool, ...] = (False, True)

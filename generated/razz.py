@@ -58,6 +58,8 @@ GAME: Mapping[str, object] | None = {
     'showdown': ('ace_to_five_low',),
     'opening': 'high_card',
     'rule': 'RAZZ',
+    'boards': 1,
+    'boards_when': '',
 }
 #: this street is played at the big bet (fixed limit) (big_bets), street by street.
 SV_BIG_BETS: tuple[bool, ...] = (False, False, True, True, True)

@@ -59,6 +59,8 @@ GAME: Mapping[str, object] | None = {
     'showdown': ('high',),
     'opening': 'low_card',
     'rule': 'STUD-CARDS',
+    'boards': 1,
+    'boards_when': '',
 }
 #: this street is played at the big bet (fixed limit) (big_bets), street by street.
 SV_BIG_BETS: tuple[bool, ...] = (False, False, True, True, True)

@@ -57,6 +57,8 @@ GAME: Mapping[str, object] | None = {
     'showdown': ('high',),
     'opening': 'position',
     'rule': 'HOLDEM',
+    'boards': 1,
+    'boards_when': '',
 }
 #: this street is played at the big bet (fixed limit) (big_bets), street by street.
 SV_BIG_BETS: tuple[bool, ...] = (False, False, True, True)

@@ -285,3 +285,96 @@ def test_a_discard_the_hand_cannot_make_is_refused(tmp_path: Path, turn: dict[st
     body["game"]["deals"]["turn"] = turn
     found = problems(tmp_path, "crazy_pineapple", body)
     assert any(code == "game" and words in message for _, code, message in found), found
+
+
+DOUBLE_BOARD_BOMB_POT = {
+    "extends": "no_limit.json",
+    "rules": {
+        "DOUBLE-BOARD": {
+            "text": "A bomb pot is dealt two boards; each board wins half of every pot, the odd chip to the first.",
+            "source": "s",
+        }
+    },
+    "game": {"boards": 2, "boards_when": "bomb_pot", "rule": "DOUBLE-BOARD"},
+}
+
+
+def _played_down(cls: type[Any], dealer: cards.Dealer, table: Table) -> Any:
+    """A hand checked down to its end and paid by the dealer."""
+    engine = cls(table)
+    dealer.follow(engine)
+    while not engine.paid:
+        if engine.to_act is not None:
+            (engine.call if "call" in engine.legal_actions() else engine.check)(engine.to_act)
+        elif engine.next_street is not None:
+            dealer.deal(engine)
+        else:
+            dealer.settle(engine)
+    return engine
+
+
+def _winners(board: list[str], holes: list[list[str]]) -> set[int]:
+    from pokerkit import StandardHighHand
+
+    hands = {seat: StandardHighHand.from_game("".join(held), "".join(board)) for seat, held in enumerate(holes)}
+    top = max(hands.values())
+    return {seat for seat, hand in hands.items() if hand == top}
+
+
+def test_a_bomb_pot_is_dealt_two_boards_each_paying_half_of_the_pot(tmp_path: Path) -> None:
+    cls = house.load(write(tmp_path, "double_board", DOUBLE_BOARD_BOMB_POT))
+    game = cards.game_of(cls)
+    assert (game.boards, game.boards_when, game.code) == (2, "bomb_pot", "NT")
+    split = 0
+    for seed in range(40):
+        dealer = cards.Dealer(game, 3, seed=seed)
+        engine = _played_down(cls, dealer, Table(stacks=[500] * 3, button=0, blinds=(5, 10), bomb_pot=51))
+        boards = dealer.all_boards
+        assert [len(board) for board in boards] == [5, 5] and not set(boards[0]) & set(boards[1])
+        assert engine.street_name is not None and sum(engine.stacks) == 1500
+        # 153 chips: each board 76 (the odd chip of the division to the first board), split among
+        # its best hands, their odd chips from the first seat left of the button.
+        won = [stack - 449 for stack in engine.stacks]
+        expected = [0, 0, 0]
+        for board, portion in zip(boards, (77, 76), strict=True):
+            best = sorted(_winners(board, dealer.hole), key=lambda seat: (seat - 1) % 3)
+            for place, seat in enumerate(best):
+                expected[seat] += portion // len(best) + (place < portion % len(best))
+        assert won == expected, (seed, boards, dealer.hole)
+        split += _winners(boards[0], dealer.hole) != _winners(boards[1], dealer.hole)
+    assert split  # some hands split the pot between the boards' winners
+
+
+def test_a_hand_that_is_not_a_bomb_pot_is_dealt_one_board(tmp_path: Path) -> None:
+    cls = house.load(write(tmp_path, "double_board", DOUBLE_BOARD_BOMB_POT))
+    dealer = cards.Dealer(cards.game_of(cls), 3, seed=1)
+    _played_down(cls, dealer, Table(stacks=[500] * 3, button=0, blinds=(5, 10)))
+    assert dealer.other_boards == [] and len(dealer.board) == 5
+
+
+def test_betspec_play_shows_both_boards_of_a_bomb_pot(tmp_path: Path) -> None:
+    path = write(tmp_path, "double_board", DOUBLE_BOARD_BOMB_POT)
+    betspec = str(Path(sys.executable).with_name("betspec"))
+    command = [betspec, "play", path.name, "--seats", "3", "--bots", "all", "--hands", "2", "--seed", "1"]
+    shown = subprocess.run([*command, "--input", "bomb_pot=20"], capture_output=True, text=True, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    hands = shown.stdout.split("=== hand 2")
+    assert "the hand begins on the flop: board 1 " in hands[0] and "; board 2 " in hands[0]
+    # The seeded hand goes to a showdown whose two boards each pay their half.
+    assert any(line.startswith("showdown: seat") and "; board 2 " in line for line in hands[0].splitlines())
+    assert "board 1" not in hands[1]  # the bomb pot was that hand's only: the next has one board
+    assert "(total 3000)" in shown.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("game", "pointer", "code", "words"),
+    [
+        ({"boards": 2, "boards_when": "bomb"}, "/game/boards_when", "unknown-name", "(did you mean 'bomb_pot'?)"),
+        ({"boards_when": "bomb_pot"}, "/game/boards_when", "game", "give boards (2)"),
+    ],
+)
+def test_boards_on_a_condition_name_a_table_input(
+    tmp_path: Path, game: dict[str, Any], pointer: str, code: str, words: str
+) -> None:
+    found = problems(tmp_path, "double_board", {"extends": "no_limit.json", "game": game})
+    assert any(p == pointer and c == code and words in m for p, c, m in found), found

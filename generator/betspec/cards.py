@@ -75,6 +75,10 @@ class Game:
     draws: tuple[bool, ...] = ()
     #: Per street: the hole cards each seat still in discards as it opens, none replaced (empty: none).
     discards: tuple[int, ...] = ()
+    #: The boards the board cards are dealt to (each paying its part of every pot), and the table
+    #: input that must be given nonzero for more than one ('': always).
+    boards: int = 1
+    boards_when: str = ""
 
     @property
     def streets(self) -> int:
@@ -173,6 +177,8 @@ def game_of(cls: type[Engine]) -> Game:
         distinct_suits=showdown[0] in _DISTINCT_SUITS,
         draws=draws,
         discards=tuple(int(deal.get("discard", 0)) for deal in deals),
+        boards=int(cast(int, data.get("boards", 1))),
+        boards_when=str(data.get("boards_when", "")),
     )
     # A PHH variant dealing the same cards names the game in hand histories: the one stating its
     # limits as this structure does, else any (PHH has no pot-limit hold'em: NT, as PokerKit writes).
@@ -192,8 +198,8 @@ def _limits(cls: type[Engine]) -> str:
 def _same_cards(known: Game, game: Game) -> bool:
     """Whether a PHH variant deals and ranks as ``game`` does."""
     draws = known.draws or tuple(known.draw and street > 0 for street in range(known.streets))
-    if any(game.discards):
-        return False  # no PHH variant discards without drawing
+    if any(game.discards) or (game.boards > 1 and not game.boards_when):
+        return False  # no PHH variant discards without drawing, or deals every hand on two boards
     return (known.hole, known.board, draws, known.hands, known.opening, known.short_deck) == (
         game.hole,
         game.board,
@@ -443,6 +449,8 @@ class Dealer:
     boards: list[list[str]] = field(default_factory=list)
     #: Per street: each seat's discards in the draw before it (absent: stood pat).
     draws: list[dict[int, list[str]]] = field(default_factory=list)
+    #: The boards after the first (a double board: one), each dealt as many cards as ``board``.
+    other_boards: list[list[str]] = field(default_factory=list)
 
     def __init__(self, game_or_code: Game | str, seats: int, seed: object = None) -> None:
         self.game = game_or_code if isinstance(game_or_code, Game) else game(game_or_code)
@@ -465,6 +473,9 @@ class Dealer:
         self.dealt = [[] for _ in self.game.hole]
         self.boards = [[] for _ in self.game.hole]
         self.draws = [{} for _ in self.game.hole]
+        # A game on several boards on a condition knows whether it holds once it sees the table
+        # (at the first deal): until then, one board.
+        self.other_boards = [[] for _ in range(self.game.boards - 1)] if not self.game.boards_when else []
         self._deal_street(range(seats))
 
     def _take(self, count: int) -> list[str]:
@@ -481,10 +492,27 @@ class Dealer:
             self.up[seat] += statuses
             if new:
                 self.dealt[self.street].append((seat, new))
-        board = self._take(self.game.board[self.street])
+        count = self.game.board[self.street]
+        board = self._take(count)
         self.board += board
         self.boards[self.street] = board
+        for other in self.other_boards:
+            other += self._take(count)
         self.street += 1
+
+    def _choose_boards(self, engine: Engine) -> None:
+        """On a game's first board cards, the boards of this hand: several where the table gives
+        the game's condition (a bomb pot), else one."""
+        when = self.game.boards_when
+        if when and not self.board and not self.other_boards:
+            given = engine.table.get(when)
+            if type(given) in (int, bool) and given:
+                self.other_boards = [[] for _ in range(self.game.boards - 1)]
+
+    @property
+    def all_boards(self) -> list[list[str]]:
+        """Every board of the hand, the first first (one, unless the game deals several)."""
+        return [self.board, *self.other_boards]
 
     def upcards(self, seats: Iterable[int] | None = None) -> dict[int, list[str]]:
         """Each seat's cards dealt face up (every seat's, or those of ``seats``)."""
@@ -585,6 +613,7 @@ class Dealer:
             raise CardError(f"seat {waiting[0]} discards {due} before the {street} is dealt")
         kept = self._state()
         try:
+            self._choose_boards(engine)
             self._deal_street(live)
             given = self.deal_inputs(engine, live)
             cast(Any, engine).deal(street, **given)  # generated engines take the spec's deal inputs
@@ -603,6 +632,7 @@ class Dealer:
             return []
         live = [seat for seat in range(self.seats) if not hand.folded[seat]]
         dealt: list[str] = []
+        self._choose_boards(hand)
         while self.street <= hand.STREETS.index(name) and self.street < self.game.streets:
             self._deal_street(live)
             dealt += self.boards[self.street - 1]
@@ -631,10 +661,11 @@ class Dealer:
             self.street,
             [list(d) for d in self.dealt],
             [list(b) for b in self.boards],
+            [list(b) for b in self.other_boards],
         )
 
     def _restore(self, kept: tuple[Any, ...]) -> None:
-        self.deck, self.hole, self.up, self.board, self.street, self.dealt, self.boards = kept
+        self.deck, self.hole, self.up, self.board, self.street, self.dealt, self.boards, self.other_boards = kept
 
     def deal_inputs(self, engine: Engine, live: Sequence[int]) -> dict[str, object]:
         """The deal inputs the cards decide for the street just dealt, among those the spec takes."""
@@ -657,10 +688,25 @@ class Dealer:
             raise CardError(f"the seats that show down are each of the {self.seats} seats once at most")
         return rankings(self.game, {seat: self.hole[seat] for seat in chosen}, self.board)
 
+    def showdowns(self, seats: Iterable[int]) -> list[list[list[list[int]]]]:
+        """The rankings of the seats that show down on each board, the first board first."""
+        first = self.showdown(seats)
+        held = {seat for ranked in first[0] for seat in ranked}
+        holes = {seat: self.hole[seat] for seat in sorted(held)}
+        return [first, *(rankings(self.game, holes, board) for board in self.other_boards)]
+
     def settle(self, engine: Engine) -> Settlement:
         """Rank the showdown (if a pot is contested) and have the engine pay every pot."""
         engine = self._engine(engine)
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
         if not contested:
             return engine.settle()
-        return engine.settle(**settlement_rankings(self.showdown(contested)))
+        if not self.other_boards:
+            return engine.settle(**settlement_rankings(self.showdown(contested)))
+        # Each board pays its part of every pot (a split game's board its high and low halves):
+        # one run per part, the odd chips of the division to the first, as the engine divides them.
+        runs: list[list[list[int]]] = []
+        for ranked in self.showdowns(contested):
+            given = settlement_rankings(ranked)
+            runs += given["runs"] if "runs" in given else [given["ranking"]]
+        return engine.settle(runs=runs)

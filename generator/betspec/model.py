@@ -262,7 +262,8 @@ class Deal:
 class Game:
     """The cards a spec's game deals and how its showdown ranks them (for the dealer; the
     engines bet without cards): its name, deck, one deal per street in the streets' order, the
-    showdown's hand kinds (high first), who opens each street, and the rule it cites."""
+    showdown's hand kinds (high first), who opens each street, the rule it cites, and its boards
+    (on a condition: a double-board bomb pot)."""
 
     name: str
     deck: str
@@ -270,6 +271,8 @@ class Game:
     showdown: tuple[str, ...]
     opening: str
     rule: str = ""
+    boards: int = 1  # the boards the board cards are dealt to, each paying its part of every pot
+    boards_when: str = ""  # a table input: dealt on ``boards`` boards only when it is given nonzero
 
 
 @dataclass(frozen=True)

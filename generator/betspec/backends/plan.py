@@ -1081,4 +1081,6 @@ def game_data(spec: Spec) -> dict[str, object] | None:
         "showdown": list(game.showdown),
         "opening": game.opening,
         "rule": game.rule,
+        "boards": game.boards,
+        "boards_when": game.boards_when,
     }

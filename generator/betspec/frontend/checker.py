@@ -405,7 +405,7 @@ class _Checker:
             self.declare(name, Name(Type(kind), "street value", choices=choices), pointer, owners, "street_values")
         return out
 
-    def game(self, streets: tuple[Street, ...]) -> Game | None:
+    def game(self, streets: tuple[Street, ...], inputs: dict[str, Input]) -> Game | None:
         """The cards the game deals, one deal per street in the streets' order; None where the
         spec (with its bases) declares none, or gives null."""
         entry = self.doc.get("game")
@@ -442,9 +442,16 @@ class _Checker:
             showdown,
             opening,
             entry.get("rule", ""),
+            entry.get("boards", 1),
+            entry.get("boards_when", ""),
         )
         for problem, pointer in _game_problems(game, "deals" in entry and bool(streets)):
             self.error(pointer, DiagnosticCode.GAME, problem)
+        when = game.boards_when
+        item = inputs.get(when)
+        if when and (item is None or item.per_seat or item.items or item.type not in ("int", "bool")):
+            message = f"boards_when names {when!r}, not a table input of one int or bool{did_you_mean(when, inputs)}"
+            self.error("/game/boards_when", DiagnosticCode.UNKNOWN_NAME, message)
         return game
 
     def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
@@ -1122,7 +1129,7 @@ class _Checker:
         deal_inputs = self.inputs(owners, "deal_inputs")
         street_values = self.street_values(owners)
         streets = self.streets(street_values)
-        game = self.game(streets)
+        game = self.game(streets, inputs)
         roles = self.roles(owners)
         primitives = self.primitives()
         self.symbols["to"] = Name(Type.INT, "parameter", needs=_WITH_TO)
@@ -1225,6 +1232,10 @@ def _game_problems(game: Game, dealt: bool) -> list[tuple[str, str]]:
             found.append((message, f"/game/deals/{deal.street}/discard"))
         held += len(deal.hole) - deal.discard
     board = sum(deal.board for deal in game.deals)
+    if dealt and game.boards > 1 and not board:
+        found.append((f"the game deals {game.boards} boards of no board cards", "/game/boards"))
+    if game.boards_when and game.boards == 1:
+        found.append(("boards_when chooses between one board and more: give boards (2)", "/game/boards_when"))
     if dealt and any(kind.startswith("omaha_") for kind in game.showdown) and board < 3:
         found.append((f"an Omaha hand takes three board cards; the game deals {board}", "/game/showdown"))
     if dealt and game.opening != "position" and not (game.deals and any(game.deals[0].hole)):

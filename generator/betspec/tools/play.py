@@ -722,9 +722,11 @@ class Session:
         dealer, engine = hand.dealer, hand.engine
         assert dealer is not None
         shown = sorted({index for pot in engine.pots() if len(pot.eligible) > 1 for index in pot.eligible})
+        boards = dealer.all_boards
         for index in shown:
             held = dealer.hole[index]
-            makes = describe(dealer.game, held, dealer.board)
+            made = [describe(dealer.game, held, board) for board in boards]
+            makes = made[0] if len(boards) == 1 else "; ".join(f"board {n} {m}" for n, m in enumerate(made, 1) if m)
             self.say(f"showdown: seat {hand.seats[index]} shows {' '.join(held)}" + (f": {makes}" if makes else ""))
         try:
             return dealer.settle(engine)
@@ -789,7 +791,12 @@ class Hand:
         if self.dealer is not None:
             board = self.dealer.follow(engine)  # a hand begun past its first street (a bomb pot)
             if board:
-                self.say(f"the hand begins on the {engine.street_name.replace('_', ' ')}: board {' '.join(board)}")
+                begins = f"the hand begins on the {engine.street_name.replace('_', ' ')}"
+                boards = self.dealer.all_boards
+                if len(boards) == 1:
+                    self.say(f"{begins}: board {' '.join(board)}")
+                else:
+                    self.say(f"{begins}: " + "; ".join(f"board {n} {' '.join(b)}" for n, b in enumerate(boards, 1)))
         while not engine.hand_over:
             self.street = engine.street_name
             if engine.to_act is None:
@@ -844,7 +851,11 @@ class Hand:
         dealer = self.dealer
         assert dealer is not None
         street = dealer.street - 1
-        if dealer.game.board[street]:
+        count = dealer.game.board[street]
+        if count and dealer.other_boards:
+            shown = [dealer.boards[street], *(board[-count:] for board in dealer.other_boards)]
+            return "; ".join(f"board {n} {' '.join(cards)}" for n, cards in enumerate(shown, 1))
+        if count:
             return "board " + " ".join(dealer.boards[street])
         up = dealer.game.hole[street]
         if up and all(up):
@@ -1039,7 +1050,9 @@ class Hand:
         dealer = self.dealer
         if dealer is None:
             return []
-        lines = [f"  board {' '.join(dealer.board)}"] if dealer.board else []
+        boards = dealer.all_boards if dealer.board else []
+        named = [f"board {n}" for n in range(1, len(boards) + 1)] if len(boards) > 1 else ["board"]
+        lines = [f"  {name} {' '.join(board)}" for name, board in zip(named, boards, strict=False)]
         humans = [seat for seat in self.seats if seat not in self.session.bots]
         for index, seat in enumerate(self.seats):
             if seat in self.folded:

@@ -73,6 +73,8 @@ def _game_to_write(engine: Engine, scale: int, variant: str | None, cards: Deale
         raise PhhError(f"a variant is a PHH code ({', '.join(VARIANTS)}), not {_brief(variant)}")
     if cards is not None and not isinstance(cards, Dealer):
         raise PhhError(f"cards are a betspec.cards.Dealer, not {_brief(cards)}")
+    if cards is not None and cards.other_boards:
+        raise PhhError(f"the hand was dealt on {len(cards.all_boards)} boards: a PHH hand has one board")
     cls = type(engine)
     code = cards.game.code if cards is not None else variant or _spec_code(cls)
     if not code:
