@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -378,3 +378,62 @@ def test_boards_on_a_condition_name_a_table_input(
 ) -> None:
     found = problems(tmp_path, "double_board", {"extends": "no_limit.json", "game": game})
     assert any(p == pointer and c == code and words in m for p, c, m in found), found
+
+
+@pytest.mark.parametrize(
+    ("code", "body"),
+    [
+        (
+            "NS",
+            {"extends": "no_limit.json", "game": {"deck": "short", "showdown": ["short_deck_high"]}},
+        ),
+        (
+            "FO/8",
+            {"extends": "fixed_limit.json", "game": {"deals": OMAHA, "showdown": ["omaha_high", "omaha_low_eight"]}},
+        ),
+        ("F7S/8", {"extends": "seven_card_stud.json", "game": {"showdown": ["high", "low_eight"]}}),
+    ],
+)
+def test_a_house_spec_dealing_a_phh_variant_s_cards_is_named_and_ranked_as_it(
+    tmp_path: Path, code: str, body: dict[str, Any]
+) -> None:
+    """Short deck (its flush over a full house), Omaha hi-lo and stud hi-lo written as house
+    specs are dealt and ranked as the PHH variant PokerKit plays (whose pots the PHH tests check)."""
+    game = cards.game_of(house.load(write(tmp_path, "house_game", body)))
+    known = cards.GAMES[code]
+    assert game.code == code
+    assert (game.hole, game.board, game.hands, game.opening, game.short_deck, game.split) == (
+        known.hole,
+        known.board,
+        known.hands,
+        known.opening,
+        known.short_deck,
+        known.split,
+    )
+    dealer = cards.Dealer(game, 4, seed=1)
+    deck = {card for card in [*dealer.deck, *(c for held in dealer.hole for c in held)]}
+    assert len(deck) == (36 if game.short_deck else 52)
+
+
+class _Broken:
+    SPEC_NAME = "broken"
+    GAME: ClassVar[dict[str, object]] = {"deals": 3, "showdown": ["highest"]}
+
+
+@pytest.mark.parametrize("junk", [5, "no_limit", None, int, _Broken, [engine_class("no_limit")]])
+def test_game_of_refuses_what_is_not_an_engine_class_with_a_game(junk: object) -> None:
+    with pytest.raises(cards.CardError):
+        cards.game_of(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("junk", [None, 5, "Ah", ["Zz"], [["Ah"]], [1], ["Ah", "Ah"], list(range(10**3))])
+def test_a_discard_of_junk_is_refused_and_changes_nothing(tmp_path: Path, junk: object) -> None:
+    dealer = cards.Dealer(cards.game_of(house.load(write(tmp_path, "crazy_pineapple", CRAZY_PINEAPPLE))), 3, seed=9)
+    dealer.street = 2  # as if the flop were dealt: the turn's discard is due
+    before = ([list(held) for held in dealer.hole], [dict(d) for d in dealer.draws], list(dealer.deck))
+    with pytest.raises(cards.CardError):
+        dealer.discard(0, junk)  # type: ignore[arg-type]
+    assert ([list(held) for held in dealer.hole], [dict(d) for d in dealer.draws], list(dealer.deck)) == before
+    for seat in (-1, 3, "0", None):
+        with pytest.raises(cards.CardError):
+            dealer.discard(seat, dealer.hole[0][:1])  # type: ignore[arg-type]

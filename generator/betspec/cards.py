@@ -155,10 +155,20 @@ def game(code: str) -> Game:
 def game_of(cls: type[Engine]) -> Game:
     """The game a structure's engine deals, as its spec's ``game`` says (the spec, not its name
     or streets, decides); :class:`CardError` where the spec declares no cards. Its code is the
-    PHH variant that deals the same cards and bets with the same kind of limits ('' if none)."""
-    data = getattr(cls, "GAME", None) if isinstance(cls, type) else None
+    PHH variant that deals the same cards, the one stating its limits as the structure does
+    first ('' if none)."""
+    if not isinstance(cls, type) or not isinstance(getattr(cls, "SPEC_NAME", None), str):
+        raise CardError(f"game_of takes a generated engine class, not {shown(cls)}")
+    data = getattr(cls, "GAME", None)
     if not isinstance(data, Mapping):
-        raise CardError(f"{getattr(cls, 'SPEC_NAME', cls)!s} declares no game: no cards are dealt")
+        raise CardError(f"{cls.SPEC_NAME} declares no game: no cards are dealt")
+    try:
+        return _game_of(cls, data)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise CardError(f"{cls.SPEC_NAME}'s GAME is not a game betspec generated: regenerate it") from None
+
+
+def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:
     deals = cast(Sequence[Mapping[str, Any]], data["deals"])
     showdown = tuple(cast(Sequence[str], data["showdown"]))
     draws = tuple(bool(deal["draw"]) for deal in deals)
