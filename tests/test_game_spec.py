@@ -437,3 +437,14 @@ def test_a_discard_of_junk_is_refused_and_changes_nothing(tmp_path: Path, junk: 
     for seat in (-1, 3, "0", None):
         with pytest.raises(cards.CardError):
             dealer.discard(seat, dealer.hole[0][:1])  # type: ignore[arg-type]
+
+
+def test_the_book_shows_each_structure_s_cards() -> None:
+    razz = (ROOT / "docs" / "reference" / "razz.md").read_text(encoding="utf-8")
+    cards_section = razz.split("## The cards", 1)[1].split("\n## ", 1)[0]
+    assert "ace\\_to\\_five\\_low" in cards_section and "Rule: [RAZZ](#rule-razz)" in cards_section
+    assert "| `third` | down, down, up | none |  |" in cards_section
+    # The rules of the games razz does not deal (hold'em's, stud's) are cited only by its bases.
+    assert "rule-holdem" not in razz and "rule-stud-cards" not in razz
+    jacks = (ROOT / "docs" / "reference" / "jacks_or_better.md").read_text(encoding="utf-8")
+    assert "## The cards" not in jacks

@@ -264,7 +264,7 @@ def _cards(spec: Spec, uses: _Uses) -> list[Block]:
             code(deal.street),
             text(", ".join("up" if up else "down" for up in deal.hole) or "none"),
             text(str(deal.board) if deal.board else "none"),
-            text("yes" if deal.draw else ""),
+            text("draw" if deal.draw else f"discard {deal.discard}" if deal.discard else ""),
         )
         for deal in game.deals
     )
@@ -275,10 +275,16 @@ def _cards(spec: Spec, uses: _Uses) -> list[Block]:
         f"{game.name}, dealt from {deck} by the dealer (betspec.cards, betspec play, the PHH layer; the engine "
         f"bets without cards). The showdown ranks {halves}{shown}. Who acts first: {vocabulary.OPENINGS[game.opening]}."
     )
+    if game.boards > 1:
+        when = f" when the table gives {game.boards_when}" if game.boards_when else ""
+        described += (
+            f" The board cards are dealt to {game.boards} boards{when}, each paying its part of every pot "
+            "(the odd chips to the first)."
+        )
     blocks: list[Block] = [Heading(2, "The cards", "cards"), Paragraph(text(described))]
     if game.rule:
         blocks.append(Paragraph((Span("Rule: "), *uses.link(game.rule, "The cards"), Span("."))))
-    blocks.append(Table(("street", "hole cards, each seat", "board cards", "draw first"), rows))
+    blocks.append(Table(("street", "hole cards, each seat", "board cards", "first, each seat still in"), rows))
     return blocks
 
 
