@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from betspec import vocabulary
 from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
@@ -127,21 +128,8 @@ def _load_games() -> dict[str, Game]:
 #: The PHH variants whose betting is a betspec structure, by code.
 GAMES: Mapping[str, Game] = _load_games()
 #: The evaluator (PokerKit's hand type) of each kind of hand a spec's showdown names
-#: (:data:`betspec.vocabulary.HAND_KINDS`).
-HAND_TYPES: Mapping[str, str] = {
-    "high": "StandardHighHand",
-    "short_deck_high": "ShortDeckHoldemHand",
-    "omaha_high": "OmahaHoldemHand",
-    "omaha_low_eight": "OmahaEightOrBetterLowHand",
-    "low_eight": "EightOrBetterLowHand",
-    "ace_to_five_low": "RegularLowHand",
-    "deuce_to_seven_low": "StandardLowHand",
-    "badugi": "BadugiHand",
-}
-#: The hands whose ace is the lowest card, and the one whose suits must differ too (what a
-#: bot's draw keeps).
-_ACE_LOW = ("ace_to_five_low", "badugi")
-_DISTINCT_SUITS = ("badugi",)
+#: (:data:`betspec.vocabulary.HANDS`).
+HAND_TYPES: Mapping[str, str] = {name: kind.evaluator for name, kind in vocabulary.HANDS.items()}
 
 
 def game(code: str) -> Game:
@@ -183,8 +171,8 @@ def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:
         opening=str(data["opening"]),
         short_deck=data["deck"] == "short",
         limits=_limits(cls),
-        ace_low=showdown[0] in _ACE_LOW,
-        distinct_suits=showdown[0] in _DISTINCT_SUITS,
+        ace_low=vocabulary.HANDS[showdown[0]].ace_low,
+        distinct_suits=vocabulary.HANDS[showdown[0]].distinct_suits,
         draws=draws,
         discards=tuple(int(deal.get("discard", 0)) for deal in deals),
         boards=int(cast(int, data.get("boards", 1))),

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import builtins
 import enum
+import json
 import keyword
+import os
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -336,19 +338,29 @@ DECKS: tuple[Deck, ...] = get_args(Deck)
 #: How a hole card is dealt: face down (seen by its holder) or face up (seen by all).
 CardFace = Literal["down", "up"]
 CARD_FACES: tuple[CardFace, ...] = get_args(CardFace)
-#: How a showdown ranks the hands shown (a split game lists its high hand, then its low one).
-HAND_KINDS: dict[str, str] = {
-    "high": "the best five cards of the hand and the board, high",
-    "short_deck_high": "the best five cards, high, as a short deck ranks them (a flush beats a full house)",
-    "omaha_high": "the best high hand of exactly two hole cards and three board cards",
-    "omaha_low_eight": "the best ace-to-five low of exactly two hole cards and three board cards, eight or better",
-    "low_eight": "the best ace-to-five low of five cards, eight or better (a split game's low half)",
-    "ace_to_five_low": "the best ace-to-five low of five cards (straights and flushes do not count)",
-    "deuce_to_seven_low": "the best deuce-to-seven low of five cards (the ace high, straights and flushes count)",
-    "badugi": "the best badugi: four cards of distinct ranks and suits, the fewest and lowest",
-}
+
+
+#: How a showdown ranks the hands shown (a split game lists its high hand, then its low one),
+#: each kind with what it means, the evaluator that ranks it and what a bot's draw keeps: data
+#: of the language (hands.json), its words spelled there only.
+@dataclass(frozen=True)
+class HandKind:
+    meaning: str
+    evaluator: str  # PokerKit's hand type
+    split_low: bool  # a split game's low half
+    ace_low: bool  # the ace is the lowest card
+    distinct_suits: bool  # a low hand needs its suits distinct too
+
+
+def _hand_kinds() -> dict[str, HandKind]:
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "hands.json"), encoding="utf-8") as handle:
+        return {name: HandKind(**entry) for name, entry in json.load(handle)["hands"].items()}
+
+
+HANDS: dict[str, HandKind] = _hand_kinds()
+HAND_KINDS: dict[str, str] = {name: kind.meaning for name, kind in HANDS.items()}
 #: The lows a split game's second hand may be.
-LOW_HAND_KINDS = ("omaha_low_eight", "low_eight")
+LOW_HAND_KINDS = tuple(name for name, kind in HANDS.items() if kind.split_low)
 #: Who acts first on each street, from the cards: by position (the blinds), or from the upcards
 #: (the lowest brings in and the highest hand showing opens after; razz the reverse).
 OPENINGS: dict[str, str] = {
