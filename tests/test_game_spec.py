@@ -119,14 +119,7 @@ def test_a_house_deals_pot_limit_omaha_from_its_spec_alone(tmp_path: Path) -> No
     assert game.code == "PO" and game.name == "pot-limit Omaha" and game.hands == ("OmahaHoldemHand",)
     for seed in range(20):
         dealer = cards.Dealer(game, 4, seed=seed)
-        engine = cls(Table(stacks=[1000] * 4, button=0, blinds=(5, 10)))
-        while not engine.paid:
-            if engine.to_act is not None:
-                (engine.call if "call" in engine.legal_actions() else engine.check)(engine.to_act)
-            elif engine.next_street is not None:
-                dealer.deal(engine)
-            else:
-                dealer.settle(engine)
+        engine = _played_down(cls, dealer, Table(stacks=[1000] * 4, button=0, blinds=(5, 10)))
         assert all(len(held) == 4 for held in dealer.hole) and len(dealer.board) == 5
         assert sum(engine.stacks) == 4000
         # The pot goes to the best Omaha hand (exactly two hole cards), as PokerKit ranks it.
@@ -429,3 +422,26 @@ def test_the_book_shows_each_structure_s_cards() -> None:
     assert "rule-holdem" not in razz and "rule-stud-cards" not in razz
     jacks = (ROOT / "docs" / "reference" / "jacks_or_better.md").read_text(encoding="utf-8")
     assert "## The cards" not in jacks
+
+
+def test_a_human_at_betspec_play_discards_as_crazy_pineapple_asks(tmp_path: Path) -> None:
+    import argparse
+    import io
+    import re
+
+    from betspec.cli import parser
+    from betspec.tools.play import run
+
+    path = write(tmp_path, "crazy_pineapple", CRAZY_PINEAPPLE)
+    args = parser().parse_args(["play", str(path), "--seats", "3", "--bots", "1,2", "--seed", "6", "--hands", "3"])
+    assert isinstance(args, argparse.Namespace)
+    out = io.StringIO()
+    # Checks and calls, and at the discard first two cards (refused: one is due), then the first.
+    assert run(args, io.StringIO("x\nc\ndiscard 1 2\ndiscard 1\n" * 200), out) == 0
+    shown = out.getvalue()
+    asked = re.findall(r"(?m)^seat 0 discards 1; your cards 1:(\S\S)  2:(\S\S)  3:(\S\S)$", shown)
+    assert asked, shown
+    assert "discard 1 of your cards (by place or by card), not 2" in shown
+    for first, second, third in asked:
+        assert f"seat 0 discards {first}: {second} {third}" in shown
+    assert shown.splitlines()[-1].endswith("(total 3000)")

@@ -904,31 +904,21 @@ class Hand:
                 dealer.discard(index, bot_pitches(dealer.game, dealer.hole[index], dealer.board, due))
                 self.say(f"seat {seat} (bot) discards {due}")
                 continue
-            held = dealer.hole[index]
-            places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
-            self.say(f"seat {seat} discards {due}; your cards {places}")
-            while True:
-                typed = self.session.keyboard.ask(f"seat {seat} discards> ")
-                chosen, problem = parse_draw(typed, held)
-                if problem == "quit":
-                    raise Leave("leaving the table")
-                if problem == "help":
-                    self.say(HELP)
-                elif problem:
-                    self.say(problem)
-                elif chosen is not None and len(chosen) != due:
-                    self.say(f"discard {due} of your cards (by place or by card), not {len(chosen)}")
-                elif chosen is not None:
-                    dealer.discard(index, chosen)
-                    self.say(f"seat {seat} discards {' '.join(chosen)}: {' '.join(dealer.hole[index])}")
-                    break
+            chosen = self._ask_cards(seat, dealer.hole[index], f"discards {due}", due)
+            dealer.discard(index, chosen)
+            self.say(f"seat {seat} discards {' '.join(chosen)}: {' '.join(dealer.hole[index])}")
 
     def _ask_draw(self, seat: int, held: Sequence[str]) -> list[str]:
+        return self._ask_cards(seat, held, "draws")
+
+    def _ask_cards(self, seat: int, held: Sequence[str], doing: str, count: int | None = None) -> list[str]:
+        """The cards a human seat discards, typed by place or by card: any number for a draw
+        (none: stands pat), exactly ``count`` for a discard without replacement."""
         places = "  ".join(f"{place}:{card}" for place, card in enumerate(held, 1))
-        self.say(f"seat {seat} draws; your cards {places}")
-        self.say('discard by place or card ("discard 2 5", "discard 9h"), or "stand"')
+        self.say(f"seat {seat} {doing}; your cards {places}")
+        self.say('discard by place or card ("discard 2 5", "discard 9h")' + (', or "stand"' if count is None else ""))
         while True:
-            typed = self.session.keyboard.ask(f"seat {seat} draws> ")
+            typed = self.session.keyboard.ask(f"seat {seat} {doing.split()[0]}> ")
             discard, problem = parse_draw(typed, held)
             if problem == "quit":
                 raise Leave("leaving the table")
@@ -936,6 +926,8 @@ class Hand:
                 self.say(HELP)
             elif problem:
                 self.say(problem)
+            elif discard is not None and count is not None and len(discard) != count:
+                self.say(f"discard {count} of your cards (by place or by card), not {len(discard)}")
             elif discard is not None:
                 return discard
 
