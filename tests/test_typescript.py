@@ -580,3 +580,23 @@ def test_a_snapshot_either_engine_refuses_the_other_refuses(server: Any) -> None
         answer = server.ask({"op": "restore", "structure": "no_limit", "snapshot": data})
         assert answer.get("error", {}).get("code") == "bad_snapshot", (data, answer)
     assert "ok" in server.ask({"op": "restore", "structure": "no_limit", "snapshot": good})
+
+
+@needs_node
+def test_every_typescript_engine_exports_its_spec_s_game_as_the_python_engine_has_it(tmp_path: Path) -> None:
+    """A client's dealer reads the cards from the TypeScript module as a host's reads them from
+    the Python engine (betspec.cards.game_of): the same data, or null where the spec has none."""
+    folder = typescript_run.build(str(ROOT))
+    script = "".join(
+        f'import {{ GAME as g{index} }} from "{(folder / f"{name}.js").as_uri()}";\n'
+        for index, name in enumerate(SPECS)
+    )
+    script += f"console.log(JSON.stringify([{', '.join(f'g{index}' for index in range(len(SPECS)))}]));\n"
+    path = tmp_path / "games_check.mjs"
+    path.write_text(script, encoding="utf-8")
+    ran = subprocess.run([typescript_run.node(), str(path)], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0, ran.stderr
+    theirs = json.loads(ran.stdout)
+    ours = [json.loads(json.dumps(engine_class(name).GAME)) for name in SPECS]
+    assert theirs == ours
+    assert [game is None for game in theirs] == [name == "jacks_or_better" for name in SPECS]

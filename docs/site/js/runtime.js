@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 5654b073e8c32f418f10357abaaf57d8de808e7eec218ce31751486519332a61.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 41de1cccbebb756f642795a8e561d634fa09be5fa7bb0fec8e7cb3a8350bfea8.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";

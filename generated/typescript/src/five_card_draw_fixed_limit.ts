@@ -6,16 +6,30 @@
 /** Five-card draw, fixed limit: Five-card draw (high or lowball) played fixed limit: the fixed limit betting of fixed_limit.json on the two rounds of draw.json. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "five_card_draw_fixed_limit";
 export const SPEC_HASH = "d0dc02e0a86f5f9db80bd3ca10e099c8299f21e5b6f4900570ee89c71dd73bba";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["predraw", "postdraw"];
 const LAST_STREET = 1;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "deuce-to-seven single draw",
+  "deck": "standard",
+  "deals": [
+    {"street": "predraw", "hole": ["down", "down", "down", "down", "down"], "board": 0, "draw": false, "discard": 0},
+    {"street": "postdraw", "hole": [], "board": 0, "draw": true, "discard": 0},
+  ],
+  "showdown": ["deuce_to_seven_low"],
+  "opening": "position",
+  "rule": "DEUCE-TO-SEVEN",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, true];
 

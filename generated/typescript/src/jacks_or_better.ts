@@ -6,16 +6,18 @@
 /** Draw high, jacks or better to open: Five-card draw high played fixed limit with antes and a button, no blinds: before the draw a player may open only with a pair of jacks or better (the dealer says who holds openers, as stud's dealer says who brings in); after the draw the opener acts first. When nobody opens the hand is dead: nobody wins it, and its antes stay in the pot for the next deal. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "jacks_or_better";
 export const SPEC_HASH = "b99f9ca3fa8e80fea17d899681aed5e785ae043810f8eb5f7f526209ac2baf96";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["predraw", "postdraw"];
 const LAST_STREET = 1;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = null;
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, true];
 

@@ -6,16 +6,32 @@
 /** No-limit hold'em: Any bet from the big blind up to the whole stack; a raise at least the largest bet or raise of the round; unlimited raises; an all-in short of a full raise does not reopen the betting for players who already acted. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "no_limit";
 export const SPEC_HASH = "c27df012b4871507572d99670c9b04ef2d03a3791bcf71386d3949bd2494ac4b";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["preflop", "flop", "turn", "river"];
 const LAST_STREET = 3;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "Texas hold'em",
+  "deck": "standard",
+  "deals": [
+    {"street": "preflop", "hole": ["down", "down"], "board": 0, "draw": false, "discard": 0},
+    {"street": "flop", "hole": [], "board": 3, "draw": false, "discard": 0},
+    {"street": "turn", "hole": [], "board": 1, "draw": false, "discard": 0},
+    {"street": "river", "hole": [], "board": 1, "draw": false, "discard": 0},
+  ],
+  "showdown": ["high"],
+  "opening": "position",
+  "rule": "HOLDEM",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true];
 

@@ -6,16 +6,32 @@
 /** Pot-limit hold'em: The no-limit rules, except that a bet or raise may not exceed the pot after the call. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "pot_limit";
 export const SPEC_HASH = "ed80f1042916f52b7de6c6cafb29d4c75ac132e3db5a42bb526a344bd0d06fbd";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["preflop", "flop", "turn", "river"];
 const LAST_STREET = 3;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "Texas hold'em",
+  "deck": "standard",
+  "deals": [
+    {"street": "preflop", "hole": ["down", "down"], "board": 0, "draw": false, "discard": 0},
+    {"street": "flop", "hole": [], "board": 3, "draw": false, "discard": 0},
+    {"street": "turn", "hole": [], "board": 1, "draw": false, "discard": 0},
+    {"street": "river", "hole": [], "board": 1, "draw": false, "discard": 0},
+  ],
+  "showdown": ["high"],
+  "opening": "position",
+  "rule": "HOLDEM",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true];
 

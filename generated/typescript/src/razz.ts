@@ -6,16 +6,33 @@
 /** Razz: Seven-card stud played for the lowest hand, fixed limit: the highest upcard brings in, the lowest hand showing opens the later streets, and an open pair never allows the big bet. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "razz";
 export const SPEC_HASH = "7e4dc415c3fc6887f95e46cd4f0b14f8d0c48b919f235404efa36348df2faa44";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["third", "fourth", "fifth", "sixth", "seventh"];
 const LAST_STREET = 4;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "Razz",
+  "deck": "standard",
+  "deals": [
+    {"street": "third", "hole": ["down", "down", "up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "fourth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "fifth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "sixth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "seventh", "hole": ["down"], "board": 0, "draw": false, "discard": 0},
+  ],
+  "showdown": ["ace_to_five_low"],
+  "opening": "high_card",
+  "rule": "RAZZ",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true, true];
 /** an open pair showing allows the big bet on this street (open_pair_round), street by street. */

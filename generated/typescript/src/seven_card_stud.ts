@@ -6,16 +6,33 @@
 /** Seven-card stud: Fixed-limit seven-card stud: antes, a bring-in by the lowest upcard, five betting rounds (third to seventh street), the small bet on the first two and the big bet from fifth street, the option of the big bet on fourth street when a pair shows. Cards are the dealer's: who brings in and who opens each later street are given with the table and the deals. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "seven_card_stud";
 export const SPEC_HASH = "b81fe5dab7203b11ec040388b69c3ff3f8d99956451314d875b461e443242a18";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["third", "fourth", "fifth", "sixth", "seventh"];
 const LAST_STREET = 4;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "seven-card stud",
+  "deck": "standard",
+  "deals": [
+    {"street": "third", "hole": ["down", "down", "up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "fourth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "fifth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "sixth", "hole": ["up"], "board": 0, "draw": false, "discard": 0},
+    {"street": "seventh", "hole": ["down"], "board": 0, "draw": false, "discard": 0},
+  ],
+  "showdown": ["high"],
+  "opening": "low_card",
+  "rule": "STUD-CARDS",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true, true];
 /** an open pair showing allows the big bet on this street (open_pair_round), street by street. */

@@ -6,16 +6,32 @@
 /** Spread-limit hold'em: Any bet or raise between a declared minimum and maximum (for example 2 to 10), a raise at least the previous bet or raise of the round, raises capped. Written in JSON alone, on the no-limit rules for all-ins. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "spread_limit";
 export const SPEC_HASH = "abe2262cd90ab45b1f2100377527a9cb5add738762d955cb3146441af347425b";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["preflop", "flop", "turn", "river"];
 const LAST_STREET = 3;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "Texas hold'em",
+  "deck": "standard",
+  "deals": [
+    {"street": "preflop", "hole": ["down", "down"], "board": 0, "draw": false, "discard": 0},
+    {"street": "flop", "hole": [], "board": 3, "draw": false, "discard": 0},
+    {"street": "turn", "hole": [], "board": 1, "draw": false, "discard": 0},
+    {"street": "river", "hole": [], "board": 1, "draw": false, "discard": 0},
+  ],
+  "showdown": ["high"],
+  "opening": "position",
+  "rule": "HOLDEM",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true];
 

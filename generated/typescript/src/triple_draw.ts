@@ -6,16 +6,32 @@
 /** 2-7 triple draw: Deuce-to-seven triple draw, fixed limit: four betting rounds, before the first draw and after each of the three; the small bet on the first two, the big bet on the last two. */
 
 import { Engine, IllegalAction, InvalidTable, MAX_CHIPS, NO_VIEW, Said, boolInput, boolOption, ceilTo, choiceInput, choiceOption, fire, floorTo, intInput, intOption, isInt, itemsInput, mod, optionalIntInput, optionalIntOption, optionalSeatInput, perSeatInput, requiredInput, restore, seatInput, seatsInput, shown, unknownInputs } from "./runtime.js";
-import type { Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
+import type { CardGame, Declared, SpecMeta, StartJson, Step, TableJson, View } from "./runtime.js";
 // What a client of this structure handles besides the engine: its errors and data.
 export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";
-export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
+export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";
 
 export const SPEC_NAME = "triple_draw";
 export const SPEC_HASH = "3dc3d2e35e1fcd6fceeb0d2c2251038fd9c63d92af5dce58956310f0dd9cfffe";
 /** The spec's streets (its betting rounds), in order. */
 export const STREETS: readonly string[] = ["predraw", "first_draw", "second_draw", "third_draw"];
 const LAST_STREET = 3;
+/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */
+export const GAME: CardGame | null = {
+  "name": "deuce-to-seven triple draw",
+  "deck": "standard",
+  "deals": [
+    {"street": "predraw", "hole": ["down", "down", "down", "down", "down"], "board": 0, "draw": false, "discard": 0},
+    {"street": "first_draw", "hole": [], "board": 0, "draw": true, "discard": 0},
+    {"street": "second_draw", "hole": [], "board": 0, "draw": true, "discard": 0},
+    {"street": "third_draw", "hole": [], "board": 0, "draw": true, "discard": 0},
+  ],
+  "showdown": ["deuce_to_seven_low"],
+  "opening": "position",
+  "rule": "TRIPLE-DRAW-CARDS",
+  "boards": 1,
+  "boards_when": "",
+};
 /** this street is played at the big bet (fixed limit) (big_bets), street by street. */
 const SV_BIG_BETS: readonly boolean[] = [false, false, true, true];
 

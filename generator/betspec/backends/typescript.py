@@ -202,7 +202,7 @@ RUNTIME_IMPORTS = (
     "shown",
     "unknownInputs",
 )
-RUNTIME_TYPES = ("Declared", "SpecMeta", "StartJson", "Step", "TableJson", "View")
+RUNTIME_TYPES = ("CardGame", "Declared", "SpecMeta", "StartJson", "Step", "TableJson", "View")
 
 
 def _refuse(what: str, spec: Spec) -> BackendError:
@@ -402,13 +402,30 @@ class _Module:
         w(f'import type {{ {", ".join(RUNTIME_TYPES)} }} from "./runtime.js";')
         w("// What a client of this structure handles besides the engine: its errors and data.")
         w('export { BetspecError, IllegalAction, InvalidTable, SnapshotError } from "./runtime.js";')
-        w('export type { Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";')
+        w('export type { CardGame, Pot, Ruling, Settlement, StartJson, TableJson } from "./runtime.js";')
         w()
         w(f"export const SPEC_NAME = {string(spec.name)};")
         w(f"export const SPEC_HASH = {string(spec.hash)};")
         w("/** The spec's streets (its betting rounds), in order. */")
         w(f"export const STREETS: readonly string[] = {literal(list(self.plan.streets))};")
         w(f"const LAST_STREET = {len(self.plan.streets) - 1};")
+        w("/** The cards the game deals, street by street, and how its showdown ranks them (for a dealer). */")
+        game = self.plan.game
+        if game is None:
+            w("export const GAME: CardGame | null = null;")
+        else:
+            w("export const GAME: CardGame | null = {")
+            with w.indented():
+                for key, value in game.items():
+                    if isinstance(value, list) and any(isinstance(item, dict) for item in value):
+                        w(f"{string(key)}: [")  # one street's deal a line
+                        with w.indented():
+                            for item in value:
+                                w(f"{literal(item)},")
+                        w("],")
+                    else:
+                        w(f"{string(key)}: {literal(value)},")
+            w("};")
         for value in self.plan.street_values:
             w(f"/** {_comment(value.meaning)} ({value.name}), street by street. */")
             w(f"const SV_{value.name.upper()}: readonly {_ts_type(value.type)}[] = {literal(list(value.values))};")

@@ -459,6 +459,25 @@ export interface SpecMeta {
   ownActions: readonly string[];
 }
 
+/** The cards a spec's game deals and how its showdown ranks them, for a client's dealer (the
+ * engine bets without cards): as betspec.cards.game_of reads the Python engine's GAME. */
+export interface CardGame {
+  name: string;
+  deck: string;
+  deals: readonly {
+    street: string;
+    hole: readonly string[];
+    board: number;
+    draw: boolean;
+    discard: number;
+  }[];
+  showdown: readonly string[];
+  opening: string;
+  rule: string;
+  boards: number;
+  boards_when: string;
+}
+
 /** What any table may give besides its spec's inputs: the pot a dead hand carried to it. */
 export const CARRIED_POT = "carried_pot";
 /** The phases of a hand that ends with no winner: settling it pays nobody. */
