@@ -165,7 +165,7 @@ def test_betspec_play_deals_a_house_spec_its_own_cards(tmp_path: Path) -> None:
             {"game": {"deals": {"preflop": {"hole": ["down", "down"]}}, "showdown": ["omaha_high"]}},
             "/game/showdown",
             "game",
-            "an Omaha hand takes three board cards; the game deals 0",
+            "a hand of omaha_high takes 3 board cards; the game deals 0",
         ),
         (
             {"game": {"deals": OMAHA, "showdown": ["high"], "opening": "low_card"}},

@@ -350,6 +350,7 @@ class HandKind:
     split_low: bool  # a split game's low half
     ace_low: bool  # the ace is the lowest card
     distinct_suits: bool  # a low hand needs its suits distinct too
+    board: int  # the board cards a hand of the kind is made with (Omaha: exactly three)
 
 
 def _hand_kinds() -> dict[str, HandKind]:

@@ -1236,8 +1236,10 @@ def _game_problems(game: Game, dealt: bool) -> list[tuple[str, str]]:
         found.append((f"the game deals {game.boards} boards of no board cards", "/game/boards"))
     if game.boards_when and game.boards == 1:
         found.append(("boards_when chooses between one board and more: give boards (2)", "/game/boards_when"))
-    if dealt and any(kind.startswith("omaha_") for kind in game.showdown) and board < 3:
-        found.append((f"an Omaha hand takes three board cards; the game deals {board}", "/game/showdown"))
+    needed = max((vocabulary.HANDS[kind].board for kind in game.showdown if kind in vocabulary.HANDS), default=0)
+    if dealt and board < needed:
+        message = f"a hand of {', '.join(game.showdown)} takes {needed} board cards; the game deals {board}"
+        found.append((message, "/game/showdown"))
     if dealt and game.opening != "position" and not (game.deals and any(game.deals[0].hole)):
         message = f"opening {game.opening} decides from the upcards: deal the first street one face up"
         found.append((message, "/game/opening"))
