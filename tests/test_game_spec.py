@@ -6,6 +6,7 @@ guessed from the structure's name or streets."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -336,6 +337,8 @@ def test_betspec_play_deals_the_orbit_s_bomb_pot_on_both_boards(tmp_path: Path) 
     # seeded showdown has each board pay its half; the hands around it have one board.
     assert "the hand begins on the flop: board 1 " in second and "; board 2 " in second
     assert any(line.startswith("showdown: seat") and "; board 2 " in line for line in second.splitlines())
+    paid = re.findall(r"(?m)^pot 1, board (\d) \((\d+)\) to seat \d$", second)
+    assert [board for board, _ in paid] == ["1", "2"] and abs(int(paid[0][1]) - int(paid[1][1])) <= 1
     assert "board 1 " not in first and "board 1 " not in third
     assert "(total 3000)" in shown.stdout.splitlines()[-1]
 

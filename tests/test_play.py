@@ -512,7 +512,7 @@ def _check_session(out: str, hands: int, total: int) -> list[str]:
     for hand in played:
         pots = [int(a) for a in re.findall(r"(?m)^  (?:main pot|side pot|pot) (\d+): seats", hand)]
         alone = re.findall(r"(?m)^seat \d+ wins (\d+) uncontested$", hand)
-        paid = [int(a) for a in re.findall(r"(?m)^pot \d+ \((\d+)\) (?:to seat \d+|split: .*)$", hand)]
+        paid = [int(a) for a in re.findall(r"(?m)^pot \d+(?:, [a-z0-9 ]+)? \((\d+)\) (?:to seat \d+|split: .*)$", hand)]
         assert pots and (sum(pots) == sum(map(int, alone)) if alone else paid == pots), hand
         if not alone:
             assert re.search(r"(?m)^showdown: seat \d+ shows", hand), hand

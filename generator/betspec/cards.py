@@ -449,6 +449,9 @@ class Dealer:
     draws: list[dict[int, list[str]]] = field(default_factory=list)
     #: The boards after the first (a double board: one), each dealt as many cards as ``board``.
     other_boards: list[list[str]] = field(default_factory=list)
+    #: What each run of the last settlement paid, in the engine's order of runs (its awards'
+    #: ``run``): a split game's "high" and "low", each board's ("board 2 low"); empty for one.
+    run_names: list[str] = field(default_factory=list)
 
     def __init__(self, game_or_code: Game | str, seats: int, seed: object = None) -> None:
         self.game = game_or_code if isinstance(game_or_code, Game) else game(game_or_code)
@@ -698,13 +701,22 @@ class Dealer:
         engine = self._engine(engine)
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
         if not contested:
+            self.run_names = []
             return engine.settle()
-        if not self.other_boards:
-            return engine.settle(**settlement_rankings(self.showdown(contested)))
         # Each board pays its part of every pot (a split game's board its high and low halves):
         # one run per part, the odd chips of the division to the first, as the engine divides them.
         runs: list[list[list[int]]] = []
-        for ranked in self.showdowns(contested):
+        names: list[str] = []
+        boards = self.showdowns(contested)
+        for number, ranked in enumerate(boards, 1):
             given = settlement_rankings(ranked)
-            runs += given["runs"] if "runs" in given else [given["ranking"]]
-        return engine.settle(runs=runs)
+            board = f"board {number} " if len(boards) > 1 else ""
+            if "runs" in given:
+                runs += given["runs"]
+                names += [f"{board}high", f"{board}low"]
+            else:
+                runs.append(given["ranking"])
+                names.append(board.strip())
+        settled = engine.settle(runs=runs) if len(runs) > 1 else engine.settle(runs[0])
+        self.run_names = names if len(runs) > 1 else []
+        return settled

@@ -741,13 +741,17 @@ class Session:
         for index, seat in enumerate(hand.seats):
             self.stacks[seat] = engine.stacks[index]
         if len(hand.live) > 1:  # an uncontested win was announced with the pots
-            for number, award in enumerate(settlement.awards, 1):
+            # A pot paid in parts (a split game's halves, each board's) names each part.
+            names = hand.dealer.run_names if hand.dealer is not None else []
+            for place, award in enumerate(settlement.awards):
+                number = place // len(names) + 1 if names else place + 1
+                pot = f"pot {number}, {names[award.run]}" if names else f"pot {number}"
                 winners = [hand.seats[index] for index in award.winners]
                 if len(winners) == 1:
-                    self.say(f"pot {number} ({award.amount}) to seat {winners[0]}")
+                    self.say(f"{pot} ({award.amount}) to seat {winners[0]}")
                 else:
                     given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
-                    self.say(f"pot {number} ({award.amount}) split: {given}")
+                    self.say(f"{pot} ({award.amount}) split: {given}")
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))
