@@ -448,3 +448,49 @@ def test_a_human_at_betspec_play_discards_as_crazy_pineapple_asks(tmp_path: Path
     for first, second, third in asked:
         assert f"seat 0 discards {first}: {second} {third}" in shown
     assert shown.splitlines()[-1].endswith("(total 3000)")
+
+
+def test_phh_check_takes_a_variant_s_hands_under_a_house_spec(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder of mixed variants, no --structure: pot-limit Omaha's hands under the house's own
+    Omaha spec (--variant PO=...), no-limit hold'em's under its own; every pot paid as PokerKit
+    paid it."""
+    import random
+
+    from betspec.cli import main
+    from tests.test_phh_variants import pokerkit_hand
+
+    house.load(write(tmp_path, "house_plo", PLO))  # the house's engine, in this process
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    # Hands where PokerKit plays as the rulebooks do (tests/test_phh_variants.py checks the rest,
+    # with the exclusions docs/testing.md lists).
+    rng = random.Random("variant-2")
+    for number in range(4):
+        (folder / f"po{number}.phh").write_text(pokerkit_hand("PO", rng), encoding="utf-8")
+        (folder / f"nt{number}.phh").write_text(pokerkit_hand("NT", rng), encoding="utf-8")
+    status = main(["phh", "check", "--variant", "PO=house_plo", str(folder)])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0, lines
+    summary = lines[-1]
+    assert "8 hands under each variant's structure (PO under house_plo) in 8 files: 8 accepted" in summary
+    assert "pots checked against the file in 8 (8 paid as it says" in summary
+    # The mapping is what checks them: Omaha's hands under a stud spec are not its to check.
+    status = main(["phh", "check", "--variant", "PO=seven_card_stud", str(folder)])
+    out = capsys.readouterr().out
+    assert status == 1 and out.count("is not seven_card_stud's to check") == 4, out
+    status = main(["phh", "check", "--variant", "PO=no_such_spec", str(folder)])
+    assert status == 2 and "no_such_spec" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("junk", [5, ["PO"], {"XX": "no_limit"}, {"PO": 5}, {"PO": "no_such_spec"}])
+def test_hands_are_checked_under_a_name_or_a_mapping_of_variants_else_refused(junk: object) -> None:
+    from betspec.tools import phh
+    from betspec.tools.phh.audit import check_files, finished
+
+    hands = str(ROOT / "tests" / "phh" / "handhq-abs-200nlh-sample.phhs")
+    with pytest.raises(phh.PhhError):
+        finished(hands, junk)  # type: ignore[arg-type]
+    with pytest.raises(phh.PhhError):
+        list(check_files([hands], junk, {}))  # type: ignore[arg-type]

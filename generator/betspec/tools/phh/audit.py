@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, cast
 
-from betspec.tools.phh.model import Bad, Hand, Irregular, PhhError, _count
+from betspec.tools.phh.model import Bad, Hand, Irregular, PhhError, _brief, _count
 from betspec.tools.phh.pots import MISPAID, MISPAID_STATUS, PAID, UNCHECKED, check_pots
 from betspec.tools.phh.reader import read
 from betspec.tools.phh.replaying import ACCEPTED, INVALID, IRREGULAR, MISDEALT, REFUSED, Replay, engine_for, replay
@@ -49,21 +49,57 @@ class Finished:
         return None if self.chips is None else tuple(Decimal(chips) / self.scale for chips in self.chips)
 
 
-def finished(path: str, structure: str | None = None, options: Mapping[str, Any] | None = None) -> list[Finished]:
+#: The structure hands are checked under: one for every hand, one per variant (PHH's code: a
+#: house's own spec; a variant not named under its own), or None (each under its variant's own).
+Under = str | Mapping[str, str] | None
+
+
+def checked_under(structure: object, options: Mapping[str, Any]) -> Under:
+    """``structure`` as hands are checked under it (:data:`Under`), each structure's engine found
+    and its ``options`` checked; :class:`PhhError` saying why not."""
+    from betspec.cards import GAMES
+
+    if structure is None:
+        return None
+    if isinstance(structure, str):
+        engine_for(structure, options)
+        return structure
+    if not isinstance(structure, Mapping) or len(structure) > len(GAMES):
+        why = "a structure's name, or PHH variants mapped to structures"
+        raise PhhError(f"hands are checked under {why}, not {_brief(structure)}")
+    for code, name in structure.items():
+        if code not in GAMES:
+            raise PhhError(f"no PHH variant {_brief(code)} (betspec reads {', '.join(GAMES)})")
+        if not isinstance(name, str):
+            raise PhhError(f"variant {code} is checked under a structure's name, not {_brief(name)}")
+        engine_for(name, options)
+    return dict(structure)
+
+
+def structure_of(hand: Hand, structure: Under) -> str:
+    """The structure ``hand`` is checked under (see :data:`Under`)."""
+    if isinstance(structure, str):
+        return structure
+    return (structure or {}).get(hand.game.code, hand.game.structure)
+
+
+def finished(path: str, structure: Under = None, options: Mapping[str, Any] | None = None) -> list[Finished]:
     """Each hand of a PHH file replayed by betspec and paid: its players' final stacks, as the
     rules pay them (``finishing_stacks`` compared where the file records them). A hand is played
-    under ``structure`` (by default the one whose betting its variant is) with ``options``.
+    under ``structure`` (by default the one whose betting its variant is; a mapping names the
+    structure of some variants, a house's own) with ``options``.
 
     >>> for hand in finished("hands.phhs"):  # doctest: +SKIP
     ...     print(hand.name, hand.status, hand.stacks)
     """
     found: list[Finished] = []
     engines: dict[str, type[Engine]] = {}
+    structure = checked_under(structure, options or {})
     for hand in read(path):
         if isinstance(hand, Bad):
             found.append(Finished(hand.name, INVALID, None, 1, hand.reason))
             continue
-        name = structure or hand.game.structure
+        name = structure_of(hand, structure)
         if name not in engines:
             engines[name] = engine_for(name, options or {})
         result = replay(hand, engines[name], options)
@@ -153,7 +189,7 @@ def _collecting_less() -> Iterator[None]:
                 gc.set_threshold(*_collecting[1])
 
 
-def check_part(path: str, part: int, parts: int, structure: str | None, options: Mapping[str, Any]) -> Report:
+def check_part(path: str, part: int, parts: int, structure: Under, options: Mapping[str, Any]) -> Report:
     """Check one share of a file's hands (``part`` of ``parts``, see :func:`loads`): replay each
     under ``structure`` (None: the structure whose betting the hand's variant is) and check its
     pots; a worker of ``betspec phh check --jobs`` runs this, an engine class looked up once a
@@ -169,7 +205,7 @@ def _engine(structure: str, options: Mapping[str, Any]) -> tuple[type[Engine], d
     return _ENGINES[key]
 
 
-def _check_part(path: str, part: int, parts: int, structure: str | None, options: Mapping[str, Any]) -> Report:
+def _check_part(path: str, part: int, parts: int, structure: Under, options: Mapping[str, Any]) -> Report:
     report = Report(path)
     try:
         hands = read(path, (part, parts))
@@ -196,7 +232,7 @@ def _check_part(path: str, part: int, parts: int, structure: str | None, options
     return report
 
 
-def _replayed(hands: Sequence[Hand | Bad], structure: str | None, options: Mapping[str, Any]) -> dict[int, Replay]:
+def _replayed(hands: Sequence[Hand | Bad], structure: Under, options: Mapping[str, Any]) -> dict[int, Replay]:
     """Each hand (by index) replayed under ``structure``, or under its variant's own: the hands
     of one structure replayed by its kernel in one call where it can, the others one by one."""
     results: dict[int, Replay] = {}
@@ -205,10 +241,11 @@ def _replayed(hands: Sequence[Hand | Bad], structure: str | None, options: Mappi
         if isinstance(hand, Bad):
             results[index] = Replay(hand.name, INVALID, hand.reason)
         else:
-            groups.setdefault(structure or hand.game.structure, []).append(index)
+            groups.setdefault(structure_of(hand, structure), []).append(index)
     for name, indices in groups.items():
         cls, opts = _engine(name, options)
-        theirs = _structure_game(cls) if structure is not None else None
+        # A structure asked for (not the variant's own) may deal other cards than the hands.
+        theirs = _structure_game(cls) if structure else None
         played: list[int] = []  # the hands of the group its structure may check
         for index in indices:
             hand = cast(Hand, hands[index])
@@ -375,7 +412,7 @@ def _pieces(files: Sequence[str], workers: int) -> list[tuple[str, int, int]]:
 
 def check_files(
     files: Sequence[str],
-    structure: str | None,
+    structure: Under,
     options: Mapping[str, Any],
     jobs: int = 1,
     backend: str = "processes",
@@ -385,6 +422,7 @@ def check_files(
     hands checked under ``structure`` (None: each under its variant's own) here (``jobs`` 1),
     over a pool of ``jobs`` processes, or as Ray tasks
     (``backend="ray"``, the cluster at ``address`` or a local one of ``jobs`` CPUs)."""
+    structure = checked_under(structure, options)
     pieces = _pieces(files, jobs if backend == "processes" else max(jobs, 2))
     options = dict(options)
     if backend == "ray":
@@ -409,7 +447,7 @@ def check_files(
 
 
 def _on_processes(
-    pieces: Sequence[tuple[str, int, int]], structure: str | None, options: dict[str, Any], jobs: int
+    pieces: Sequence[tuple[str, int, int]], structure: Under, options: dict[str, Any], jobs: int
 ) -> Iterator[Report]:
     """The pieces over a pool of processes, a bounded window in flight, their reports in order."""
     from collections import deque
@@ -428,7 +466,7 @@ def _on_processes(
 
 def _on_ray(
     pieces: Sequence[tuple[str, int, int]],
-    structure: str | None,
+    structure: Under,
     options: dict[str, Any],
     jobs: int,
     address: str | None,

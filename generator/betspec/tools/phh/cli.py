@@ -23,15 +23,14 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     """Replay every hand of the files and check its pots; exit 1 when a hand is refused, invalid,
     misdealt or paid otherwise than the file says, 2 on a bad file."""
     # The reader, the engines and the evaluators, loaded only when a check runs.
-    from betspec.tools.phh.audit import Report, check_files, phh_files
+    from betspec.tools.phh.audit import Report, check_files, checked_under, phh_files
     from betspec.tools.phh.model import PhhError, _count
     from betspec.tools.phh.pots import MISPAID, PAID, UNCHECKED
-    from betspec.tools.phh.replaying import engine_for, parse_options
+    from betspec.tools.phh.replaying import parse_options
 
     try:
         options = parse_options(args.option)
-        if args.structure is not None:
-            engine_for(args.structure, options)
+        under_what = checked_under(_under(args), options)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
         return 2
@@ -47,7 +46,7 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     total.unreadable = len(empty)
     several = len(files) > 1
     try:
-        for report in check_files(files, args.structure, options, jobs, args.on, args.address):
+        for report in check_files(files, under_what, options, jobs, args.on, args.address):
             for line in report.lines:
                 _out(line)
             total.add(report)
@@ -62,7 +61,8 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     checked = paid[PAID] + paid[MISPAID]
     rake = f", {total.raked} of them less a rake" if total.raked else ""
     where = f" in {len(files)} files" if several else ""
-    under = args.structure or "each variant's structure"
+    mapped = ", ".join(f"{code} under {name}" for code, name in (args.variant or {}).items())
+    under = args.structure or "each variant's structure" + (f" ({mapped})" if mapped else "")
     _out(
         f"{_count(total.hands, 'hand')} under {under}{where}: {total.tally(named)}; "
         f"pots checked against the file in {checked} ({paid[PAID]} paid as it says{rake}), "
@@ -73,12 +73,40 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     return 1 if total.failed() else 0
 
 
+def _under(args: argparse.Namespace) -> object:
+    """What hands are checked under: --structure's, or --variant's mapping (PhhError if both)."""
+    from betspec.tools.phh.model import PhhError
+
+    if args.structure is not None and args.variant:
+        raise PhhError("give --structure (every hand under one) or --variant (some variants under a house's), not both")
+    return args.structure if args.structure is not None else (args.variant or None)
+
+
+def _variants(text: str) -> tuple[str, str]:
+    """``CODE=STRUCTURE``, as --variant is given."""
+    code, equals, structure = text.partition("=")
+    if not equals or not code or not structure:
+        raise argparse.ArgumentTypeError(f"{text!r} is not CODE=STRUCTURE (PO=house_plo)")
+    return code, structure
+
+
+class _Variants(argparse.Action):
+    """--variant, repeatable, gathered into one mapping of PHH codes to structures."""
+
+    def __call__(self, parser: object, namespace: argparse.Namespace, values: object, option: object = None) -> None:
+        code, structure = cast(tuple[str, str], values)
+        mapping = dict(getattr(namespace, self.dest) or {})
+        mapping[code] = structure
+        setattr(namespace, self.dest, mapping)
+
+
 def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
     """Write each hand (or the one named) as a conformance case; exit 1 when one cannot be."""
+    from betspec.tools.phh.audit import checked_under, structure_of
     from betspec.tools.phh.cases import to_case
     from betspec.tools.phh.model import Bad, Hand, Irregular, PhhError, _brief, _cut
     from betspec.tools.phh.reader import read
@@ -86,8 +114,7 @@ def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
 
     try:
         options = parse_options(args.option)
-        if args.structure is not None:
-            engine_for(args.structure, options)
+        under_what = checked_under(_under(args), options)
         hands = read(args.file)
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
@@ -109,7 +136,7 @@ def cmd_to_case(args: argparse.Namespace, project: object = None) -> int:
             # Each hand under the structure asked for, else the one whose betting its variant is.
             if isinstance(hand, Bad) and args.structure is None:
                 raise PhhError(Replay(hand.name, INVALID, hand.reason).line())
-            structure = args.structure or cast(Hand, hand).game.structure
+            structure = structure_of(cast(Hand, hand), under_what)
             case = to_case(hand, engine_for(structure, options), options)
         except Irregular as exc:
             note(f"skipped: {exc}")
@@ -146,6 +173,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "--structure",
             help="the spec whose engine replays the hands (default: the structure whose betting each hand's "
             "variant is, as `phh check` names it in its summary)",
+        )
+        command.add_argument(
+            "--variant",
+            type=_variants,
+            action=_Variants,
+            metavar="CODE=STRUCTURE",
+            help="the hands of a PHH variant under a structure of the house's own (repeatable: PO=house_plo); "
+            "the other variants under their own",
         )
         command.add_argument(
             "--option",
