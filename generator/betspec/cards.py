@@ -701,8 +701,9 @@ class Dealer:
         engine = self._engine(engine)
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
         if not contested:
-            self.run_names = []
-            return engine.settle()
+            settled = engine.settle()
+            self.run_names = []  # once paid: a refused settle changes nothing
+            return settled
         # Each board pays its part of every pot (a split game's board its high and low halves):
         # one run per part, the odd chips of the division to the first, as the engine divides them.
         runs: list[list[list[int]]] = []

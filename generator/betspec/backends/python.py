@@ -176,16 +176,7 @@ def _module(spec: Spec, root: str) -> str:
     else:
         w("#: The cards the game deals, street by street, and how its showdown ranks them (for a dealer).")
         w("GAME: Mapping[str, object] | None = {")
-        with w.indented():
-            for key, value in planned.game.items():
-                if isinstance(value, list) and any(isinstance(item, dict) for item in value):
-                    w(f"{literal(key)}: (")  # one street's deal a line
-                    with w.indented():
-                        for item in value:
-                            w(f"{_json_literal(item)},")
-                    w("),")
-                else:
-                    w(f"{literal(key)}: {_json_literal(value)},")
+        w.record(planned.game, literal, _json_literal, "()")  # one street's deal a line
         w("}")
     for value in planned.street_values:
         values = _tuple(value.values)

@@ -415,16 +415,7 @@ class _Module:
             w("export const GAME: CardGame | null = null;")
         else:
             w("export const GAME: CardGame | null = {")
-            with w.indented():
-                for key, value in game.items():
-                    if isinstance(value, list) and any(isinstance(item, dict) for item in value):
-                        w(f"{string(key)}: [")  # one street's deal a line
-                        with w.indented():
-                            for item in value:
-                                w(f"{literal(item)},")
-                        w("],")
-                    else:
-                        w(f"{string(key)}: {literal(value)},")
+            w.record(game, string, literal, "[]")  # one street's deal a line
             w("};")
         for value in self.plan.street_values:
             w(f"/** {_comment(value.meaning)} ({value.name}), street by street. */")

@@ -7,7 +7,7 @@ about layout, and never edits what it has written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -62,6 +62,22 @@ class Writer:
             yield
         finally:
             self.level -= self.step * levels
+
+    def record(
+        self, items: Mapping[str, object], key: Callable[[str], str], value: Callable[[object], str], rows: str
+    ) -> None:
+        """The entries of a record of JSON data one level in, one a line; a list of records a
+        record a line, between ``rows``' two brackets (``"()"``, ``"[]"``)."""
+        with self.indented():
+            for name, item in items.items():
+                if isinstance(item, list) and any(isinstance(row, dict) for row in item):
+                    self(f"{key(name)}: {rows[0]}")
+                    with self.indented():
+                        for row in item:
+                            self(f"{value(row)},")
+                    self(f"{rows[1]},")
+                else:
+                    self(f"{key(name)}: {value(item)},")
 
     def text(self) -> str:
         return "\n".join(self._written()).rstrip("\n") + "\n"
