@@ -31,6 +31,7 @@ import json
 import os
 import random
 import sys
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
@@ -150,10 +151,21 @@ def game_of(cls: type[Engine]) -> Game:
     data = getattr(cls, "GAME", None)
     if not isinstance(data, Mapping):
         raise CardError(f"{cls.SPEC_NAME} declares no game: no cards are dealt")
+    # A class's game is read once: an audit asks for it at every hand.
+    known = _GAMES_OF.get(cls)
+    if known is not None and known[0] is data:
+        return known[1]
     try:
-        return _game_of(cls, data)
+        found = _game_of(cls, data)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise CardError(f"{cls.SPEC_NAME}'s GAME is not a game betspec generated: regenerate it") from None
+    _GAMES_OF[cls] = (data, found)
+    return found
+
+
+#: The games of the engine classes asked for, with the GAME each was read from (weakly: a class
+#: loaded again from a regenerated module is read again).
+_GAMES_OF: weakref.WeakKeyDictionary[type[Engine], tuple[Mapping[str, Any], Game]] = weakref.WeakKeyDictionary()
 
 
 def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:

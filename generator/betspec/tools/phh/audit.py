@@ -156,7 +156,7 @@ class Report:
         )
 
 
-_ENGINES: dict[str, tuple[type[Engine], dict[str, Any]]] = {}
+_ENGINES: dict[object, tuple[type[Engine], dict[str, Any]]] = {}
 
 
 #: While hands are checked, the cyclic garbage collector's first generation is collected after
@@ -199,7 +199,11 @@ def check_part(path: str, part: int, parts: int, structure: Under, options: Mapp
 
 
 def _engine(structure: str, options: Mapping[str, Any]) -> tuple[type[Engine], dict[str, Any]]:
-    key = json.dumps([structure, dict(options)], sort_keys=True, default=str)
+    try:  # options are mostly numbers: hashed as they are, else by their JSON
+        key: object = (structure, frozenset((name, type(value), value) for name, value in options.items()))
+        hash(key)
+    except TypeError:
+        key = json.dumps([structure, dict(options)], sort_keys=True, default=str)
     if key not in _ENGINES:
         _ENGINES[key] = (engine_for(structure, options), dict(options))
     return _ENGINES[key]
