@@ -36,7 +36,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '04ccb47698740a18'
+CONTRACT = '48fb9dbafab9c7b3'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'seven_card_stud'

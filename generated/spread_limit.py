@@ -35,7 +35,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '04ccb47698740a18'
+CONTRACT = '48fb9dbafab9c7b3'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'spread_limit'

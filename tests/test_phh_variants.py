@@ -15,12 +15,13 @@ import random
 import re
 import warnings
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomllib
-from pokerkit import Automation, HandHistory, Mode, State
+from pokerkit import Automation, HandHistory, Mode, State, rake
 
 from betspec import cards
 from betspec.runtime import Engine, Table, engine_class
@@ -62,8 +63,10 @@ def _decide(state: State, rng: random.Random) -> None:
         state.complete_bet_or_raise_to(rng.choice([low, high]))
 
 
-def pokerkit_hand(code: str, rng: random.Random) -> str:
-    """A hand PokerKit deals and plays in variant ``code``, as the PHH text it writes."""
+def pokerkit_hand(code: str, rng: random.Random, raked: float = 0) -> str:
+    """A hand PokerKit deals and plays in variant ``code``, as the PHH text it writes; with
+    ``raked``, PokerKit rakes that part of each pot (a fraction), at most three big blinds a pot,
+    no flop no drop."""
     n = rng.randint(2, 6)
     stacks = [rng.choice([rng.randint(3, 40), rng.randint(50, 400), rng.randint(200, 3000)]) for _ in range(n)]
     ante = rng.choice([0, 0, 1, 2])
@@ -72,13 +75,16 @@ def pokerkit_hand(code: str, rng: random.Random) -> str:
     kind = HandHistory.game_types[code]
     random.seed(rng.random())  # PokerKit shuffles with the random module
     automations = tuple(Automation)
+    more: dict[str, Any] = {"mode": Mode.CASH_GAME}
+    if raked:
+        more["rake"] = partial(rake, percentage=raked, cap=3 * 2 * small, no_flop_no_drop=True)
     if code in STUD:
         bet = rng.choice([4, 10])
-        game: Any = kind(automations, False, ante, rng.choice([1, bet // 2]), bet, 2 * bet, mode=Mode.CASH_GAME)
+        game: Any = kind(automations, False, ante, rng.choice([1, bet // 2]), bet, 2 * bet, **more)
     elif cards.GAMES[code].limits == "min_bet":
-        game = kind(automations, False, ante, blinds, 2 * small, mode=Mode.CASH_GAME)
+        game = kind(automations, False, ante, blinds, 2 * small, **more)
     else:
-        game = kind(automations, False, ante, blinds, 2 * small, 4 * small, mode=Mode.CASH_GAME)
+        game = kind(automations, False, ante, blinds, 2 * small, 4 * small, **more)
     state = game(stacks, n)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

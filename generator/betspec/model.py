@@ -259,6 +259,33 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class Rake:
+    """The house's take from a hand's pots, as its spec posts it: a percentage of each pot (in
+    hundredths of a per cent) rounded down or half to even, then down to a multiple of ``unit``;
+    capped per pot or per hand (the main pot raked first); none below ``minimum_pot`` or before
+    ``from_street``; and a jackpot drop from the main pot after it."""
+
+    basis_points: int  # the percentage in hundredths of a per cent: 10% is 1000
+    rounding: str  # down or half_even
+    cap_per: str  # hand or pot
+    from_street: str  # "" where every hand is raked
+    rule: str
+    unit: Expr | None = None
+    cap: Expr | None = None
+    minimum_pot: Expr | None = None
+    jackpot: Expr | None = None
+    jackpot_minimum: Expr | None = None
+
+
+def rake_expressions(rake: Rake | None) -> list[Expr]:
+    """The expressions of a rake's terms that it gives, in the order the engines read them."""
+    if rake is None:
+        return []
+    terms = (rake.unit, rake.cap, rake.minimum_pot, rake.jackpot, rake.jackpot_minimum)
+    return [term for term in terms if term is not None]
+
+
+@dataclass(frozen=True)
 class Game:
     """The cards a spec's game deals and how its showdown ranks them (for the dealer; the
     engines bet without cards): its name, deck, one deal per street in the streets' order, the
@@ -381,6 +408,7 @@ class Spec:
     streets: tuple[Street, ...] = ()
     next_hand: NextHand | None = None
     game: Game | None = None
+    rake: Rake | None = None
     street_values: dict[str, StreetValue] = field(default_factory=dict)
     deal_inputs: dict[str, Input] = field(default_factory=dict)
 

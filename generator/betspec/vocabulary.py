@@ -135,9 +135,9 @@ ENGINE_API = frozenset(
     {
         "act", "all_in", "bet", "bet_level", "bring_in", "button", "call", "call_amount", "check",
         "committed", "contributed", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
-        "fold", "folded", "hand_over", "history", "legal_actions", "max_to", "min_to", "next_street",
-        "next_table", "options", "paid", "phase", "pot", "pots", "push", "python", "raise_to",
-        "round_over", "seats", "settle", "snapshot", "stacks", "stakes", "start", "state", "street_name",
+        "fold", "folded", "hand_over", "history", "jackpot_drop", "legal_actions", "max_to", "min_to",
+        "next_street", "next_table", "options", "paid", "phase", "pot", "pots", "push", "python", "raise_to",
+        "rake", "round_over", "seats", "settle", "snapshot", "stacks", "stakes", "start", "state", "street_name",
         "table", "timeout", "to_act", "total_chips", "variables",
     }
 )  # fmt: skip

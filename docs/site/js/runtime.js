@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 41de1cccbebb756f642795a8e561d634fa09be5fa7bb0fec8e7cb3a8350bfea8.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 1cff42d5063035042ea7a3d45208d33da1e06a9641b493dd57cd703d0d150352.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -499,6 +499,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         /** @internal */ _nominal = 0;
         /** @internal */ _out_of_turn = new Map();
         /** @internal */ _paid = false;
+        /** @internal */ _raked = [0, 0];
         /** @internal */ _players_in = 0;
         /** @internal */ _posted_dead = 0;
         /** @internal */ _posted_live = 0;
@@ -584,6 +585,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             this._paid = false;
             this._returned = new Array(n).fill(0);
             this._won = new Array(n).fill(0);
+            this._raked = [0, 0];
             this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
             this._out_of_turn = new Map();
             this._declared = NOT_BOUND;
@@ -727,9 +729,18 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         get history() {
             return jsonCopy(this._log);
         }
-        /** Chips on the table: behind and in the middle. Constant for a hand. */
+        /** Chips on the table: behind and in the middle, and what the house took from the pots as
+         * they were paid (its rake and jackpot drop). Constant for a hand. */
         totalChips() {
-            return this._behind.reduce((a, b) => a + b, 0) + this._pot;
+            return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1];
+        }
+        /** What the house raked from the pots as they were paid (0 before, and without a rake). */
+        get rake() {
+            return this._raked[0];
+        }
+        /** What the house dropped from the main pot into its jackpot as the pots were paid. */
+        get jackpotDrop() {
+            return this._raked[1];
         }
         // ---- pots and paying them -----------------------------------------------------------------
         /**
@@ -816,15 +827,17 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 this._paid = true;
                 this._view = null;
                 this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-                return { awards: [], won: [...this._won], returned: [...this._returned] };
+                return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0 };
             }
             const n = this._n;
             const first = oddChipSeat === null ? this._oddChipAfter() : mod(oddChipSeat - 1, n);
             const won = new Array(n).fill(0);
             const awards = [];
-            for (const pot of pots) {
-                const portions = orders.map(() => Math.floor(pot.amount / orders.length));
-                portions[0] = portions[0] + pot.amount - portions.reduce((a, b) => a + b, 0);
+            const [takes, raked] = this._houseTakes(pots, contested.length > 0);
+            pots.forEach((pot, index) => {
+                const paid = pot.amount - takes[index];
+                const portions = orders.map(() => Math.floor(paid / orders.length));
+                portions[0] = portions[0] + paid - portions.reduce((a, b) => a + b, 0);
                 orders.forEach((order, run) => {
                     const portion = portions[run];
                     let winners;
@@ -844,16 +857,61 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                     });
                     awards.push({ amount: portion, eligible: [...pot.eligible], winners, shares, run });
                 });
-            }
+            });
             won.forEach((amount, seat) => {
                 this._behind[seat] = this._behind[seat] + amount;
             });
             this._won = won;
-            this._pot -= won.reduce((a, b) => a + b, 0);
+            this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
+            this._raked = raked;
             this._paid = true;
             this._view = null;
             this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-            return { awards, won, returned: [...this._returned] };
+            return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1] };
+        }
+        /** What the house takes from each pot before it is paid, as the spec's rake says, and its rake
+         * and jackpot drop in all (as the Python runtime's Engine._house_takes: the same rules, in
+         * whole chips; a pot's percentage computed in parts so that no product passes 2^53). */
+        _houseTakes(pots, showdown) {
+            const takes = pots.map(() => 0);
+            const rake = this.meta.rake;
+            if (rake === undefined || pots.length === 0)
+                return [takes, [0, 0]];
+            const street = rake.from_street;
+            if (street && !showdown && this._street < this.meta.streets.indexOf(street))
+                return [takes, [0, 0]];
+            const [unit, cap, minimum, drop, dropMinimum] = this._rakeTerms();
+            const total = pots.reduce((sum, pot) => sum + pot.amount, 0);
+            if (total < minimum)
+                return [takes, [0, 0]];
+            const perPot = rake.cap_per === "pot";
+            let taken = 0;
+            pots.forEach((pot, index) => {
+                const whole = Math.floor(pot.amount / 10000);
+                const rest = (pot.amount - whole * 10000) * rake.basis_points;
+                let share = whole * rake.basis_points + Math.floor(rest / 10000);
+                const part = rest % 10000;
+                if (rake.rounding === "half_even" && (2 * part > 10000 || (2 * part === 10000 && share % 2 === 1)))
+                    share += 1;
+                if (unit > 1)
+                    share -= share % unit;
+                if (cap !== null)
+                    share = Math.min(share, perPot ? cap : cap - taken);
+                share = Math.max(0, Math.min(share, pot.amount));
+                takes[index] = share;
+                taken += share;
+            });
+            let dropped = 0;
+            if (drop > 0 && total >= dropMinimum) {
+                dropped = Math.min(drop, pots[0].amount - takes[0]);
+                takes[0] = takes[0] + dropped;
+            }
+            return [takes, [taken, dropped]];
+        }
+        /** The rake's chip unit, cap (null: none), minimum pot, jackpot drop and the drop's minimum
+         * pot, read about the hand (generated where the spec posts a rake). */
+        _rakeTerms() {
+            return [1, null, 0, 0, 0];
         }
         /** @internal A ranking checked: groups of seats best first, every contested seat in it once. */
         _ranked(ranking, contested) {
@@ -1454,6 +1512,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 pots: this.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
                 // The spec's own variables, where it declares any (as the Python engine's snapshots).
                 ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
+                // What the house took as the pots were paid, where the spec posts a rake.
+                ...(this.meta.rake !== undefined ? { house_take: [...this._raked] } : {}),
             };
         }
         /** This hand as JSON data, the Python engine's snapshot format: `restore` reads it back. */
@@ -1625,8 +1685,11 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         const observed = stored;
         const stacks = observed.stacks;
         const pot = observed.pot;
-        if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot)) {
-            require(stacks.reduce((a, b) => a + b, 0) + pot === engine.totalChips(), "chip totals do not add up: chips were created or lost");
+        // The house's take is counted as the chips it was (absent: none, as before rakes were written).
+        const take = observed.house_take === undefined ? [0, 0] : observed.house_take;
+        if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt)) {
+            const held = stacks.reduce((a, b) => a + b, 0) + pot + take.reduce((a, b) => a + b, 0);
+            require(held === engine.totalChips(), "chip totals do not add up: chips were created or lost");
         }
         for (const [name, value] of Object.entries(engine.observed())) {
             const got = observed[name];

@@ -288,6 +288,35 @@ def _cards(spec: Spec, uses: _Uses) -> list[Block]:
     return blocks
 
 
+def _rake(spec: Spec, uses: _Uses) -> list[Block]:
+    rake = spec.rake
+    if rake is None:
+        return []
+    percent = f"{rake.basis_points / 100:g}"
+    rounded = "to the nearest chip, a half to the even one" if rake.rounding == "half_even" else "down"
+    terms = [f"{percent}% of each pot, rounded {rounded}"]
+    if rake.unit is not None:
+        terms.append(f"then down to a multiple of {rake.unit.text}")
+    if rake.cap is not None:
+        bound = "each pot" if rake.cap_per == "pot" else "the hand (the main pot raked first, then each side pot)"
+        terms.append(f"at most {rake.cap.text} from {bound}")
+    described = f"The house takes {', '.join(terms)}, before the pots are paid; every raked chip leaves the table."
+    if rake.from_street:
+        described += (
+            f" No hand is raked before {rake.from_street} unless a showdown dealt every card"
+            f" (no {rake.from_street}, no drop)."
+        )
+    if rake.minimum_pot is not None:
+        described += f" No hand whose pots come to less than {rake.minimum_pot.text} is raked."
+    if rake.jackpot is not None:
+        least = f" when the pots come to {rake.jackpot_minimum.text} or more" if rake.jackpot_minimum else ""
+        described += f" Then {rake.jackpot.text} is dropped from the main pot into the jackpot{least}."
+    blocks: list[Block] = [Heading(2, "The rake", "rake"), Paragraph(text(described))]
+    if rake.rule:
+        blocks.append(Paragraph((Span("Rule: "), *uses.link(rake.rule, "The rake"), Span("."))))
+    return blocks
+
+
 def _streets(spec: Spec, uses: _Uses) -> list[Block]:
     names = list(spec.street_values)
     rows = tuple(
@@ -560,6 +589,8 @@ def cited(spec: Spec) -> frozenset[str]:
     )
     if spec.game is not None:
         entries += (spec.game,)
+    if spec.rake is not None:
+        entries += (spec.rake,)
     for entry in entries:
         rule = getattr(entry, "rule", "")
         if isinstance(rule, str) and rule:
@@ -726,6 +757,7 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: f
     for section in (
         _streets,
         _cards,
+        _rake,
         _table_inputs,
         _options,
         _memory,

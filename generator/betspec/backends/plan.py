@@ -35,7 +35,7 @@ from typing import Literal
 from betspec import vocabulary
 from betspec.backends import ir
 from betspec.backends.pyexpr import ACCESSORS, MODEL, Symbol, fold, python, size
-from betspec.model import Assignment, Call, Effect, Expr, Input, Spec, Transition, Type, Variable
+from betspec.model import Assignment, Call, Effect, Expr, Input, Rake, Spec, Transition, Type, Variable
 
 #: The value type expressions read an input of each type as.
 INPUT_VALUE_TYPES = {"seat": "int", "seat?": "int?"}
@@ -973,6 +973,11 @@ class EnginePlan:
     #: The cards the game deals and how its showdown ranks them, as JSON data in the spec's words
     #: (each street's deal in the streets' order); None where the spec declares no game.
     game: Mapping[str, object] | None
+    #: The house's rake as JSON data (its percentage in hundredths of a per cent, rounding, what
+    #: the cap bounds, the street a hand must reach, its rule), and ``_rake_terms``, its terms
+    #: read about the hand as the pots are paid; None where the spec posts no rake.
+    rake: Mapping[str, object] | None
+    rake_terms: ir.Method | None
 
     def quantity(self, name: str) -> ir.Quantity | None:
         """The quantity named ``name``, if the spec has one."""
@@ -1056,7 +1061,38 @@ def _built(spec: Spec) -> EnginePlan:
         primitives=tuple(spec.primitives),
         spec_fields=tuple(f.name for f in dataclasses.fields(spec) if getattr(spec, f.name)),
         game=game_data(spec),
+        rake=rake_data(spec),
+        rake_terms=None if spec.rake is None else rake_terms_method(spec.rake),
     )
+
+
+def rake_data(spec: Spec) -> dict[str, object] | None:
+    """The spec's rake as JSON data (what settle and the book read), or None."""
+    rake = spec.rake
+    if rake is None:
+        return None
+    return {
+        "basis_points": rake.basis_points,
+        "rounding": rake.rounding,
+        "cap_per": rake.cap_per,
+        "from_street": rake.from_street,
+        "rule": rake.rule,
+    }
+
+
+def rake_terms_method(rake: Rake) -> ir.Method:
+    """``_rake_terms``: the rake's chip unit, cap (None: none), minimum pot, jackpot drop and the
+    drop's minimum pot, read about the hand as its pots are paid (a term not given: 1, None, 0,
+    0, 0)."""
+    defaults: tuple[tuple[Expr | None, int | None], ...] = (
+        (rake.unit, 1),
+        (rake.cap, None),
+        (rake.minimum_pot, 0),
+        (rake.jackpot, 0),
+        (rake.jackpot_minimum, 0),
+    )
+    values = tuple(ir.Const(default) if term is None else ir.SpecExpr(term.tree) for term, default in defaults)
+    return ir.Method("_rake_terms", (ir.Returns(values),))
 
 
 def game_data(spec: Spec) -> dict[str, object] | None:

@@ -178,6 +178,12 @@ def _module(spec: Spec, root: str) -> str:
         w("GAME: Mapping[str, object] | None = {")
         w.record(planned.game, literal, _json_literal, "()")  # one street's deal a line
         w("}")
+    if planned.rake is not None:
+        w("#: The house's rake: its percentage (in hundredths of a per cent), rounding, what the cap")
+        w("#: bounds and the street a hand must reach to be raked; _rake_terms reads the rest.")
+        w("RAKE: Mapping[str, object] | None = {")
+        w.record(planned.rake, literal, _json_literal, "()")
+        w("}")
     for value in planned.street_values:
         values = _tuple(value.values)
         w(_comment(f"#: {value.meaning} ({value.name}), street by street."))
@@ -974,6 +980,8 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     w("STREETS: ClassVar[tuple[str, ...]] = STREETS")
     w("GAME: ClassVar[Mapping[str, object] | None] = GAME")
     planned = engine_plan(spec)
+    if planned.rake is not None:
+        w("RAKE: ClassVar[Mapping[str, object] | None] = RAKE")
     w(f"LAST_STREET: ClassVar[int] = {len(planned.streets) - 1}")
     _dictionary(
         w,
@@ -1097,6 +1105,8 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     _method(w, "def _all_playable(self) -> list[int]:", f"return [{playable} for seat in range(self._n)]")
     _method(w, "def _all_in_to(self) -> int:", f"return {source(self_symbols['all_in_to'].tree)}")
     statements.returning(planned.next_hand, "tuple[int, dict[str, object]]")
+    if planned.rake_terms is not None:
+        statements.returning(planned.rake_terms, "tuple[int, int | None, int, int, int]")
     statements.returning(planned.odd_chip_after, "int")
     _refusal(w, spec, self_symbols)
     _method(

@@ -125,6 +125,7 @@ KNOWN_SPEC_FIELDS = frozenset(
         "primitives",
         # The cards a dealer deals (betspec.cards, in Python): a TypeScript engine bets without cards.
         "game",
+        "rake",
         "quantities",
         "states",
         "initial",
@@ -498,6 +499,10 @@ class _Module:
             declared = ", ".join(f"{string(v.variable)}: {string(v.scope)}" for v in self.plan.variable_defaults)
             w(f"declaredVariables: {{ {declared} }},")
             w(f"ownActions: {literal(list(self.plan.own_actions))},")
+            if self.plan.rake is not None:
+                w("rake: {")
+                w.record(self.plan.rake, string, literal, "[]")
+                w("},")
         w("};")
         w()
 
@@ -655,6 +660,10 @@ class _Module:
         self._short_method("protected _allInTo(): number", f"return {ts(self.symbols['all_in_to'].tree)};")
         self._plan_method(self.plan.next_hand, "protected _nextHand(): [number, Record<string, unknown>]")
         self._plan_method(self.plan.odd_chip_after, "protected _oddChipAfter(): number")
+        if self.plan.rake_terms is not None:
+            self._plan_method(
+                self.plan.rake_terms, "protected override _rakeTerms(): [number, number | null, number, number, number]"
+            )
         self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",

@@ -70,6 +70,10 @@ def observe(engine: Engine, key: str) -> Any:
         return [{"amount": p.amount, "eligible": list(p.eligible)} for p in engine.pots()]
     if key == "paid":
         return engine.paid
+    if key == "rake":
+        return engine.rake
+    if key == "jackpot_drop":
+        return engine.jackpot_drop
     if key == "variables":
         return engine.variables
     if key == "next_table":

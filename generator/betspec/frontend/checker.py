@@ -34,6 +34,7 @@ from betspec.model import (
     Option,
     PushRuling,
     Quantity,
+    Rake,
     Requirement,
     Role,
     Rule,
@@ -45,6 +46,7 @@ from betspec.model import (
     Type,
     Variable,
     hand_expressions,
+    rake_expressions,
 )
 from betspec.vocabulary import ValueType
 
@@ -405,18 +407,27 @@ class _Checker:
             self.declare(name, Name(Type(kind), "street value", choices=choices), pointer, owners, "street_values")
         return out
 
+    def section(self, key: str, parts: tuple[str, ...], how: str) -> dict[str, Any] | None:
+        """A section merged part by part (the game, the rake): None where the spec (with its
+        bases) gives none, or null; else the entry, each of ``parts`` it lacks reported (the merged
+        section needs them, not each file) and its rule cited."""
+        entry = self.doc.get(key)
+        if not isinstance(entry, dict):
+            return None
+        for part in parts:
+            if part not in entry:
+                message = f"the {key} has no {part!r}: {how}"
+                self.error(f"/{key}", DiagnosticCode.MISSING, message, about=f"{key} {part}")
+        if "rule" in entry:
+            self.cite(f"/{key}/rule", entry["rule"])
+        return entry
+
     def game(self, streets: tuple[Street, ...], inputs: dict[str, Input]) -> Game | None:
         """The cards the game deals, one deal per street in the streets' order; None where the
         spec (with its bases) declares none, or gives null."""
-        entry = self.doc.get("game")
-        if not isinstance(entry, dict):
+        entry = self.section("game", ("deals", "showdown"), "say what each street deals and how the showdown ranks")
+        if entry is None:
             return None
-        for part in ("deals", "showdown"):
-            if part not in entry:
-                message = f"the game has no {part!r}: say what each street deals and how the showdown ranks"
-                self.error("/game", DiagnosticCode.MISSING, message, about=f"game {part}")
-        if "rule" in entry:
-            self.cite("/game/rule", entry["rule"])
         names = [street.name for street in streets]
         given: dict[str, Any] = entry.get("deals", {})
         for name in given:
@@ -453,6 +464,41 @@ class _Checker:
             message = f"boards_when names {when!r}, not a table input of one int or bool{did_you_mean(when, inputs)}"
             self.error("/game/boards_when", DiagnosticCode.UNKNOWN_NAME, message)
         return game
+
+    def rake(self, streets: tuple[Street, ...]) -> Rake | None:
+        """The house's rake: its terms as expressions over the table and the hand (read as the
+        pots are paid); None where the spec (with its bases) posts none, or gives null."""
+        entry = self.section("rake", ("percent", "rule"), "say what part of each pot it takes, citing the house's rule")
+        if entry is None:
+            return None
+        terms: dict[str, Expr | None] = {}
+        for part in ("unit", "cap", "minimum_pot"):
+            text = entry.get(part)
+            terms[part] = None if text is None else self.expression(f"/rake/{part}", text, frozenset(), Type.INT)
+        jackpot = entry.get("jackpot") or {}
+        for part, key in (("drop", "jackpot"), ("minimum_pot", "jackpot_minimum")):
+            text = jackpot.get(part)
+            pointer = f"/rake/jackpot/{part}"
+            terms[key] = None if text is None else self.expression(pointer, text, frozenset(), Type.INT)
+        street = entry.get("from_street", "")
+        names = [item.name for item in streets]
+        if street and street not in names:
+            hint = did_you_mean(street, names)
+            message = f"the rake is taken from street {street!r}, which the spec does not have{hint}"
+            self.error("/rake/from_street", DiagnosticCode.UNKNOWN_NAME, message)
+        percent = entry.get("percent", 0)
+        return Rake(
+            basis_points=round(percent * 100) if isinstance(percent, int | float) else 0,
+            rounding=entry.get("rounding", "down"),
+            cap_per=entry.get("cap_per", "hand"),
+            from_street=street,
+            rule=entry.get("rule", ""),
+            unit=terms["unit"],
+            cap=terms["cap"],
+            minimum_pot=terms["minimum_pot"],
+            jackpot=terms["jackpot"],
+            jackpot_minimum=terms["jackpot_minimum"],
+        )
 
     def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
         """The betting rounds in order, each with every street value (its own or the default)."""
@@ -1159,6 +1205,7 @@ class _Checker:
         checks = self.checks()
         forced_bets = self.forced_bets(inputs)
         next_hand = self.next_hand(inputs)
+        rake = self.rake(streets)
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -1173,6 +1220,7 @@ class _Checker:
         self.seat_writes(events, transitions, variables)
         if not self.abstract:
             exprs = _expressions(events, transitions, quantities, roles, checks, forced_bets, push_rulings, next_hand)
+            exprs += rake_expressions(rake)
             self.unused_state(variables, inputs, events, transitions, exprs, next_hand)
         if not self.diagnostics:
             for found in rule_text.contradictions(rules, options, quantities, events, forced_bets):
@@ -1207,6 +1255,7 @@ class _Checker:
             deal_inputs=deal_inputs,
             next_hand=next_hand,
             game=game,
+            rake=rake,
         )
 
 

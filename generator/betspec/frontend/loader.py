@@ -60,6 +60,8 @@ NEXT_HAND = "next_hand"
 #: The cards the game deals: merged part by part (its deals replaced whole); a spec that
 #: replaces the streets without a game of its own has none (its bases' dealt other streets).
 GAME = "game"
+#: The house's rake: merged part by part (its jackpot replaced whole).
+RAKE = "rake"
 #: Where a forced bet or an amended entry goes: before or after another.
 _PLACED = ("before", "after")
 #: What names a spec rather than saying anything about its rules: not listed as a change.
@@ -369,8 +371,8 @@ def merge(path: str, chain: list[Located], diagnostics: list[Diagnostic] | None 
                     merged.origins[child] = (doc, child)
             elif key == NEXT_HAND and isinstance(item, dict) and isinstance(value.get(key), dict):
                 _merge_next_hand(merged, doc, item, changes)
-            elif key == GAME and isinstance(item, dict) and isinstance(value.get(key), dict):
-                _merge_game(merged, doc, item, changes)
+            elif key in (GAME, RAKE) and isinstance(item, dict) and isinstance(value.get(key), dict):
+                _merge_parts(merged, doc, key, item, changes)
             elif key in LISTS:
                 items = value.setdefault(key, [])
                 merged.origins.setdefault(pointer, (doc, pointer))
@@ -428,16 +430,17 @@ def _merge_next_hand(merged: Merged, doc: Located, item: dict[str, Any], changes
         merged.origins[pointer] = (doc, pointer)
 
 
-def _merge_game(merged: Merged, doc: Located, item: dict[str, Any], changes: list[str]) -> None:
-    """``game`` of an extending spec over its bases': each part it gives replaced (razz gives its
-    showdown and opening, and keeps seven-card stud's deck and deals)."""
-    target = merged.value[GAME] = dict(merged.value[GAME])  # the base's own document stays as read
+def _merge_parts(merged: Merged, doc: Located, key: str, item: dict[str, Any], changes: list[str]) -> None:
+    """``game`` or ``rake`` of an extending spec over its bases': each part it gives replaced
+    (razz gives its showdown and opening, and keeps seven-card stud's deck and deals; a house
+    raises its bases' rake cap and keeps the rest)."""
+    target = merged.value[key] = dict(merged.value[key])  # the base's own document stays as read
     label = os.path.basename(doc.path)
-    for pointer in [join_pointer(f"/{GAME}", part) for part in target]:
+    for pointer in [join_pointer(f"/{key}", part) for part in target]:
         merged.origins.setdefault(pointer, merged.origin(pointer))
     for part, given in item.items():
-        pointer = join_pointer(f"/{GAME}", part)
-        changes.append(f"{label}: {'replaces' if part in target else 'sets'} game {part}")
+        pointer = join_pointer(f"/{key}", part)
+        changes.append(f"{label}: {'replaces' if part in target else 'sets'} {key} {part}")
         target[part] = given
         merged.origins[pointer] = (doc, pointer)
 

@@ -18,7 +18,7 @@ import pkgutil
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
@@ -60,6 +60,8 @@ class Settlement:
     awards: tuple[Award, ...]
     won: tuple[int, ...]  # chips each seat took from the pot, in seat order
     returned: tuple[int, ...] = ()  # uncalled bets each seat had back during the hand
+    rake: int = 0  # what the house raked from the pots before paying them
+    jackpot_drop: int = 0  # what it dropped from the main pot into its jackpot
 
     @property
     def collected(self) -> tuple[int, ...]:
@@ -71,6 +73,8 @@ class Settlement:
         return {
             "won": list(self.won),
             "returned": list(self.returned),
+            "rake": self.rake,
+            "jackpot_drop": self.jackpot_drop,
             "awards": [
                 {
                     "amount": a.amount,
@@ -169,6 +173,7 @@ class Engine:
         "_pot",
         "_put_in",
         "_raises",
+        "_raked",
         "_returned",
         "_start",
         "_state",
@@ -196,6 +201,7 @@ class Engine:
     _last_live: int
     _deferred: int
     _paid: bool
+    _raked: tuple[int, int]
     _returned: list[int]
     _won: list[int]
     _last_raise: int
@@ -244,6 +250,8 @@ class Engine:
     #: The cards the spec's game deals and how its showdown ranks them, as JSON data (read by
     #: betspec.cards.game_of); None: the spec declares no cards.
     GAME: ClassVar[Mapping[str, object] | None] = None
+    #: The house's rake as its spec posts it (None: no rake); _rake_terms reads its terms.
+    RAKE: ClassVar[Mapping[str, object] | None] = None
 
     # ---- construction -------------------------------------------------------------------
 
@@ -327,6 +335,7 @@ class Engine:
         self._paid = False
         self._returned = [0] * n  # uncalled bets given back, per seat
         self._won = [0] * n  # what the settlement paid each seat
+        self._raked = (0, 0)  # what the house took as the pots were paid: its rake, its jackpot drop
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -568,8 +577,19 @@ class Engine:
         return snapshot_format.take(self, key)
 
     def total_chips(self) -> int:
-        """Chips on the table: behind and in the middle. Constant for a hand."""
-        return sum(self._behind) + self._pot
+        """Chips on the table: behind and in the middle, and what the house took from the pots as
+        they were paid (its rake and jackpot drop). Constant for a hand."""
+        return sum(self._behind) + self._pot + self._raked[0] + self._raked[1]
+
+    @property
+    def rake(self) -> int:
+        """What the house raked from the pots as they were paid (0 before, and without a rake)."""
+        return self._raked[0]
+
+    @property
+    def jackpot_drop(self) -> int:
+        """What the house dropped from the main pot into its jackpot as the pots were paid."""
+        return self._raked[1]
 
     # ---- paying the pots -------------------------------------------------------------------
 
@@ -624,9 +644,12 @@ class Engine:
         first = self._odd_chip_after() if odd_chip_seat is None else (odd_chip_seat - 1) % self._n
         won = [0] * self._n
         awards: list[Award] = []
-        for pot in pots:
-            portions = [pot.amount // len(orders)] * len(orders)
-            portions[0] += pot.amount - sum(portions)
+        # A spec without a rake pays its pots whole (its settle no slower than before rakes).
+        takes, raked = (None, (0, 0)) if self.RAKE is None else self._house_takes(pots, bool(contested))
+        for index, pot in enumerate(pots):
+            paid = pot.amount if takes is None else pot.amount - takes[index]
+            portions = [paid // len(orders)] * len(orders)
+            portions[0] += paid - sum(portions)
             for run, (portion, order) in enumerate(zip(portions, orders, strict=True)):
                 winners = (
                     list(pot.eligible)
@@ -647,14 +670,55 @@ class Engine:
         for seat, amount in enumerate(won):
             self._behind[seat] += amount
         self._won = won
-        self._pot -= sum(won)
+        self._pot -= sum(won) + raked[0] + raked[1]
+        self._raked = raked
         self._paid = True
         self._view = None
         # Logged as checked: flat lists of seats (tuples as lists), plain JSON.
         self._log.append(
             (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
         )
-        return Settlement(tuple(awards), tuple(won), tuple(self._returned))
+        return Settlement(tuple(awards), tuple(won), tuple(self._returned), *raked)
+
+    def _house_takes(self, pots: Sequence[Pot], showdown: bool) -> tuple[list[int], tuple[int, int]]:
+        """What the house takes from each pot before it is paid, as the spec's rake says, and its
+        rake and jackpot drop in all. A hand is raked once it reached the rake's street (its
+        betting did, or a showdown dealt every card) and its pots come to the minimum: each pot
+        its percentage, rounded as posted and down to the rake's chip, within the cap (each pot's,
+        or the hand's: the main pot raked first); then the drop from what the main pot keeps."""
+        takes = [0] * len(pots)
+        rake = self.RAKE
+        if rake is None or not pots:
+            return takes, (0, 0)
+        street = rake["from_street"]
+        if street and not showdown and self._street < self.STREETS.index(cast(str, street)):
+            return takes, (0, 0)
+        unit, cap, minimum, drop, drop_minimum = self._rake_terms()
+        total = sum(pot.amount for pot in pots)
+        if total < minimum:
+            return takes, (0, 0)
+        basis_points, per_pot, nearest = cast(int, rake["basis_points"]), rake["cap_per"] == "pot", rake["rounding"]
+        taken = 0
+        for index, pot in enumerate(pots):
+            share, part = divmod(pot.amount * basis_points, 10_000)
+            if nearest == "half_even" and (2 * part > 10_000 or (2 * part == 10_000 and share % 2)):
+                share += 1
+            if unit > 1:
+                share -= share % unit
+            if cap is not None:
+                share = min(share, cap if per_pot else cap - taken)
+            takes[index] = share = max(0, min(share, pot.amount))
+            taken += share
+        dropped = 0
+        if drop > 0 and total >= drop_minimum:
+            dropped = min(drop, pots[0].amount - takes[0])
+            takes[0] += dropped
+        return takes, (taken, dropped)
+
+    def _rake_terms(self) -> tuple[int, int | None, int, int, int]:
+        """The rake's chip unit, cap (None: none), minimum pot, jackpot drop and the drop's minimum
+        pot, read about the hand (generated where the spec posts a rake)."""
+        return 1, None, 0, 0, 0
 
     def _ranked(self, ranking: object, contested: Sequence[Pot]) -> list[list[int]]:
         """A ranking checked: groups of seats best first, every seat eligible for a contested pot

@@ -232,8 +232,16 @@ def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | No
     _require(isinstance(stored, dict), "no observed state")
     table_chips = engine.total_chips()
     stacks, pot = stored.get("stacks"), stored.get("pot")
-    if isinstance(stacks, list) and all(type(s) is int for s in stacks) and type(pot) is int:
-        _require(sum(stacks) + pot == table_chips, "chip totals do not add up: chips were created or lost")
+    take = stored.get("house_take", [0, 0])  # the house's take: counted as the chips it was
+    if (
+        isinstance(stacks, list)
+        and all(type(s) is int for s in stacks)
+        and type(pot) is int
+        and isinstance(take, list)
+        and all(type(t) is int for t in take)
+    ):
+        held = sum(stacks) + pot + sum(take)
+        _require(held == table_chips, "chip totals do not add up: chips were created or lost")
     actual = observed(engine)
     for name, value in actual.items():
         got = stored.get(name)

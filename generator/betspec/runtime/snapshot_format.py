@@ -35,6 +35,8 @@ def observed(engine: Engine) -> dict[str, Any]:
     }
     if engine.DECLARED_VARIABLES:  # the spec's own variables, where it declares any
         found["variables"] = engine.variables
+    if engine.RAKE is not None:  # what the house took as the pots were paid, where it rakes
+        found["house_take"] = [engine.rake, engine.jackpot_drop]
     return found
 
 

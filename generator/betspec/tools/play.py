@@ -606,6 +606,7 @@ class Session:
         self.keyboard = keyboard
         self.say = say
         self.stacks = list(table.stacks)  # by seat number, across hands
+        self.raked = 0  # what the house took from the pots, across hands
         self.button = table.button
         self.game: Game | None = None  # the game the cards are dealt as; None: no cards
         self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
@@ -637,7 +638,7 @@ class Session:
             title = f"hand {number}" + (f" of {hands}" if hands is not None and hands > 1 else "")
             self.say("")
             button = f"button seat {self.button}; " if self.has_button else ""
-            self.say(f"=== {title}: {button}stacks {self._stacks_text()} (total {total}) ===")
+            self.say(f"=== {title}: {button}stacks {self._stacks_text()} (total {sum(self.stacks)}) ===")
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
             if out:
                 self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
@@ -649,7 +650,7 @@ class Session:
             if hands == 1 and self.game is None:
                 break  # one hand, no cards: nothing to pay it for
             self._settle(hand)
-            if sum(self.stacks) != total:
+            if sum(self.stacks) + self.raked != total:  # the house's take counted as the chips it was
                 self.say(f"engine problem: the table had {total} chips and now has {sum(self.stacks)}; stopping")
                 return
             if hands is not None and number >= hands:
@@ -659,7 +660,8 @@ class Session:
                 return
         if hands is not None and hands > 1:
             self.say("")
-            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)})")
+            taken = f", the house took {self.raked}" if self.raked else ""
+            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)}{taken})")
 
     def _next(self, hand: Hand) -> tuple[Table | None, list[int]]:
         """The next hand's table, as the spec's next-hand rule makes it (the engine's
@@ -752,6 +754,15 @@ class Session:
                 else:
                     given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
                     self.say(f"{pot} ({award.amount}) split: {given}")
+        self._house_take(settlement)
+
+    def _house_take(self, settlement: Settlement) -> None:
+        """What the house took before paying, as the spec's rake says, counted for the session's end."""
+        if settlement.rake:
+            self.say(f"the house rakes {settlement.rake}")
+        if settlement.jackpot_drop:
+            self.say(f"{settlement.jackpot_drop} dropped into the jackpot")
+        self.raked += settlement.rake + settlement.jackpot_drop
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))

@@ -398,6 +398,20 @@ export interface Settlement {
   awards: Award[];
   won: number[];
   returned: number[];
+  /** What the house raked from the pots before paying them. */
+  rake: number;
+  /** What it dropped from the main pot into its jackpot. */
+  jackpot_drop: number;
+}
+
+/** The house's rake as its spec posts it: its percentage in hundredths of a per cent, rounding,
+ * what the cap bounds, the street a hand must reach (as betspec's RAKE; _rakeTerms reads the rest). */
+export interface HouseRake {
+  basis_points: number;
+  rounding: string;
+  cap_per: string;
+  from_street: string;
+  rule: string;
 }
 
 /** How chips pushed or words said were ruled: the action taken, the rule that decided it. */
@@ -457,6 +471,8 @@ export interface SpecMeta {
   declaredVariables: Readonly<Record<string, string>>;
   /** The actions of the spec's own: each a method of the engine, named in camelCase. */
   ownActions: readonly string[];
+  /** The house's rake, where the spec posts one. */
+  rake?: HouseRake;
 }
 
 /** The cards a spec's game deals and how its showdown ranks them, for a client's dealer (the
@@ -532,6 +548,7 @@ export abstract class Engine {
   /** @internal */ _nominal = 0;
   /** @internal */ _out_of_turn: Map<number, [number, number]> = new Map();
   /** @internal */ _paid = false;
+  /** @internal */ _raked: [number, number] = [0, 0];
   /** @internal */ _players_in = 0;
   /** @internal */ _posted_dead = 0;
   /** @internal */ _posted_live = 0;
@@ -618,6 +635,7 @@ export abstract class Engine {
     this._paid = false;
     this._returned = new Array<number>(n).fill(0);
     this._won = new Array<number>(n).fill(0);
+    this._raked = [0, 0];
     this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
     this._out_of_turn = new Map();
     this._declared = NOT_BOUND;
@@ -812,9 +830,20 @@ export abstract class Engine {
     return jsonCopy(this._log);
   }
 
-  /** Chips on the table: behind and in the middle. Constant for a hand. */
+  /** Chips on the table: behind and in the middle, and what the house took from the pots as
+   * they were paid (its rake and jackpot drop). Constant for a hand. */
   totalChips(): number {
-    return this._behind.reduce((a, b) => a + b, 0) + this._pot;
+    return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1];
+  }
+
+  /** What the house raked from the pots as they were paid (0 before, and without a rake). */
+  get rake(): number {
+    return this._raked[0];
+  }
+
+  /** What the house dropped from the main pot into its jackpot as the pots were paid. */
+  get jackpotDrop(): number {
+    return this._raked[1];
   }
 
   // ---- pots and paying them -----------------------------------------------------------------
@@ -892,15 +921,17 @@ export abstract class Engine {
       this._paid = true;
       this._view = null;
       this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-      return { awards: [], won: [...this._won], returned: [...this._returned] };
+      return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0 };
     }
     const n = this._n;
     const first = oddChipSeat === null ? this._oddChipAfter() : mod((oddChipSeat as number) - 1, n);
     const won = new Array<number>(n).fill(0);
     const awards: Award[] = [];
-    for (const pot of pots) {
-      const portions = orders.map(() => Math.floor(pot.amount / orders.length));
-      portions[0] = (portions[0] as number) + pot.amount - portions.reduce((a, b) => a + b, 0);
+    const [takes, raked] = this._houseTakes(pots, contested.length > 0);
+    pots.forEach((pot, index) => {
+      const paid = pot.amount - (takes[index] as number);
+      const portions = orders.map(() => Math.floor(paid / orders.length));
+      portions[0] = (portions[0] as number) + paid - portions.reduce((a, b) => a + b, 0);
       orders.forEach((order, run) => {
         const portion = portions[run] as number;
         let winners: number[];
@@ -919,16 +950,57 @@ export abstract class Engine {
         });
         awards.push({ amount: portion, eligible: [...pot.eligible], winners, shares, run });
       });
-    }
+    });
     won.forEach((amount, seat) => {
       this._behind[seat] = (this._behind[seat] as number) + amount;
     });
     this._won = won;
-    this._pot -= won.reduce((a, b) => a + b, 0);
+    this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
+    this._raked = raked;
     this._paid = true;
     this._view = null;
     this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-    return { awards, won, returned: [...this._returned] };
+    return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1] };
+  }
+
+  /** What the house takes from each pot before it is paid, as the spec's rake says, and its rake
+   * and jackpot drop in all (as the Python runtime's Engine._house_takes: the same rules, in
+   * whole chips; a pot's percentage computed in parts so that no product passes 2^53). */
+  private _houseTakes(pots: Pot[], showdown: boolean): [number[], [number, number]] {
+    const takes = pots.map(() => 0);
+    const rake = this.meta.rake;
+    if (rake === undefined || pots.length === 0) return [takes, [0, 0]];
+    const street = rake.from_street;
+    if (street && !showdown && this._street < this.meta.streets.indexOf(street)) return [takes, [0, 0]];
+    const [unit, cap, minimum, drop, dropMinimum] = this._rakeTerms();
+    const total = pots.reduce((sum, pot) => sum + pot.amount, 0);
+    if (total < minimum) return [takes, [0, 0]];
+    const perPot = rake.cap_per === "pot";
+    let taken = 0;
+    pots.forEach((pot, index) => {
+      const whole = Math.floor(pot.amount / 10000);
+      const rest = (pot.amount - whole * 10000) * rake.basis_points;
+      let share = whole * rake.basis_points + Math.floor(rest / 10000);
+      const part = rest % 10000;
+      if (rake.rounding === "half_even" && (2 * part > 10000 || (2 * part === 10000 && share % 2 === 1))) share += 1;
+      if (unit > 1) share -= share % unit;
+      if (cap !== null) share = Math.min(share, perPot ? cap : cap - taken);
+      share = Math.max(0, Math.min(share, pot.amount));
+      takes[index] = share;
+      taken += share;
+    });
+    let dropped = 0;
+    if (drop > 0 && total >= dropMinimum) {
+      dropped = Math.min(drop, (pots[0] as Pot).amount - (takes[0] as number));
+      takes[0] = (takes[0] as number) + dropped;
+    }
+    return [takes, [taken, dropped]];
+  }
+
+  /** The rake's chip unit, cap (null: none), minimum pot, jackpot drop and the drop's minimum
+   * pot, read about the hand (generated where the spec posts a rake). */
+  protected _rakeTerms(): [number, number | null, number, number, number] {
+    return [1, null, 0, 0, 0];
   }
 
   /** @internal A ranking checked: groups of seats best first, every contested seat in it once. */
@@ -1524,6 +1596,8 @@ export abstract class Engine {
       pots: this.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
       // The spec's own variables, where it declares any (as the Python engine's snapshots).
       ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
+      // What the house took as the pots were paid, where the spec posts a rake.
+      ...(this.meta.rake !== undefined ? { house_take: [...this._raked] } : {}),
     };
   }
 
@@ -1682,8 +1756,11 @@ export function restore<E extends Engine>(data: unknown, cls: EngineClass<E>, me
   const observed = stored as Record<string, unknown>;
   const stacks = observed.stacks;
   const pot = observed.pot;
-  if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot)) {
-    require((stacks as number[]).reduce((a, b) => a + b, 0) + pot === engine.totalChips(), "chip totals do not add up: chips were created or lost");
+  // The house's take is counted as the chips it was (absent: none, as before rakes were written).
+  const take = observed.house_take === undefined ? [0, 0] : observed.house_take;
+  if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt)) {
+    const held = (stacks as number[]).reduce((a, b) => a + b, 0) + pot + (take as number[]).reduce((a, b) => a + b, 0);
+    require(held === engine.totalChips(), "chip totals do not add up: chips were created or lost");
   }
   for (const [name, value] of Object.entries(engine.observed())) {
     const got = observed[name];

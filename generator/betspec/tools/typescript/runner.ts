@@ -60,6 +60,10 @@ function observe(engine: Engine, key: string): Json {
       return engine.pots().map((p) => ({ amount: p.amount, eligible: [...p.eligible] }));
     case "paid":
       return engine.paid;
+    case "rake":
+      return engine.rake;
+    case "jackpot_drop":
+      return engine.jackpotDrop;
     case "variables":
       return engine.variables as Json;
     case "next_table":
