@@ -34,7 +34,7 @@ from betspec.runtime.table import (
 )
 
 ABI = 4
-CONTRACT = '48fb9dbafab9c7b3'
+CONTRACT = '0b4db0239989a7c6'
 require_abi(ABI, __name__, CONTRACT)
 
 SPEC_NAME = 'cap_no_limit'

@@ -163,7 +163,8 @@ def _python_call(engine: Engine, method: str, args: list[Any]) -> Any:
         engine.declare_out_of_turn(*args)
         return None
     if method == "settle":
-        return engine.settle(args[0], runs=args[1], odd_chip_seat=args[2]).to_json()
+        shown = {int(seat): cards for seat, cards in args[3].items()} if len(args) > 3 and args[3] else None
+        return engine.settle(args[0], runs=args[1], odd_chip_seat=args[2], shown=shown).to_json()
     raise AssertionError(method)
 
 

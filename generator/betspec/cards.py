@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from betspec.runtime import Engine
     from betspec.runtime.engine import Settlement
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"  # PokerKit's suit order, clubs lowest: the stud bring-in's tie-break
+RANKS = vocabulary.CARD_RANKS
+SUITS = vocabulary.CARD_SUITS  # PokerKit's suit order, clubs lowest: the stud bring-in's tie-break
 
 
 class CardError(BetspecError):
@@ -464,6 +464,9 @@ class Dealer:
     #: What each run of the last settlement paid, in the engine's order of runs (its awards'
     #: ``run``): a split game's "high" and "low", each board's ("board 2 low"); empty for one.
     run_names: list[str] = field(default_factory=list)
+    #: The seat that showed its cards to claim a payment outside an uncontested pot (the 7-2
+    #: bounty), as the last settle had it; None: none did.
+    claimed: int | None = None
 
     def __init__(self, game_or_code: Game | str, seats: int, seed: object = None) -> None:
         self.game = game_or_code if isinstance(game_or_code, Game) else game(game_or_code)
@@ -489,6 +492,8 @@ class Dealer:
         # A game on several boards on a condition knows whether it holds once it sees the table
         # (at the first deal): until then, one board.
         self.other_boards = [[] for _ in range(self.game.boards - 1)] if not self.game.boards_when else []
+        self.run_names = []
+        self.claimed = None
         self._deal_street(range(seats))
 
     def _take(self, count: int) -> list[str]:
@@ -709,12 +714,17 @@ class Dealer:
         return [first, *(rankings(self.game, holes, board) for board in self.other_boards)]
 
     def settle(self, engine: Engine) -> Settlement:
-        """Rank the showdown (if a pot is contested) and have the engine pay every pot."""
+        """Rank the showdown (if a pot is contested) and have the engine pay every pot, with the
+        cards shown where the spec pays money outside the pot on them (the 7-2 bounty): every
+        seat's at a showdown; an uncontested winner's where they claim a payment (a player shows
+        to collect)."""
         engine = self._engine(engine)
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
+        shown = self._shown(engine, contested)
         if not contested:
-            settled = engine.settle()
+            settled = engine.settle(shown=shown) if shown else engine.settle()
             self.run_names = []  # once paid: a refused settle changes nothing
+            self.claimed = next(iter(shown), None) if shown else None
             return settled
         # Each board pays its part of every pot (a split game's board its high and low halves):
         # one run per part, the odd chips of the division to the first, as the engine divides them.
@@ -730,6 +740,25 @@ class Dealer:
             else:
                 runs.append(given["ranking"])
                 names.append(board.strip())
-        settled = engine.settle(runs=runs) if len(runs) > 1 else engine.settle(runs[0])
+        showing: dict[str, Any] = {"shown": shown} if shown else {}
+        settled = engine.settle(runs=runs, **showing) if len(runs) > 1 else engine.settle(runs[0], **showing)
         self.run_names = names if len(runs) > 1 else []
+        self.claimed = None
         return settled
+
+    def _shown(self, engine: Engine, contested: Sequence[int]) -> dict[int, list[str]] | None:
+        """The cards shown for the spec's payments outside the pot (None: it declares none)."""
+        payments = type(engine).PAYMENTS
+        if not payments:
+            return None
+        if contested:
+            return {seat: list(self.hole[seat]) for seat in contested}
+        from betspec.runtime.engine import shows
+
+        alone = {seat for pot in engine.pots() for seat in pot.eligible}
+        for seat in sorted(alone):
+            held = self.hole[seat]
+            ranks = [(cast(Sequence[str], p["ranks"]), p["suited"]) for p in payments if not p["showdown"]]
+            if any(shows(held, wanted, suited) for wanted, suited in ranks):
+                return {seat: list(held)}
+        return {}

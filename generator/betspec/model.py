@@ -277,6 +277,23 @@ class Rake:
     jackpot_minimum: Expr | None = None
 
 
+@dataclass(frozen=True)
+class Payment:
+    """Money paid outside the pot as the pots are paid: ``amount`` from each payer (``source``,
+    vocabulary.PAYMENT_PAYERS) to the payee (``to``, vocabulary.PAYMENT_PAYEES), when the payee
+    shows hole cards of ``ranks`` (of one suit or not, as ``suited`` says; None: either) and,
+    with ``showdown``, only at a showdown."""
+
+    name: str
+    amount: Expr
+    source: str
+    to: str
+    ranks: tuple[str, ...]
+    suited: bool | None
+    showdown: bool
+    rule: str
+
+
 def rake_expressions(rake: Rake | None) -> list[Expr]:
     """The expressions of a rake's terms that it gives, in the order the engines read them."""
     if rake is None:
@@ -409,6 +426,7 @@ class Spec:
     next_hand: NextHand | None = None
     game: Game | None = None
     rake: Rake | None = None
+    payments: tuple[Payment, ...] = ()
     street_values: dict[str, StreetValue] = field(default_factory=dict)
     deal_inputs: dict[str, Input] = field(default_factory=dict)
 

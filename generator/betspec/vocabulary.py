@@ -136,7 +136,8 @@ ENGINE_API = frozenset(
         "act", "all_in", "bet", "bet_level", "bring_in", "button", "call", "call_amount", "check",
         "committed", "contributed", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
         "fold", "folded", "hand_over", "history", "jackpot_drop", "legal_actions", "max_to", "min_to",
-        "next_street", "next_table", "options", "paid", "phase", "pot", "pots", "push", "python", "raise_to",
+        "next_street", "next_table", "options", "paid", "payments", "phase", "pot", "pots", "push", "python",
+        "raise_to",
         "rake", "round_over", "seats", "settle", "snapshot", "stacks", "stakes", "start", "state", "street_name",
         "table", "timeout", "to_act", "total_chips", "variables",
     }
@@ -369,3 +370,11 @@ OPENINGS: dict[str, str] = {
     "low_card": "the lowest upcard brings in on the first street; the highest hand showing opens the others",
     "high_card": "the highest upcard brings in on the first street; the lowest hand showing opens the others",
 }
+
+#: The cards' ranks, lowest first, and suits (PokerKit's order, clubs lowest: the stud bring-in's
+#: tie-break): what cards.Dealer deals and what a payment's ``shows`` names.
+CARD_RANKS = "23456789TJQKA"
+CARD_SUITS = "cdhs"
+#: Who pays a payment outside the pot (a spec's ``payments``), and who collects it.
+PAYMENT_PAYERS = {"each_other": "every seat dealt in but the payee"}
+PAYMENT_PAYEES = {"winner": "the one seat the hand's pots paid (none where they were split, or the hand was dead)"}

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 1cff42d5063035042ea7a3d45208d33da1e06a9641b493dd57cd703d0d150352.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 91336b9ed673de8c9b92c2adaa099774cc89332dd13ec3c73775d53a66d80d10.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 1cff42d5063035042ea7a3d45208d33da1e06a9641b493dd57cd703d0d150352.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 91336b9ed673de8c9b92c2adaa099774cc89332dd13ec3c73775d53a66d80d10.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -78,6 +78,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     exports.itemsInput = itemsInput;
     exports.perSeatInput = perSeatInput;
     exports.checkedTable = checkedTable;
+    exports.shows = shows;
     exports.jsonEqual = jsonEqual;
     exports.restore = restore;
     exports.fire = fire;
@@ -425,6 +426,29 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             throw new InvalidTable("a start's inputs are named");
         return { street: start.street, pot: chips(start.pot ?? 0, "start pot"), inputs: jsonCopy(inputs) };
     }
+    const CARD_RANKS = "23456789TJQKA";
+    const CARD_SUITS = "cdhs";
+    function isCard(card) {
+        return typeof card === "string" && card.length === 2 && CARD_RANKS.includes(card[0]) && CARD_SUITS.includes(card[1]);
+    }
+    /** Whether `cards` hold one card of each of `ranks` (all of one suit where `suited` is true, not
+     * all of one suit where it is false; either where null): as the Python runtime's shows. */
+    function shows(cards, ranks, suited) {
+        const pick = (start, left, suits) => {
+            if (start === ranks.length)
+                return suited === null || (new Set(suits).size === 1) === suited;
+            for (const card of left) {
+                if (card[0] === ranks[start]) {
+                    const rest = [...left];
+                    rest.splice(rest.indexOf(card), 1);
+                    if (pick(start + 1, rest, [...suits, card[1]]))
+                        return true;
+                }
+            }
+            return false;
+        };
+        return pick(0, [...cards], []);
+    }
     /** What a player said with (or instead of) his chips. */
     class Said {
         fold;
@@ -500,6 +524,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         /** @internal */ _out_of_turn = new Map();
         /** @internal */ _paid = false;
         /** @internal */ _raked = [0, 0];
+        /** @internal */ _paidOut = [];
         /** @internal */ _players_in = 0;
         /** @internal */ _posted_dead = 0;
         /** @internal */ _posted_live = 0;
@@ -586,6 +611,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             this._returned = new Array(n).fill(0);
             this._won = new Array(n).fill(0);
             this._raked = [0, 0];
+            this._paidOut = [];
             this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
             this._out_of_turn = new Map();
             this._declared = NOT_BOUND;
@@ -742,6 +768,10 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         get jackpotDrop() {
             return this._raked[1];
         }
+        /** The money the settlement paid outside the pot, as the spec's payments say ([] before). */
+        get payments() {
+            return this._paidOut.map((p) => ({ ...p }));
+        }
         // ---- pots and paying them -----------------------------------------------------------------
         /**
          * Main pot first, then side pots; each with the seats that can win it. The dead money (a big
@@ -803,6 +833,11 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             if (oddChipSeat !== null && !(isInt(oddChipSeat) && oddChipSeat >= 0 && oddChipSeat < this._n)) {
                 throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
             }
+            const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
+            const logged = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
+            // Logged only where given: the logs of hands before payments stay as they were.
+            if (showing !== null)
+                logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
             // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
             // as for a pot won uncontested (and logged), then pays nothing.
             const dead = DEAD_PHASES.includes(this.phase);
@@ -826,8 +861,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             if (dead) {
                 this._paid = true;
                 this._view = null;
-                this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-                return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0 };
+                this._log.push([-2, "settle", logged]);
+                return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0, payments: [] };
             }
             const n = this._n;
             const first = oddChipSeat === null ? this._oddChipAfter() : mod(oddChipSeat - 1, n);
@@ -864,10 +899,68 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             this._won = won;
             this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
             this._raked = raked;
+            const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), contested.length > 0) : [];
+            this._paidOut = payments.map((p) => ({ ...p }));
             this._paid = true;
             this._view = null;
-            this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-            return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1] };
+            this._log.push([-2, "settle", logged]);
+            return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1], payments };
+        }
+        /** The cards each seat showed, checked (as the Python runtime's Engine._shown). */
+        _shown(given, rule) {
+            const fail = (code, seat, why) => {
+                throw this._reject(code, rule, null, "settle", seat, why);
+            };
+            if (typeof given !== "object" || given === null || Array.isArray(given) || Object.keys(given).length > this._n) {
+                fail("illegal_action", null, "shown maps seats to the cards they show");
+            }
+            const found = new Map();
+            const seen = new Set();
+            for (const [key, cards] of Object.entries(given)) {
+                const seat = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key;
+                if (!isInt(seat) || seat >= this._n)
+                    fail("bad_seat", seat, "shown maps seats to the cards they show");
+                if (!Array.isArray(cards) || cards.length > 10)
+                    fail("illegal_action", seat, `seat ${seat} shows a list of at most ten cards`);
+                for (const card of cards) {
+                    if (!isCard(card))
+                        fail("illegal_action", seat, `seat ${seat} shows ${shown(card)}: not a card`);
+                    if (seen.has(card))
+                        fail("illegal_action", seat, `seat ${seat} shows ${shown(card)}: a card twice`);
+                    seen.add(card);
+                }
+                found.set(seat, [...cards]);
+            }
+            return found;
+        }
+        /** The spec's payments outside the pot, once the pots are paid (as Engine._pay_outside). */
+        _payOutside(shown, showdown) {
+            const winner = this._settled_winner();
+            if (winner === null)
+                return [];
+            const made = [];
+            const amounts = this._paymentAmounts();
+            (this.meta.payments ?? []).forEach((payment, index) => {
+                const amount = amounts[index];
+                if (amount <= 0 || (payment.showdown && !showdown))
+                    return;
+                if (!shows(shown.get(winner) ?? [], payment.ranks, payment.suited))
+                    return;
+                for (let seat = 0; seat < this._n; seat++) {
+                    const paid = seat !== winner ? Math.min(amount, this._behind[seat]) : 0;
+                    if (paid > 0) {
+                        this._behind[seat] = this._behind[seat] - paid;
+                        this._behind[winner] = this._behind[winner] + paid;
+                        made.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
+                    }
+                }
+            });
+            return made;
+        }
+        /** What each of the spec's payments outside the pot is, read about the hand (generated where
+         * the spec declares payments). */
+        _paymentAmounts() {
+            return [];
         }
         /** What the house takes from each pot before it is paid, as the spec's rake says, and its rake
          * and jackpot drop in all (as the Python runtime's Engine._house_takes: the same rules, in
@@ -1567,10 +1660,21 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             return;
         }
         if (seat === -2 && name === "settle") {
-            const ok = isMapping(argument) && jsonEqual(Object.keys(argument).sort(), ["odd_chip_seat", "ranking", "runs"]);
-            require(ok, `${where}: not a settlement`);
+            const keys = isMapping(argument) ? Object.keys(argument).sort() : [];
+            const ok = jsonEqual(keys, ["odd_chip_seat", "ranking", "runs"]) || jsonEqual(keys, ["odd_chip_seat", "ranking", "runs", "shown"]);
+            require(isMapping(argument) && ok, `${where}: not a settlement`);
             const given = argument;
-            engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null });
+            let shownCards = null;
+            if (given.shown !== undefined && given.shown !== null) {
+                // Logged as [seat, cards] pairs: JSON has no int keys.
+                const pairs = given.shown;
+                require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: shown is not [seat, cards] pairs`);
+                const seats = pairs.map((p) => p[0]);
+                require(seats.every(isInt), `${where}: shown names a seat that is not a number`);
+                require(new Set(seats).size === seats.length, `${where}: a seat shown twice`);
+                shownCards = Object.fromEntries(pairs.map((p) => [String(p[0]), p[1]]));
+            }
+            engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null, shown: shownCards });
             return;
         }
         require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);

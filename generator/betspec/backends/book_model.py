@@ -317,6 +317,34 @@ def _rake(spec: Spec, uses: _Uses) -> list[Block]:
     return blocks
 
 
+def _payments(spec: Spec, uses: _Uses) -> list[Block]:
+    if not spec.payments:
+        return []
+    rows = []
+    for payment in spec.payments:
+        suits = {True: ", of one suit", False: ", not all of one suit", None: ""}[payment.suited]
+        shows = f"shows {' '.join(payment.ranks)}{suits}" if payment.ranks else "always"
+        when = f"{shows}{' at a showdown' if payment.showdown else ''}"
+        rows.append(
+            (
+                code(payment.name),
+                text(f"{payment.amount.text} from {vocabulary.PAYMENT_PAYERS[payment.source]}"),
+                text(vocabulary.PAYMENT_PAYEES[payment.to]),
+                text(when),
+                uses.link(payment.rule, "Money paid outside the pot"),
+            )
+        )
+    described = (
+        "Paid after the pots, from each payer's own stack (at most what he has left), to the payee when the "
+        "cards it shows (at the showdown, or to claim an uncontested pot) are the ones the payment names."
+    )
+    return [
+        Heading(2, "Money paid outside the pot", "payments"),
+        Paragraph(text(described)),
+        Table(("payment", "paid", "to", "when the payee", "rule"), tuple(rows)),
+    ]
+
+
 def _streets(spec: Spec, uses: _Uses) -> list[Block]:
     names = list(spec.street_values)
     rows = tuple(
@@ -591,6 +619,7 @@ def cited(spec: Spec) -> frozenset[str]:
         entries += (spec.game,)
     if spec.rake is not None:
         entries += (spec.rake,)
+    entries += spec.payments
     for entry in entries:
         rule = getattr(entry, "rule", "")
         if isinstance(rule, str) and rule:
@@ -758,6 +787,7 @@ def spec_page(spec: Spec, root: str, examples: Sequence[WorkedExample], shown: f
         _streets,
         _cards,
         _rake,
+        _payments,
         _table_inputs,
         _options,
         _memory,

@@ -379,9 +379,11 @@ class ResetVariable:
 
 @dataclass(frozen=True)
 class Returns:
-    """The method returns ``values``: one, or a tuple of them."""
+    """The method returns ``values``: one, or a tuple of them (a tuple of one with ``listed``:
+    one entry a spec's entry, as many as it declares)."""
 
     values: tuple[Value, ...]
+    listed: bool = False
 
 
 @dataclass(frozen=True)
@@ -589,7 +591,8 @@ class TransitionPrinter(StatementPrinter):
         self.out(self.reset(node))
 
     def visit_Returns(self, node: Returns) -> None:
-        self.out(f"return {', '.join(self.value(value) for value in node.values)}")
+        values = ", ".join(self.value(value) for value in node.values)
+        self.out(f"return ({values},)" if node.listed and len(node.values) == 1 else f"return {values}")
 
     def visit_OnState(self, node: OnState) -> None:
         w = self.out

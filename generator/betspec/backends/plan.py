@@ -978,6 +978,11 @@ class EnginePlan:
     #: read about the hand as the pots are paid; None where the spec posts no rake.
     rake: Mapping[str, object] | None
     rake_terms: ir.Method | None
+    #: The money paid outside the pot, as JSON data in the spec's order (each payment's name, who
+    #: pays and collects, the cards the payee shows, whether only at a showdown, its rule), and
+    #: ``_payment_amounts``, each one's amount read about the hand as the pots are paid.
+    payments: tuple[Mapping[str, object], ...]
+    payment_amounts: ir.Method | None
 
     def quantity(self, name: str) -> ir.Quantity | None:
         """The quantity named ``name``, if the spec has one."""
@@ -1063,6 +1068,25 @@ def _built(spec: Spec) -> EnginePlan:
         game=game_data(spec),
         rake=rake_data(spec),
         rake_terms=None if spec.rake is None else rake_terms_method(spec.rake),
+        payments=tuple(
+            {
+                "name": p.name,
+                "from": p.source,
+                "to": p.to,
+                "ranks": list(p.ranks),
+                "suited": p.suited,
+                "showdown": p.showdown,
+                "rule": p.rule,
+            }
+            for p in spec.payments
+        ),
+        payment_amounts=(
+            ir.Method(
+                "_payment_amounts", (ir.Returns(tuple(ir.SpecExpr(p.amount.tree) for p in spec.payments), listed=True),)
+            )
+            if spec.payments
+            else None
+        ),
     )
 
 

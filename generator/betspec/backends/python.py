@@ -184,6 +184,14 @@ def _module(spec: Spec, root: str) -> str:
         w("RAKE: Mapping[str, object] | None = {")
         w.record(planned.rake, literal, _json_literal, "()")
         w("}")
+    if planned.payments:
+        w("#: The money paid outside the pot as the pots are paid, in the spec's order;")
+        w("#: _payment_amounts reads each one's amount.")
+        w("PAYMENTS: tuple[Mapping[str, object], ...] = (")
+        with w.indented():
+            for payment in planned.payments:
+                w(f"{_json_literal(payment)},")
+        w(")")
     for value in planned.street_values:
         values = _tuple(value.values)
         w(_comment(f"#: {value.meaning} ({value.name}), street by street."))
@@ -982,6 +990,8 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     planned = engine_plan(spec)
     if planned.rake is not None:
         w("RAKE: ClassVar[Mapping[str, object] | None] = RAKE")
+    if planned.payments:
+        w("PAYMENTS: ClassVar[tuple[Mapping[str, object], ...]] = PAYMENTS")
     w(f"LAST_STREET: ClassVar[int] = {len(planned.streets) - 1}")
     _dictionary(
         w,
@@ -1107,6 +1117,8 @@ def _hand_methods(w: Writer, spec: Spec, self_symbols: Mapping[str, Symbol], act
     statements.returning(planned.next_hand, "tuple[int, dict[str, object]]")
     if planned.rake_terms is not None:
         statements.returning(planned.rake_terms, "tuple[int, int | None, int, int, int]")
+    if planned.payment_amounts is not None:
+        statements.returning(planned.payment_amounts, "tuple[int, ...]")
     statements.returning(planned.odd_chip_after, "int")
     _refusal(w, spec, self_symbols)
     _method(

@@ -126,6 +126,7 @@ KNOWN_SPEC_FIELDS = frozenset(
         # The cards a dealer deals (betspec.cards, in Python): a TypeScript engine bets without cards.
         "game",
         "rake",
+        "payments",
         "quantities",
         "states",
         "initial",
@@ -302,7 +303,7 @@ class _Statements(ir.StatementPrinter):
 
     def visit_Returns(self, node: ir.Returns) -> None:
         values = [self.value(value) for value in node.values]
-        self.w(f"return {values[0] if len(values) == 1 else '[' + ', '.join(values) + ']'};")
+        self.w(f"return {values[0] if len(values) == 1 and not node.listed else '[' + ', '.join(values) + ']'};")
 
     def action_test(self, action: str) -> str:
         return f"action === {string(action)}"
@@ -503,6 +504,12 @@ class _Module:
                 w("rake: {")
                 w.record(self.plan.rake, string, literal, "[]")
                 w("},")
+            if self.plan.payments:
+                w("payments: [")
+                with w.indented():
+                    for payment in self.plan.payments:
+                        w(f"{literal(payment)},")
+                w("],")
         w("};")
         w()
 
@@ -664,6 +671,8 @@ class _Module:
             self._plan_method(
                 self.plan.rake_terms, "protected override _rakeTerms(): [number, number | null, number, number, number]"
             )
+        if self.plan.payment_amounts is not None:
+            self._plan_method(self.plan.payment_amounts, "protected override _paymentAmounts(): number[]")
         self._short_method(
             "protected _pushRuling(pushed: number, chips: number, largest: number, said: Said)"
             ": [string, number | null, string]",

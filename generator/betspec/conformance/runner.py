@@ -74,6 +74,8 @@ def observe(engine: Engine, key: str) -> Any:
         return engine.rake
     if key == "jackpot_drop":
         return engine.jackpot_drop
+    if key == "payments":
+        return [{"name": p.name, "payer": p.payer, "payee": p.payee, "amount": p.amount} for p in engine.payments]
     if key == "variables":
         return engine.variables
     if key == "next_table":
@@ -186,7 +188,13 @@ def apply_step(engine: Engine, step: dict[str, Any]) -> Ruling | None:
         engine.timeout(step["seat"])
     elif "settle" in step:
         settle = step["settle"]
-        engine.settle(settle.get("ranking"), runs=settle.get("runs"), odd_chip_seat=settle.get("odd_chip_seat"))
+        shown = settle.get("shown")
+        engine.settle(
+            settle.get("ranking"),
+            runs=settle.get("runs"),
+            odd_chip_seat=settle.get("odd_chip_seat"),
+            shown=None if shown is None else {int(seat): cards for seat, cards in shown.items()},
+        )
     return None
 
 

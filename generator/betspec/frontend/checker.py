@@ -32,6 +32,7 @@ from betspec.model import (
     Input,
     NextHand,
     Option,
+    Payment,
     PushRuling,
     Quantity,
     Rake,
@@ -499,6 +500,29 @@ class _Checker:
             jackpot=terms["jackpot"],
             jackpot_minimum=terms["jackpot_minimum"],
         )
+
+    def payments(self) -> tuple[Payment, ...]:
+        """The money the spec pays outside the pot, in the order it declares it (its bases' first)."""
+        found: list[Payment] = []
+        for name, entry in self.table("payments").items():
+            pointer = f"/payments/{name}"
+            self.cite(f"{pointer}/rule", entry["rule"])
+            amount = self.expression(f"{pointer}/amount", entry["amount"], frozenset(), Type.INT)
+            shows = entry.get("shows", {})
+            if amount is not None:
+                found.append(
+                    Payment(
+                        name,
+                        amount,
+                        entry["from"],
+                        entry["to"],
+                        tuple(shows.get("ranks", ())),
+                        shows.get("suited"),
+                        bool(entry.get("showdown", False)),
+                        entry["rule"],
+                    )
+                )
+        return tuple(found)
 
     def streets(self, values: dict[str, StreetValue]) -> tuple[Street, ...]:
         """The betting rounds in order, each with every street value (its own or the default)."""
@@ -1206,6 +1230,7 @@ class _Checker:
         forced_bets = self.forced_bets(inputs)
         next_hand = self.next_hand(inputs)
         rake = self.rake(streets)
+        payments = self.payments()
         if initial in states:
             self.reachability(states, initial, transitions)
         if not self.abstract:
@@ -1220,7 +1245,7 @@ class _Checker:
         self.seat_writes(events, transitions, variables)
         if not self.abstract:
             exprs = _expressions(events, transitions, quantities, roles, checks, forced_bets, push_rulings, next_hand)
-            exprs += rake_expressions(rake)
+            exprs += rake_expressions(rake) + [payment.amount for payment in payments]
             self.unused_state(variables, inputs, events, transitions, exprs, next_hand)
         if not self.diagnostics:
             for found in rule_text.contradictions(rules, options, quantities, events, forced_bets):
@@ -1256,6 +1281,7 @@ class _Checker:
             next_hand=next_hand,
             game=game,
             rake=rake,
+            payments=payments,
         )
 
 

@@ -51,6 +51,7 @@ TABLES = (
     "roles",
     "forced_bets",
     "street_values",
+    "payments",
 )
 #: Sections that are lists: the base's entries come first, then the extending spec's.
 LISTS = ("transitions", "checks")

@@ -22,11 +22,14 @@ from typing import Any, ClassVar, cast
 
 from betspec.runtime import snapshot_format
 from betspec.runtime.errors import IllegalAction, InvalidTable, shown
+from betspec.runtime.errors import shown as shown_value
 from betspec.runtime.table import MAX_CHIPS, Declared, Start, Table, chips_value
 from betspec.suggest import did_you_mean
 from betspec.vocabulary import (
     ACT_NAMES,
     BETTING_PHASES,
+    CARD_RANKS,
+    CARD_SUITS,
     CARRIED_POT,
     DEAD_PHASES,
     DECLARATIONS,
@@ -34,6 +37,29 @@ from betspec.vocabulary import (
     OUT_OF_TURN_DECLARATIONS,
     WAGERS,
 )
+
+
+def _is_card(card: object) -> bool:
+    return type(card) is str and len(card) == 2 and card[0] in CARD_RANKS and card[1] in CARD_SUITS
+
+
+def shows(cards: Sequence[str], ranks: Sequence[str], suited: object) -> bool:
+    """Whether ``cards`` hold one card of each of ``ranks`` (all of one suit where ``suited`` is
+    True, not all of one suit where it is False; either where None): what a payment's ``shows``
+    asks of the cards a seat showed."""
+
+    def pick(start: int, left: list[str], suits: list[str]) -> bool:
+        if start == len(ranks):
+            return suited is None or (len(set(suits)) == 1) == suited
+        for card in left:
+            if card[0] == ranks[start]:
+                rest = list(left)
+                rest.remove(card)
+                if pick(start + 1, rest, [*suits, card[1]]):
+                    return True
+        return False
+
+    return pick(0, list(cards), [])
 
 
 @dataclass(frozen=True)
@@ -54,6 +80,17 @@ class Award:
 
 
 @dataclass(frozen=True)
+class Payment:
+    """Money paid outside the pot as the pots were paid: the spec's payment ``name``, from seat
+    ``payer`` to seat ``payee``, ``amount`` chips (within what the payer had left)."""
+
+    name: str
+    payer: int
+    payee: int
+    amount: int
+
+
+@dataclass(frozen=True)
 class Settlement:
     """What settling a hand paid: each pot and portion, and what every seat won."""
 
@@ -62,6 +99,7 @@ class Settlement:
     returned: tuple[int, ...] = ()  # uncalled bets each seat had back during the hand
     rake: int = 0  # what the house raked from the pots before paying them
     jackpot_drop: int = 0  # what it dropped from the main pot into its jackpot
+    payments: tuple[Payment, ...] = ()  # money paid outside the pot, after it
 
     @property
     def collected(self) -> tuple[int, ...]:
@@ -75,6 +113,9 @@ class Settlement:
             "returned": list(self.returned),
             "rake": self.rake,
             "jackpot_drop": self.jackpot_drop,
+            "payments": [
+                {"name": p.name, "payer": p.payer, "payee": p.payee, "amount": p.amount} for p in self.payments
+            ],
             "awards": [
                 {
                     "amount": a.amount,
@@ -167,6 +208,7 @@ class Engine:
         "_nominal",
         "_out_of_turn",
         "_paid",
+        "_paid_out",
         "_players_in",
         "_posted_dead",
         "_posted_live",
@@ -202,6 +244,7 @@ class Engine:
     _deferred: int
     _paid: bool
     _raked: tuple[int, int]
+    _paid_out: tuple[Payment, ...]
     _returned: list[int]
     _won: list[int]
     _last_raise: int
@@ -252,6 +295,8 @@ class Engine:
     GAME: ClassVar[Mapping[str, object] | None] = None
     #: The house's rake as its spec posts it (None: no rake); _rake_terms reads its terms.
     RAKE: ClassVar[Mapping[str, object] | None] = None
+    #: The money the spec pays outside the pot (its payments); _payment_amounts reads the amounts.
+    PAYMENTS: ClassVar[tuple[Mapping[str, object], ...]] = ()
 
     # ---- construction -------------------------------------------------------------------
 
@@ -336,6 +381,7 @@ class Engine:
         self._returned = [0] * n  # uncalled bets given back, per seat
         self._won = [0] * n  # what the settlement paid each seat
         self._raked = (0, 0)  # what the house took as the pots were paid: its rake, its jackpot drop
+        self._paid_out: tuple[Payment, ...] = ()  # the money the settlement paid outside the pot
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -587,6 +633,11 @@ class Engine:
         return self._raked[0]
 
     @property
+    def payments(self) -> tuple[Payment, ...]:
+        """The money the settlement paid outside the pot, as the spec's payments say (() before)."""
+        return self._paid_out
+
+    @property
     def jackpot_drop(self) -> int:
         """What the house dropped from the main pot into its jackpot as the pots were paid."""
         return self._raked[1]
@@ -599,6 +650,7 @@ class Engine:
         *,
         runs: Sequence[Sequence[int | Sequence[int]]] | None = None,
         odd_chip_seat: int | None = None,
+        shown: Mapping[int, Sequence[str]] | None = None,
     ) -> Settlement:
         """Pay the pots once the hand is over and return what each seat won.
 
@@ -608,8 +660,10 @@ class Engine:
         settled by its own ranking, the odd chips of the division to the first run. Tied winners
         split a pot; the chips that do not divide go one by one to the winners in order from the
         spec's ``odd_chip_after`` seat (the first seat left of the button), or from
-        ``odd_chip_seat`` when the dealer gives it (the high card by suit). Every chip ends in a
-        stack; a wrong ranking raises IllegalAction and changes nothing."""
+        ``odd_chip_seat`` when the dealer gives it (the high card by suit). ``shown`` is the hole
+        cards each seat showed (``{2: ["7h", "2c"]}``), which the spec's payments outside the pot
+        read (the 7-2 bounty). Every chip ends in a stack, or with the house as the spec's rake
+        says; a wrong ranking raises IllegalAction and changes nothing."""
         rule = self.PROCEDURE_RULES["settle"]
         if not self.hand_over:
             raise self._reject("round_not_over", rule, None, "settle", None, "the hand is not over")
@@ -617,6 +671,10 @@ class Engine:
             raise self._reject("illegal_action", rule, None, "settle", None, "the pots are paid already")
         if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
             raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
+        showing = None if shown is None else self._shown(shown, rule)
+        logged = {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat}
+        if showing is not None:  # logged only where given: the logs of hands before payments stay as they were
+            logged["shown"] = [[seat, list(cards)] for seat, cards in sorted(showing.items())]
         # A dead hand pays nobody: its pot stays in the middle for the next deal. A ranking given
         # for it is checked as for a pot won uncontested (and logged), then pays nothing.
         dead = self.STATE_PHASE[self._state] in DEAD_PHASES
@@ -637,9 +695,7 @@ class Engine:
         if dead:
             self._paid = True
             self._view = None
-            self._log.append(
-                (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
-            )
+            self._log.append((-2, "settle", logged))
             return Settlement((), tuple(self._won), tuple(self._returned))
         first = self._odd_chip_after() if odd_chip_seat is None else (odd_chip_seat - 1) % self._n
         won = [0] * self._n
@@ -672,13 +728,13 @@ class Engine:
         self._won = won
         self._pot -= sum(won) + raked[0] + raked[1]
         self._raked = raked
+        payments = self._pay_outside(showing or {}, bool(contested)) if self.PAYMENTS else ()
+        self._paid_out = payments
         self._paid = True
         self._view = None
         # Logged as checked: flat lists of seats (tuples as lists), plain JSON.
-        self._log.append(
-            (-2, "settle", {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat})
-        )
-        return Settlement(tuple(awards), tuple(won), tuple(self._returned), *raked)
+        self._log.append((-2, "settle", logged))
+        return Settlement(tuple(awards), tuple(won), tuple(self._returned), *raked, payments)
 
     def _house_takes(self, pots: Sequence[Pot], showdown: bool) -> tuple[list[int], tuple[int, int]]:
         """What the house takes from each pot before it is paid, as the spec's rake says, and its
@@ -714,6 +770,59 @@ class Engine:
             dropped = min(drop, pots[0].amount - takes[0])
             takes[0] += dropped
         return takes, (taken, dropped)
+
+    def _shown(self, shown: object, rule: str) -> dict[int, tuple[str, ...]]:
+        """The cards each seat showed, checked: a mapping of seats to lists of cards ("7h"), at
+        most ten a seat, no card twice."""
+        if not isinstance(shown, Mapping) or len(shown) > self._n:
+            raise self._reject("illegal_action", rule, None, "settle", None, "shown maps seats to the cards they show")
+        found: dict[int, tuple[str, ...]] = {}
+        seen: set[str] = set()
+        # Seats in order, as the TypeScript engines read an object's keys (numbers first, ascending).
+        given = sorted(
+            shown.items(), key=lambda item: (type(item[0]) is not int, item[0] if type(item[0]) is int else 0)
+        )
+        for seat, cards in given:
+            if type(seat) is not int or not 0 <= seat < self._n:
+                raise self._reject("bad_seat", rule, None, "settle", seat, "shown maps seats to the cards they show")
+            if not isinstance(cards, list | tuple) or len(cards) > 10:
+                why = f"seat {seat} shows a list of at most ten cards"
+                raise self._reject("illegal_action", rule, None, "settle", seat, why)
+            for card in cards:
+                if not _is_card(card) or card in seen:
+                    why = "not a card" if not _is_card(card) else "a card twice"
+                    raise self._reject(
+                        "illegal_action", rule, None, "settle", seat, f"seat {seat} shows {shown_value(card)}: {why}"
+                    )
+                seen.add(card)
+            found[seat] = tuple(cards)
+        return found
+
+    def _pay_outside(self, shown: Mapping[int, tuple[str, ...]], showdown: bool) -> tuple[Payment, ...]:
+        """The spec's payments outside the pot, once the pots are paid: each to the one seat the
+        pots paid, when it showed the cards the payment names (at a showdown, where it says so),
+        from every other seat, each paying at most what it has left."""
+        winner = self._settled_winner()
+        if winner is None:
+            return ()
+        made: list[Payment] = []
+        for payment, amount in zip(self.PAYMENTS, self._payment_amounts(), strict=True):
+            if amount <= 0 or (payment["showdown"] and not showdown):
+                continue
+            if not shows(shown.get(winner, ()), cast(Sequence[str], payment["ranks"]), payment["suited"]):
+                continue
+            for seat in range(self._n):
+                paid = min(amount, self._behind[seat]) if seat != winner else 0
+                if paid > 0:
+                    self._behind[seat] -= paid
+                    self._behind[winner] += paid
+                    made.append(Payment(cast(str, payment["name"]), seat, winner, paid))
+        return tuple(made)
+
+    def _payment_amounts(self) -> tuple[int, ...]:
+        """What each of the spec's payments outside the pot is, read about the hand (generated
+        where the spec declares payments)."""
+        return ()
 
     def _rake_terms(self) -> tuple[int, int | None, int, int, int]:
         """The rake's chip unit, cap (None: none), minimum pot, jackpot drop and the drop's minimum

@@ -149,11 +149,24 @@ def _replay(engine: Engine, number: int, step: object) -> None:
         engine.deal(action, **given)
         return
     if seat == -2 and type(seat) is int and action == "settle":
+        keys = {"ranking", "runs", "odd_chip_seat"}
         _require(
-            isinstance(argument, dict) and set(argument) == {"ranking", "runs", "odd_chip_seat"},
+            isinstance(argument, dict) and (set(argument) == keys or set(argument) == {*keys, "shown"}),
             f"{where}: not a settlement",
         )
-        engine.settle(argument["ranking"], runs=argument["runs"], odd_chip_seat=argument["odd_chip_seat"])
+        shown_cards = argument.get("shown")
+        if shown_cards is not None:  # logged as [seat, cards] pairs: JSON has no int keys
+            _require(
+                isinstance(shown_cards, list) and all(isinstance(p, list) and len(p) == 2 for p in shown_cards),
+                f"{where}: shown is not [seat, cards] pairs",
+            )
+            pairs = [(seat, cards) for seat, cards in shown_cards]
+            _require(all(type(seat) is int for seat, _ in pairs), f"{where}: shown names a seat that is not a number")
+            _require(len({seat for seat, _ in pairs}) == len(pairs), f"{where}: a seat shown twice")
+            shown_cards = dict(pairs)
+        engine.settle(
+            argument["ranking"], runs=argument["runs"], odd_chip_seat=argument["odd_chip_seat"], shown=shown_cards
+        )
         return
     _require(type(seat) is int and 0 <= seat < engine.seats, f"{where}: seat {shown(seat)} out of range")
     if action in _PLAIN or action in type(engine).OWN_ACTIONS:

@@ -754,15 +754,19 @@ class Session:
                 else:
                     given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
                     self.say(f"{pot} ({award.amount}) split: {given}")
-        self._house_take(settlement)
+        self._house_take(hand, settlement)
 
-    def _house_take(self, settlement: Settlement) -> None:
-        """What the house took before paying, as the spec's rake says, counted for the session's end."""
+    def _house_take(self, hand: Hand, settlement: Settlement) -> None:
+        """What the house took before paying, as the spec's rake says (counted for the session's
+        end), and the money paid outside the pot after."""
         if settlement.rake:
             self.say(f"the house rakes {settlement.rake}")
         if settlement.jackpot_drop:
             self.say(f"{settlement.jackpot_drop} dropped into the jackpot")
         self.raked += settlement.rake + settlement.jackpot_drop
+        for payment in settlement.payments:  # money paid outside the pot (the 7-2 bounty)
+            seats = hand.seats
+            self.say(f"seat {seats[payment.payer]} pays seat {seats[payment.payee]} {payment.amount} ({payment.name})")
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))

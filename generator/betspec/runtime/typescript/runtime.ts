@@ -402,6 +402,51 @@ export interface Settlement {
   rake: number;
   /** What it dropped from the main pot into its jackpot. */
   jackpot_drop: number;
+  /** Money paid outside the pot, after it (the spec's payments). */
+  payments: Payment[];
+}
+
+/** Money paid outside the pot: the spec's payment `name`, from seat `payer` to seat `payee`. */
+export interface Payment {
+  name: string;
+  payer: number;
+  payee: number;
+  amount: number;
+}
+
+/** A payment outside the pot as its spec declares it (as betspec's PAYMENTS). */
+export interface DeclaredPayment {
+  name: string;
+  from: string;
+  to: string;
+  ranks: readonly string[];
+  suited: boolean | null;
+  showdown: boolean;
+  rule: string;
+}
+
+const CARD_RANKS = "23456789TJQKA";
+const CARD_SUITS = "cdhs";
+
+function isCard(card: unknown): card is string {
+  return typeof card === "string" && card.length === 2 && CARD_RANKS.includes(card[0] as string) && CARD_SUITS.includes(card[1] as string);
+}
+
+/** Whether `cards` hold one card of each of `ranks` (all of one suit where `suited` is true, not
+ * all of one suit where it is false; either where null): as the Python runtime's shows. */
+export function shows(cards: readonly string[], ranks: readonly string[], suited: boolean | null): boolean {
+  const pick = (start: number, left: string[], suits: string[]): boolean => {
+    if (start === ranks.length) return suited === null || (new Set(suits).size === 1) === suited;
+    for (const card of left) {
+      if (card[0] === ranks[start]) {
+        const rest = [...left];
+        rest.splice(rest.indexOf(card), 1);
+        if (pick(start + 1, rest, [...suits, card[1] as string])) return true;
+      }
+    }
+    return false;
+  };
+  return pick(0, [...cards], []);
 }
 
 /** The house's rake as its spec posts it: its percentage in hundredths of a per cent, rounding,
@@ -473,6 +518,8 @@ export interface SpecMeta {
   ownActions: readonly string[];
   /** The house's rake, where the spec posts one. */
   rake?: HouseRake;
+  /** The money the spec pays outside the pot, where it declares any. */
+  payments?: readonly DeclaredPayment[];
 }
 
 /** The cards a spec's game deals and how its showdown ranks them, for a client's dealer (the
@@ -549,6 +596,7 @@ export abstract class Engine {
   /** @internal */ _out_of_turn: Map<number, [number, number]> = new Map();
   /** @internal */ _paid = false;
   /** @internal */ _raked: [number, number] = [0, 0];
+  /** @internal */ _paidOut: Payment[] = [];
   /** @internal */ _players_in = 0;
   /** @internal */ _posted_dead = 0;
   /** @internal */ _posted_live = 0;
@@ -636,6 +684,7 @@ export abstract class Engine {
     this._returned = new Array<number>(n).fill(0);
     this._won = new Array<number>(n).fill(0);
     this._raked = [0, 0];
+    this._paidOut = [];
     this._nominal = this._posted_live = this._posted_dead = this._forced_raises = 0;
     this._out_of_turn = new Map();
     this._declared = NOT_BOUND;
@@ -846,6 +895,11 @@ export abstract class Engine {
     return this._raked[1];
   }
 
+  /** The money the settlement paid outside the pot, as the spec's payments say ([] before). */
+  get payments(): Payment[] {
+    return this._paidOut.map((p) => ({ ...p }));
+  }
+
   // ---- pots and paying them -----------------------------------------------------------------
 
   /**
@@ -891,7 +945,7 @@ export abstract class Engine {
    * Pay the pots once the hand is over: `ranking` best first (seats, or lists of seats that tie),
    * or `runs` (one ranking per run of the board); `oddChipSeat` when the dealer gives the odd chip.
    */
-  settle(ranking: unknown = null, given: { runs?: unknown; oddChipSeat?: unknown } = {}): Settlement {
+  settle(ranking: unknown = null, given: { runs?: unknown; oddChipSeat?: unknown; shown?: unknown } = {}): Settlement {
     const runs = given.runs ?? null;
     const oddChipSeat = given.oddChipSeat ?? null;
     const rule = this.meta.procedureRules["settle"] ?? "";
@@ -900,6 +954,10 @@ export abstract class Engine {
     if (oddChipSeat !== null && !(isInt(oddChipSeat) && oddChipSeat >= 0 && oddChipSeat < this._n)) {
       throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
     }
+    const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
+    const logged: Record<string, unknown> = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
+    // Logged only where given: the logs of hands before payments stay as they were.
+    if (showing !== null) logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
     // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
     // as for a pot won uncontested (and logged), then pays nothing.
     const dead = DEAD_PHASES.includes(this.phase);
@@ -920,8 +978,8 @@ export abstract class Engine {
     if (dead) {
       this._paid = true;
       this._view = null;
-      this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-      return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0 };
+      this._log.push([-2, "settle", logged]);
+      return { awards: [], won: [...this._won], returned: [...this._returned], rake: 0, jackpot_drop: 0, payments: [] };
     }
     const n = this._n;
     const first = oddChipSeat === null ? this._oddChipAfter() : mod((oddChipSeat as number) - 1, n);
@@ -957,10 +1015,64 @@ export abstract class Engine {
     this._won = won;
     this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
     this._raked = raked;
+    const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), contested.length > 0) : [];
+    this._paidOut = payments.map((p) => ({ ...p }));
     this._paid = true;
     this._view = null;
-    this._log.push([-2, "settle", { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat }]);
-    return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1] };
+    this._log.push([-2, "settle", logged]);
+    return { awards, won, returned: [...this._returned], rake: raked[0], jackpot_drop: raked[1], payments };
+  }
+
+  /** The cards each seat showed, checked (as the Python runtime's Engine._shown). */
+  private _shown(given: unknown, rule: string): Map<number, readonly string[]> {
+    const fail = (code: string, seat: unknown, why: string): never => {
+      throw this._reject(code, rule, null, "settle", seat, why);
+    };
+    if (typeof given !== "object" || given === null || Array.isArray(given) || Object.keys(given).length > this._n) {
+      fail("illegal_action", null, "shown maps seats to the cards they show");
+    }
+    const found = new Map<number, readonly string[]>();
+    const seen = new Set<string>();
+    for (const [key, cards] of Object.entries(given as Record<string, unknown>)) {
+      const seat = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key;
+      if (!isInt(seat) || seat >= this._n) fail("bad_seat", seat, "shown maps seats to the cards they show");
+      if (!Array.isArray(cards) || cards.length > 10) fail("illegal_action", seat, `seat ${seat} shows a list of at most ten cards`);
+      for (const card of cards as unknown[]) {
+        if (!isCard(card)) fail("illegal_action", seat, `seat ${seat} shows ${shown(card)}: not a card`);
+        if (seen.has(card as string)) fail("illegal_action", seat, `seat ${seat} shows ${shown(card)}: a card twice`);
+        seen.add(card as string);
+      }
+      found.set(seat as number, [...(cards as string[])]);
+    }
+    return found;
+  }
+
+  /** The spec's payments outside the pot, once the pots are paid (as Engine._pay_outside). */
+  private _payOutside(shown: Map<number, readonly string[]>, showdown: boolean): Payment[] {
+    const winner = this._settled_winner();
+    if (winner === null) return [];
+    const made: Payment[] = [];
+    const amounts = this._paymentAmounts();
+    (this.meta.payments ?? []).forEach((payment, index) => {
+      const amount = amounts[index] as number;
+      if (amount <= 0 || (payment.showdown && !showdown)) return;
+      if (!shows(shown.get(winner) ?? [], payment.ranks, payment.suited)) return;
+      for (let seat = 0; seat < this._n; seat++) {
+        const paid = seat !== winner ? Math.min(amount, this._behind[seat] as number) : 0;
+        if (paid > 0) {
+          this._behind[seat] = (this._behind[seat] as number) - paid;
+          this._behind[winner] = (this._behind[winner] as number) + paid;
+          made.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
+        }
+      }
+    });
+    return made;
+  }
+
+  /** What each of the spec's payments outside the pot is, read about the hand (generated where
+   * the spec declares payments). */
+  protected _paymentAmounts(): number[] {
+    return [];
   }
 
   /** What the house takes from each pot before it is paid, as the spec's rake says, and its rake
@@ -1652,10 +1764,21 @@ function replay(engine: Engine, number: number, step: unknown): void {
     return;
   }
   if (seat === -2 && name === "settle") {
-    const ok = isMapping(argument) && jsonEqual(Object.keys(argument).sort(), ["odd_chip_seat", "ranking", "runs"]);
-    require(ok, `${where}: not a settlement`);
+    const keys = isMapping(argument) ? Object.keys(argument).sort() : [];
+    const ok = jsonEqual(keys, ["odd_chip_seat", "ranking", "runs"]) || jsonEqual(keys, ["odd_chip_seat", "ranking", "runs", "shown"]);
+    require(isMapping(argument) && ok, `${where}: not a settlement`);
     const given = argument as Record<string, unknown>;
-    engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null });
+    let shownCards: Record<string, unknown> | null = null;
+    if (given.shown !== undefined && given.shown !== null) {
+      // Logged as [seat, cards] pairs: JSON has no int keys.
+      const pairs = given.shown;
+      require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: shown is not [seat, cards] pairs`);
+      const seats = (pairs as unknown[][]).map((p) => p[0]);
+      require(seats.every(isInt), `${where}: shown names a seat that is not a number`);
+      require(new Set(seats).size === seats.length, `${where}: a seat shown twice`);
+      shownCards = Object.fromEntries((pairs as unknown[][]).map((p) => [String(p[0]), p[1]]));
+    }
+    engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null, shown: shownCards });
     return;
   }
   require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);

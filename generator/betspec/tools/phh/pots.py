@@ -85,6 +85,9 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
             return Pots(UNCHECKED, f"showdown not checked: {why}")
         ranking = ranked[0]
         how = {"ranking": ranked[0]} if len(ranked) == 1 else {"runs": ranked}
+    if type(engine).PAYMENTS:  # the cards the file shows, for the spec's payments outside the pot
+        held = {seat: split_cards(hand.hole[seat]) for seat, cards in hand.shows if cards not in ("", "-")}
+        how["shown"] = {seat: cards for seat, cards in held.items() if known(cards)}
     try:
         paid = engine.settle(**how)
     except IllegalAction as exc:  # not expected: the ranking names every seat that shows down

@@ -197,6 +197,8 @@ def _action_lines(
         if len(showing) > 1:
             for seat in showing:
                 actions.append(f"p{player[seat]} sm {''.join(cards.hole[seat])}")
+        elif cards.claimed is not None:  # shown to claim a payment outside the pot (the 7-2 bounty)
+            actions.append(f"p{player[cards.claimed]} sm {''.join(cards.hole[cards.claimed])}")
     return actions
 
 

@@ -64,6 +64,8 @@ function observe(engine: Engine, key: string): Json {
       return engine.rake;
     case "jackpot_drop":
       return engine.jackpotDrop;
+    case "payments":
+      return engine.payments;
     case "variables":
       return engine.variables as Json;
     case "next_table":
@@ -129,7 +131,7 @@ function applyStep(engine: Engine, step: Case): Ruling | null {
     engine.timeout(step.seat);
   } else if ("settle" in step) {
     const s = step.settle;
-    engine.settle(s.ranking ?? null, { runs: s.runs ?? null, oddChipSeat: s.odd_chip_seat ?? null });
+    engine.settle(s.ranking ?? null, { runs: s.runs ?? null, oddChipSeat: s.odd_chip_seat ?? null, shown: s.shown ?? null });
   }
   return null;
 }
@@ -339,7 +341,7 @@ function handle(request: Record<string, any>): Json {
           engine.declareOutOfTurn(args[0] as number, args[1] as string, (args[2] ?? null) as number | null);
           break;
         case "settle":
-          result = engine.settle(args[0] ?? null, { runs: args[1] ?? null, oddChipSeat: args[2] ?? null });
+          result = engine.settle(args[0] ?? null, { runs: args[1] ?? null, oddChipSeat: args[2] ?? null, shown: args[3] ?? null });
           break;
         default:
           throw new Error(`unknown method ${request.method}`);

@@ -1,0 +1,303 @@
+"""Money paid outside the pot, declared in a spec (``payments``): the 7-2 game's bounty.
+
+Paid by settle after the pots, to the one seat they paid when it showed the cards the payment
+names, from every other seat dealt in, each paying at most what it has left; the same in the
+Python and TypeScript engines, dealt by cards.Dealer and written and checked as PHH."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from betspec import cards, house
+from betspec.cli import main
+from betspec.conformance.runner import snapshot as fields
+from betspec.frontend import load_spec
+from betspec.runtime import Engine, IllegalAction, Table, engine_class
+from betspec.runtime.engine import shows
+from betspec.runtime.snapshot import restore
+from betspec.tools.draw import draw_engine
+from betspec.tools.simulate import play
+from tests.conftest import ROOT
+
+HOUSE = ROOT / "docs" / "examples" / "house"
+BOUNTY = json.loads((HOUSE / "spec" / "seven_deuce_bounty.json").read_text(encoding="utf-8"))
+
+
+def load(folder: Path, body: dict[str, Any]) -> type[Engine]:
+    path = folder / f"{body['name']}.json"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    house.load(path)
+    return engine_class(body["name"])
+
+
+@pytest.mark.parametrize(
+    ("held", "ranks", "suited", "answer"),
+    [
+        (["7h", "2d"], ["7", "2"], False, True),
+        (["2d", "7h"], ["7", "2"], False, True),
+        (["7h", "2h"], ["7", "2"], False, False),
+        (["7h", "2h"], ["7", "2"], True, True),
+        (["7h", "2h"], ["7", "2"], None, True),
+        (["7h", "3d"], ["7", "2"], None, False),
+        (["7h"], ["7", "2"], None, False),
+        # Omaha's four: some 7 and 2 offsuit among them is enough.
+        (["7h", "2h", "7c", "Kd"], ["7", "2"], False, True),
+        (["7h", "2h", "Ks", "Qs"], ["7", "2"], False, False),
+        (["7h", "7d", "2c", "Ks"], ["7", "7"], None, True),
+        (["7h", "2d"], [], None, True),
+    ],
+)
+def test_the_cards_a_payment_asks_for(held: list[str], ranks: list[str], suited: bool | None, answer: bool) -> None:
+    assert shows(held, ranks, suited) is answer
+
+
+def _checked_down(cls: type[Engine], stacks: tuple[int, ...]) -> Engine:
+    engine = cls(Table.of(stacks, 0, {"blinds": (5, 10)}))
+    while not engine.hand_over:
+        if engine.round_over:
+            engine.deal(engine.next_street)
+            continue
+        seat = engine.to_act
+        assert seat is not None
+        engine.act(seat, "check" if "check" in engine.legal_actions() else "call")
+    return engine
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "7h2d",
+        [["7h", "2d"]],
+        {5: ["7h", "2d"]},
+        {"0": ["7h", "2d"]},
+        {0: "7h2d"},
+        {0: ["7h", "2d", "7h"]},
+        {0: ["7h", "2x"]},
+        {0: [["7h"]]},
+        {0: ["7h"] * 11},
+        {0: ["7h"], 1: ["7h"]},
+    ],
+)
+def test_cards_shown_wrong_are_refused_and_change_nothing(tmp_path: Path, shown: object) -> None:
+    cls = load(tmp_path, BOUNTY)
+    engine = _checked_down(cls, (500, 500, 500))
+    before = fields(engine)
+    with pytest.raises(IllegalAction) as refused:
+        engine.settle([0, 1, 2], shown=shown)  # type: ignore[arg-type]
+    assert refused.value.code in ("illegal_action", "bad_seat") and "show" in refused.value.message
+    assert fields(engine) == before and not engine.paid
+
+
+def test_a_split_pot_or_a_dead_hand_pays_no_bounty(tmp_path: Path) -> None:
+    cls = load(tmp_path, BOUNTY)
+    engine = _checked_down(cls, (500, 500, 500))
+    settlement = engine.settle([[0, 2], 1], shown={0: ["7h", "2d"], 2: ["7c", "2s"], 1: ["Ah", "Ad"]})
+    assert settlement.payments == () and list(engine.stacks) == [505, 490, 505]
+
+
+def test_a_payment_only_at_a_showdown_and_a_house_that_replaces_or_removes_it(tmp_path: Path) -> None:
+    showdown_only = json.loads(json.dumps(BOUNTY)) | {"name": "bounty_at_showdown"}
+    showdown_only["payments"]["seven_deuce"]["showdown"] = True
+    cls = load(tmp_path, showdown_only)
+    engine = cls(Table.of((500, 500, 500), 0, {"blinds": (5, 10)}))
+    engine.act(0, "raise", 40)
+    engine.act(1, "fold")
+    engine.act(2, "fold")
+    assert engine.settle(shown={0: ["7h", "2d"]}).payments == ()
+    (tmp_path / "seven_deuce_bounty.json").write_text(json.dumps(BOUNTY), encoding="utf-8")
+    doubled = {
+        "spec_version": "1.1",
+        "name": "double_bounty",
+        "title": "t",
+        "description": "d",
+        "extends": "seven_deuce_bounty.json",
+        "payments": {"seven_deuce": {**BOUNTY["payments"]["seven_deuce"], "amount": "2 * big_blind"}},
+    }
+    (tmp_path / "double_bounty.json").write_text(json.dumps(doubled), encoding="utf-8")
+    spec, found = load_spec(str(tmp_path / "double_bounty.json"))
+    assert spec is not None and [p.amount.text for p in spec.payments] == ["2 * big_blind"], found
+    removed = {**doubled, "name": "no_bounty", "payments": {}, "remove": {"payments": ["seven_deuce"]}}
+    (tmp_path / "no_bounty.json").write_text(json.dumps(removed), encoding="utf-8")
+    spec, found = load_spec(str(tmp_path / "no_bounty.json"))
+    assert spec is not None and spec.payments == (), found
+
+
+@pytest.mark.parametrize(
+    ("payment", "pointer", "code"),
+    [
+        ({"amount": "big_blind", "from": "each_other", "to": "winner"}, "/payments/bounty", "schema"),
+        ({"amount": "big_blind", "from": "everyone", "to": "winner", "rule": "R"}, "/payments/bounty/from", "schema"),
+        ({"amount": "big_blind", "from": "each_other", "to": "loser", "rule": "R"}, "/payments/bounty/to", "schema"),
+        (
+            {"amount": "big_blind", "from": "each_other", "to": "winner", "shows": {"ranks": ["1"]}, "rule": "R"},
+            "/payments/bounty/shows/ranks/0",
+            "schema",
+        ),
+        (
+            {"amount": "big_blind > 1", "from": "each_other", "to": "winner", "rule": "R"},
+            "/payments/bounty/amount",
+            "type",
+        ),
+        (
+            {"amount": "big_blinds", "from": "each_other", "to": "winner", "rule": "R"},
+            "/payments/bounty/amount",
+            "unknown-name",
+        ),
+        (
+            {"amount": "big_blind", "from": "each_other", "to": "winner", "rule": "S"},
+            "/payments/bounty/rule",
+            "unknown-rule",
+        ),
+    ],
+)
+def test_a_payment_written_wrong_is_refused_where_it_is_wrong(
+    tmp_path: Path, payment: dict[str, Any], pointer: str, code: str
+) -> None:
+    body = {
+        "spec_version": "1.1",
+        "name": "wrong_payment",
+        "title": "t",
+        "description": "d",
+        "extends": "no_limit.json",
+        "rules": {"R": {"text": "A bounty.", "source": "the house"}},
+        "payments": {"bounty": payment},
+    }
+    path = tmp_path / "wrong_payment.json"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    spec, found = load_spec(str(path))
+    assert spec is None
+    assert any(d.pointer == pointer and str(d.code) == code for d in found), [(d.pointer, str(d.code)) for d in found]
+
+
+def test_random_hands_keep_every_chip_and_a_snapshot_replays_the_bounty(tmp_path: Path) -> None:
+    """Random tables and play, the winner shown holding 7-2 offsuit: every chip stays on the
+    table, each payer pays at most the big blind, and a snapshot restores to the same stacks."""
+    cls = load(tmp_path, BOUNTY)
+    rng = random.Random("bounty")
+    bounties = 0
+    for _ in range(200):
+        engine = draw_engine(cls, rng)
+        chips = engine.total_chips()
+        play(engine, rng)
+        contested = sorted({seat for pot in engine.pots() for seat in pot.eligible if len(pot.eligible) > 1})
+        ranking = rng.sample(contested, len(contested)) if contested else None
+        first = ranking[0] if ranking else next(iter(engine.pots()[0].eligible)) if engine.pots() else 0
+        settlement = engine.settle(ranking, shown={first: ["7h", "2d"]})
+        assert sum(engine.stacks) == chips == engine.total_chips()
+        blinds = engine.table.inputs.get("blinds", (0, 0))
+        assert isinstance(blinds, tuple)
+        assert all(0 < p.amount <= blinds[-1] and p.payee != p.payer for p in settlement.payments)
+        bounties += bool(settlement.payments)
+        again = restore(engine.snapshot())
+        assert list(again.stacks) == list(engine.stacks) and again.payments == engine.payments
+    assert bounties > 50
+
+
+def test_the_dealer_shows_the_bounty_and_phh_pays_it_as_written(tmp_path: Path) -> None:
+    """Hands dealt from seeded decks and played at random: the dealer gives settle the cards
+    shown (every seat's at a showdown; an uncontested winner's only to claim the bounty), to_phh
+    writes them, PokerKit reads the file, and phh check pays the bounty as the file's stacks say."""
+    from pokerkit import HandHistory
+
+    from betspec.tools import phh
+
+    cls = load(tmp_path, BOUNTY)
+    rng = random.Random("bounty-dealt")
+    paid = 0
+    for seed in range(400):
+        n = rng.randint(2, 4)
+        dealer = cards.Dealer(cards.game_of(cls), n, seed=seed)
+        engine = cls(Table.of([rng.randint(30, 300) for _ in range(n)], 0, {"blinds": (5, 10)}))
+        while not engine.hand_over:
+            if engine.to_act is None:
+                dealer.deal(engine)
+                continue
+            seat = engine.to_act
+            action = rng.choice([a for a in engine.legal_actions() if a in ("fold", "check", "call")])
+            engine.act(seat, action)
+        while engine.next_street is not None:
+            dealer.deal(engine)
+        settlement = dealer.settle(engine)
+        if not settlement.payments:
+            continue
+        paid += 1
+        payee = settlement.payments[0].payee
+        assert shows(dealer.hole[payee], ["7", "2"], False)
+        text = phh.to_phh(engine, cards=dealer)
+        order = [(engine.button + 1 + i) % engine.seats for i in range(engine.seats)]
+        HandHistory.loads(text)  # PokerKit reads it
+        (hand,) = phh.loads(text)
+        assert isinstance(hand, phh.Hand)
+        pots = phh.check_pots(phh.replay(hand, cls, engine.options))
+        assert pots.status == phh.PAID and pots.stacks == tuple(engine.stacks[s] for s in order), pots.detail
+    assert paid >= 3
+
+
+@pytest.fixture(scope="module")
+def bounty_house(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("bounty") / "house"
+    shutil.copytree(HOUSE, root)
+    assert main(["--root", str(root), "generate"]) == 0
+    return root
+
+
+def test_the_typescript_engines_pay_as_the_python_engines(bounty_house: Path) -> None:
+    """The same hands, settled with the same cards shown (and shown wrong), through both engines."""
+    from betspec.tools import typescript_run
+    from tests.test_typescript import MISSING, _error, _python_call, _view
+
+    if MISSING:
+        pytest.skip(f"the TypeScript engines need Node: {MISSING}")
+    rng = random.Random("bounty-lockstep")
+    compared = paid = 0
+    with house.active(str(bounty_house)), typescript_run.Server(str(bounty_house)) as server:
+        cls = engine_class("seven_deuce_bounty")
+        for _ in range(60):
+            engine = draw_engine(cls, rng)
+            play(engine, rng)
+            # The same hand in the TypeScript engine: restored from the Python engine's snapshot.
+            made = server.ask({"op": "restore", "structure": "seven_deuce_bounty", "snapshot": engine.snapshot()})
+            assert "ok" in made, made
+            hand = made["ok"]["id"]
+            contested = sorted({s for pot in engine.pots() for s in pot.eligible if len(pot.eligible) > 1})
+            ranking = rng.sample(contested, len(contested)) if contested else None
+            winner = ranking[0] if ranking else min(engine.pots()[0].eligible) if engine.pots() else 0
+            for shown in (
+                {winner: ["9x"]},
+                {winner: ["7h", "2d"], (winner + 1) % engine.seats: ["7h"]},
+                {winner: ["2s", "7c"]},
+            ):
+                args = [ranking, None, None, {str(s): c for s, c in shown.items()}]
+                answer = server.ask({"op": "call", "id": hand, "method": "settle", "args": args})
+                try:
+                    result = _python_call(engine, "settle", [ranking, None, None, shown])
+                except IllegalAction as error:
+                    got = answer["ok"]["error"]
+                    assert {k: got.get(k) for k in _error(error)} == _error(error)
+                    continue
+                assert answer["ok"]["result"] == json.loads(json.dumps(result))
+                assert answer["ok"]["view"] == _view(engine)
+                compared += 1
+                paid += bool(result["payments"])
+                break
+            server.ask({"op": "drop", "id": hand})
+    assert compared >= 55 and paid >= 20, (compared, paid)
+
+
+def test_the_schema_s_words_for_payments_are_the_vocabulary_s() -> None:
+    """One word list per vocabulary: the schema's ranks, payers and payees are betspec.vocabulary's."""
+    from betspec import vocabulary
+
+    for name in ("spec.schema.json", "spec-1.1.schema.json"):
+        schema = json.loads((ROOT / "spec" / "schema" / name).read_text(encoding="utf-8"))
+        entry = schema["properties"]["payments"]["additionalProperties"]["properties"]
+        assert entry["shows"]["properties"]["ranks"]["items"]["enum"] == list(vocabulary.CARD_RANKS)
+        assert entry["from"]["enum"] == list(vocabulary.PAYMENT_PAYERS)
+        assert entry["to"]["enum"] == list(vocabulary.PAYMENT_PAYEES)
+    assert cards.RANKS == vocabulary.CARD_RANKS and cards.SUITS == vocabulary.CARD_SUITS
