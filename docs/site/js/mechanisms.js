@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 91336b9ed673de8c9b92c2adaa099774cc89332dd13ec3c73775d53a66d80d10.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 6d13ecc11bb61ef3180aab40050e3b39d550f3841abf3e429a4452a7c5db3505.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 91336b9ed673de8c9b92c2adaa099774cc89332dd13ec3c73775d53a66d80d10.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 6d13ecc11bb61ef3180aab40050e3b39d550f3841abf3e429a4452a7c5db3505.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -834,10 +834,6 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
             }
             const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
-            const logged = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
-            // Logged only where given: the logs of hands before payments stay as they were.
-            if (showing !== null)
-                logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
             // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
             // as for a pot won uncontested (and logged), then pays nothing.
             const dead = DEAD_PHASES.includes(this.phase);
@@ -858,6 +854,11 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             else {
                 orders = [[]];
             }
+            // Logged once checked (a ranking refused is never copied); the cards shown only where given
+            // (the logs of hands before payments stay as they were).
+            const logged = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
+            if (showing !== null)
+                logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
             if (dead) {
                 this._paid = true;
                 this._view = null;

@@ -380,8 +380,7 @@ class Engine:
         self._paid = False
         self._returned = [0] * n  # uncalled bets given back, per seat
         self._won = [0] * n  # what the settlement paid each seat
-        self._raked = (0, 0)  # what the house took as the pots were paid: its rake, its jackpot drop
-        self._paid_out: tuple[Payment, ...] = ()  # the money the settlement paid outside the pot
+        self._raked, self._paid_out = (0, 0), ()  # the house's take (rake, jackpot drop); paid outside the pot
         self._nominal = self._posted_live = self._posted_dead = self._forced_raises = 0
         #: Declarations made out of turn on this street: seat -> (amount declared, bet level then).
         self._out_of_turn: dict[int, tuple[int, int]] = {}
@@ -672,9 +671,6 @@ class Engine:
         if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
             raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
         showing = None if shown is None else self._shown(shown, rule)
-        logged = {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat}
-        if showing is not None:  # logged only where given: the logs of hands before payments stay as they were
-            logged["shown"] = [[seat, list(cards)] for seat, cards in sorted(showing.items())]
         # A dead hand pays nobody: its pot stays in the middle for the next deal. A ranking given
         # for it is checked as for a pot won uncontested (and logged), then pays nothing.
         dead = self.STATE_PHASE[self._state] in DEAD_PHASES
@@ -692,6 +688,11 @@ class Engine:
             orders = [self._ranked(ranking, contested)]
         else:
             orders = [[]]
+        # Logged once checked (a ranking refused is never copied): plain JSON, the cards shown
+        # only where given (the logs of hands before payments stay as they were).
+        logged = {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat}
+        if showing is not None:
+            logged["shown"] = [[seat, list(cards)] for seat, cards in sorted(showing.items())]
         if dead:
             self._paid = True
             self._view = None
@@ -732,7 +733,6 @@ class Engine:
         self._paid_out = payments
         self._paid = True
         self._view = None
-        # Logged as checked: flat lists of seats (tuples as lists), plain JSON.
         self._log.append((-2, "settle", logged))
         return Settlement(tuple(awards), tuple(won), tuple(self._returned), *raked, payments)
 

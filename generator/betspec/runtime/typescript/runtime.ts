@@ -955,9 +955,6 @@ export abstract class Engine {
       throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
     }
     const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
-    const logged: Record<string, unknown> = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
-    // Logged only where given: the logs of hands before payments stay as they were.
-    if (showing !== null) logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
     // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
     // as for a pot won uncontested (and logged), then pays nothing.
     const dead = DEAD_PHASES.includes(this.phase);
@@ -975,6 +972,10 @@ export abstract class Engine {
     } else {
       orders = [[]];
     }
+    // Logged once checked (a ranking refused is never copied); the cards shown only where given
+    // (the logs of hands before payments stay as they were).
+    const logged: Record<string, unknown> = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
+    if (showing !== null) logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
     if (dead) {
       this._paid = true;
       this._view = null;
