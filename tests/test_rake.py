@@ -363,3 +363,23 @@ def test_a_raked_hand_written_as_phh_says_its_rake_and_is_paid_as_written(tmp_pa
             unraked = phh.check_pots(phh.replay(hand, plain, engine.options))
             assert unraked.status != phh.PAID or unraked.rake == engine.rake + engine.jackpot_drop, unraked.detail
     assert raked_files >= 10
+
+
+def test_simulate_measures_the_rake_on_the_very_same_hands(tmp_path: Path) -> None:
+    """A spec with a rake has its hands' pots paid: the hands and actions are the ones simulate
+    plays without the rake, the house's take the sum of each hand's, whatever the workers."""
+    from betspec.runtime.batch import play_drawn
+    from betspec.tools.simulate import BOT, TABLES, simulate
+
+    cls = load(tmp_path, json.loads((ROOT / "docs/examples/house/spec/rake_no_flop_no_drop.json").read_text()))
+    plain = play_drawn(engine_class("no_limit"), 400, BOT, 7, tables=TABLES)
+    settled = play_drawn(cls, 400, BOT, 7, tables=TABLES, settle=True, keep_stacks=True)
+    assert (settled.hands, settled.actions, settled.chips) == (plain.hands, plain.actions, plain.chips)
+    assert settled.raked > 0 and sum(map(sum, settled.stacks)) == settled.chips - settled.raked
+    unraked = play_drawn(engine_class("no_limit"), 400, BOT, 7, tables=TABLES, settle=True)
+    assert unraked.raked == 0 and unraked.actions == plain.actions
+    one, _ = simulate("rake_no_flop_no_drop", 4000, 1, seed=3)
+    two, _ = simulate("rake_no_flop_no_drop", 4000, 2, seed=3)
+    assert one == two and one.raked > 0
+    with pytest.raises(Exception, match="settle must be True or False"):
+        play_drawn(cls, 1, BOT, 7, settle="yes")  # type: ignore[arg-type]

@@ -336,9 +336,13 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
                 except SimulateError as exc:
                     _out(f"simulate: {exc}")
                     return 2
+            raked = (
+                f"; the house took {totals.raked:,} ({100 * totals.raked / max(totals.hands, 1):,.1f} per 100 hands)"
+            )
             _out(
                 f"{workers} worker(s): {totals.hands:,} hands, {totals.actions:,} actions in {seconds:.1f} s: "
                 f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
+                + (raked if engine_class(structure).RAKE is not None else "")
             )
     return 0
 

@@ -212,6 +212,7 @@ class Played:
     actions: int = 0
     chips: int = 0
     stacks: list[tuple[int, ...]] = field(default_factory=list)
+    raked: int = 0  # what the house took as the pots were paid (settled batches: rake and jackpot drop)
 
 
 def play_out(engine: Engine, decide: Decide, on_step: Callable[[int, str, int | None], None] | None = None) -> int:
@@ -312,6 +313,7 @@ def play_drawn(
     tables: TableDraw = TableDraw(),
     options: Mapping[str, object] | None = None,
     keep_stacks: bool = False,
+    settle: bool = False,
 ) -> Played:
     """``hands`` hands, each on a table drawn by ``tables`` and played to its end by ``policy``
     (given as data); returns the totals. The tables are drawn from ``Draws(seed)``, the
@@ -320,7 +322,10 @@ def play_drawn(
 
     Where the spec's kernel is compiled the tables are drawn and played in C, the whole batch in
     one call; a table the kernel cannot take is drawn again and played through the Python engine
-    from the same draws, so the hands are the same hands whichever plays them."""
+    from the same draws, so the hands are the same hands whichever plays them. With ``settle``,
+    each hand's pots are paid as well (the showdown's seats ranked in seat order: what the house
+    takes depends on the pots, not on who wins them), through the Python engine, which pays the
+    pots of the kernels' hands; ``Played.raked`` is what the spec's rake took."""
     if not isinstance(policy, Policy):
         raise BetspecError(f"play_drawn takes a betspec.runtime.Policy, not {type(policy).__name__}")
     if not (isinstance(cls, type) and issubclass(cls, Engine)):
@@ -333,6 +338,8 @@ def play_drawn(
         raise BetspecError(f"play_drawn's tables must be a betspec.runtime.TableDraw, not {type(tables).__name__}")
     if not isinstance(keep_stacks, bool):
         raise BetspecError(f"play_drawn's keep_stacks must be True or False, not {keep_stacks!r}")
+    if not isinstance(settle, bool):
+        raise BetspecError(f"play_drawn's settle must be True or False, not {settle!r}")
     given = dict(options or {})
     first = Draws(seed)
     split = first.split()
@@ -345,9 +352,10 @@ def play_drawn(
     played = Played()
     module = kernel(cls)
     fast = None if module is None else _configured(module, cls, given, policy)
-    if fast is None:
+    if fast is None or settle:
+        rank = _in_seat_order if settle else None
         for _ in range(hands):
-            _play_python(cls, tables.draw(cls, table_draws), given, decide, None, None, keep_stacks, played)
+            _play_python(cls, tables.draw(cls, table_draws), given, decide, None, rank, keep_stacks, played)
         return played
     table_draws, draws = _kernel_draws(first.seed), _kernel_draws(split.seed)
     shape = (*tables.seats, *tables.stacks, tables.stack_unit)
@@ -363,6 +371,11 @@ def play_drawn(
             # A table the kernel did not take: the draws stand before it.
             _play_python(cls, tables.draw(cls, table_draws), given, decide, None, None, keep_stacks, played)
     return played
+
+
+def _in_seat_order(engine: Engine) -> list[int]:
+    """A showdown's ranking that names every seat still in, in seat order."""
+    return [seat for seat in range(engine.seats) if not engine.folded[seat]]
 
 
 #: Tables a batch hands the kernel at once (play_hands).
@@ -386,6 +399,7 @@ def _play_python(
     if rank is not None:
         contested = sum(not folded for folded in engine.folded) > 1
         engine.settle(rank(engine) if contested else None)
+        played.raked += engine.rake + engine.jackpot_drop
     if engine.total_chips() != chips:
         raise BetspecError(f"chips not conserved in hand {played.hands + 1} of the batch")
     played.hands += 1

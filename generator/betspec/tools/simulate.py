@@ -58,19 +58,24 @@ class Totals:
     hands: int = 0
     actions: int = 0
     chips_checked: int = 0
+    raked: int = 0  # what the spec's rake took (its hands' pots paid), 0 where it posts none
 
     def add(self, other: Totals) -> None:
         self.hands += other.hands
         self.actions += other.actions
         self.chips_checked += other.chips_checked
+        self.raked += other.raked
 
 
 def run_chunk(structure: str, seed: int, hands: int, options: dict[str, object]) -> Totals:
     """``hands`` hands in one batch (:func:`betspec.runtime.batch.play_drawn`): the tables
     (:data:`TABLES`) and the decisions drawn from the chunk's seed, in C where the spec's kernel
-    is compiled (the same hands either way)."""
-    played = play_drawn(engine_class(structure), hands, BOT, seed, tables=TABLES, options=options)
-    return Totals(played.hands, played.actions, played.chips)
+    is compiled (the same hands either way); a spec with a rake has its pots paid (through the
+    Python engine) and what the rake took counted."""
+    cls = engine_class(structure)
+    # A spec with a rake has its hands' pots paid, to measure what the house takes.
+    played = play_drawn(cls, hands, BOT, seed, tables=TABLES, options=options, settle=cls.RAKE is not None)
+    return Totals(played.hands, played.actions, played.chips, played.raked)
 
 
 #: A pool gets at most this many processes per core: more only add switching.
