@@ -284,3 +284,53 @@ def play_a_hand_through(browser: Any, page: Path) -> None:
     _click(browser, "#live-next-hand")
     assert _play(browser)["paid"] is False
     assert _errors(browser) == []
+
+
+#: What a panel shows of the cards: each seat's (upcards marked ^) and the board.
+CARDS = """
+const seats = [...document.querySelectorAll('#live-table .live-seats tr[data-seat]')];
+const board = document.querySelector('#live-table [data-key=board]');
+return {
+  hole: seats.map(row => row.querySelector('[data-key=cards]').textContent.split(' ').filter(c => c).map(c => c.replace('^', ''))),
+  board: board ? board.textContent.split(' ').filter(c => c) : [],
+};
+"""
+
+
+@needs_chromium
+@pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "triple_draw", "badugi"])
+def test_a_hand_is_dealt_as_the_spec_s_game_and_settled_by_its_cards(browser: Any, structure: str) -> None:
+    """Issue 32: the live book deals the cards the spec's game declares, street by street, and
+    settles the showdown as the Python dealer ranks the same cards (betspec.cards.rankings)."""
+    from betspec import cards
+    from betspec.runtime import engine_class
+
+    game = cards.game_of(engine_class(structure))
+    browser.get_log("browser")
+    browser.get((SITE / f"{structure}.html").as_uri())
+    for _ in range(300):
+        if browser.find_elements("id", "live-settle-cards"):
+            break
+        if browser.find_elements("id", "live-deal"):
+            _click(browser, "#live-deal")
+            continue
+        legal = _play(browser)["legal"]
+        choice = next(c for c in ("check", "call", *legal) if c in legal)
+        _click(browser, f'#live-actions button[data-action="{choice}"]')
+    dealt = browser.execute_script(CARDS)
+    assert all(len(held) == sum(len(street) for street in game.hole) for held in dealt["hole"]), dealt
+    _click(browser, "#live-settle-cards")
+    state, shown = _play(browser), browser.execute_script(CARDS)
+    assert state["paid"] is True, state
+    every = [card for held in shown["hole"] for card in held] + shown["board"]
+    assert len(every) == len(set(every)) and len(shown["board"]) == sum(game.board), shown
+    folded = browser.execute_script(
+        "return [...document.querySelectorAll('#live-table .live-seats tr[data-seat]')]"
+        ".map(row => row.textContent.includes('folded'));"
+    )
+    holes = {seat: held for seat, held in enumerate(shown["hole"]) if not folded[seat]}
+    best = cards.rankings(game, holes, shown["board"])[0][0]
+    settled = browser.find_element("css selector", "#live-message .live-settled").text
+    expected = f"to seat {best[0]}" if len(best) == 1 else "split"
+    assert expected in settled, (settled, best, shown)
+    assert _errors(browser) == []

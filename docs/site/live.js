@@ -17,6 +17,15 @@
   var words = modules.vocabulary;
   var IllegalAction = modules.runtime.IllegalAction;
   var InvalidTable = modules.runtime.InvalidTable;
+  // The cards, where the structure's spec declares its game (GAME) and js/cards.js is loaded: a
+  // seeded dealer deals each street as the engine opens it, and the showdown is ranked by the
+  // same evaluators the Python dealer settles with. A game of more boards than one, or one whose
+  // upcards decide who brings in (stud: the table's bring-in seat is the form's here), keeps the
+  // typed ranking and no cards.
+  var cardsModule = modules.cards;
+  var GAME = cardsModule && module.GAME && module.GAME.boards === 1 && module.GAME.opening === "position" ? module.GAME : null;
+  var dealer = null;
+  var hands = 0;
 
   // ---- the DOM, as text only ----------------------------------------------------------------------
 
@@ -94,7 +103,7 @@
   }
 
   /** The table's state: each seat's stack and chips in, then the hand's. */
-  function stateView(engine) {
+  function stateView(engine, dealt) {
     var toAct = engine.toAct;
     var stacks = engine.stacks, committed = engine.committed, folded = engine.folded;
     var rows = [el("tr", {}, [el("th", {}, "seat"), el("th", {}, "stack"), el("th", {}, "committed"), el("th", {}, "")])];
@@ -103,10 +112,16 @@
       if (seat === engine.button) notes.push("button");
       if (folded[seat]) notes.push("folded");
       if (seat === toAct) notes.push("to act");
-      rows.push(el("tr", { "data-seat": seat, class: seat === toAct ? "live-to-act" : "" }, [
+      var cells = [
         el("td", {}, String(seat)), el("td", { "data-key": "stack" }, String(stacks[seat])),
         el("td", { "data-key": "committed" }, String(committed[seat])), el("td", {}, notes.join(", ")),
-      ]));
+      ];
+      if (dealt) cells.push(el("td", { "data-key": "cards" }, cardsText(dealt, seat)));
+      rows.push(el("tr", { "data-seat": seat, class: seat === toAct ? "live-to-act" : "" }, cells));
+    }
+    if (dealt) {
+      rows[0].appendChild(el("th", {}, "cards"));
+      rows.push(el("tr", { class: "live-board" }, [el("td", { colspan: 4 }, "board"), el("td", { "data-key": "board" }, dealt.board.join(" "))]));
     }
     var legal = engine.legalActions();
     var facts = [
@@ -127,6 +142,33 @@
       list.appendChild(el("dd", { "data-key": fact[0] }, shown(fact[1])));
     });
     return el("div", { class: "live-state" }, [el("table", { class: "live-seats" }, rows), list]);
+  }
+
+  /** A seat's cards as the dealer dealt them, an upcard marked with ^. */
+  function cardsText(dealt, seat) {
+    return dealt.hole[seat].map(function (card, i) { return dealt.up[seat][i] ? "^" + card : card; }).join(" ");
+  }
+
+  /** The seats still in, and the street the engine plays (its index in the game's deals). */
+  function stillIn() {
+    var live = [];
+    engine.folded.forEach(function (out, s) { if (!out) live.push(s); });
+    return live;
+  }
+
+  /** Deal the cards of street ``index`` to the seats still in: the discards due first (the first
+   * cards held, as a visitor would choose at random), a draw standing pat. */
+  function dealCards(index) {
+    var deal = GAME.deals[index];
+    if (!deal) return;
+    var live = stillIn();
+    if (deal.discard) live.forEach(function (s) { dealer.discard(s, dealer.hole[s].slice(0, deal.discard)); });
+    dealer.deal(index, live);
+  }
+
+  /** The board run out to the last street, for a showdown the betting ended early. */
+  function runOut() {
+    while (dealer.street < GAME.deals.length) dealCards(dealer.street);
   }
 
   /** A settlement in words: each pot (or each run's share of it) and who took it, and what
@@ -398,6 +440,12 @@
     try {
       var given = table || Object.assign({ stacks: JSON.parse(stacks.value), button: Number(buttonSeat.value) }, values(inputs));
       engine = new Engine(given, values(optionFields), null);
+      dealer = null;
+      if (GAME) {
+        hands += 1;
+        dealer = new cardsModule.Dealer(GAME, engine.seats, data.structure + "/" + hands);
+        dealCards(0);
+      }
       logged("dealt " + shown(given));
       note(null);
     } catch (error) {
@@ -426,7 +474,7 @@
     state.textContent = "";
     actions.textContent = "";
     if (!engine) return;
-    state.appendChild(stateView(engine));
+    state.appendChild(stateView(engine, dealer));
     var toAct = engine.toAct;
     var seat = el("input", { type: "number", id: "live-seat", min: 0, max: engine.seats - 1, value: toAct === null ? 0 : toAct });
     actions.appendChild(el("p", {}, [el("label", {}, ["Acting seat ", seat]),
@@ -482,7 +530,11 @@
         button("Deal the " + next, function () {
           var given;
           try { given = values(dealFields); } catch (e) { note(el("p", { class: "live-refusal" }, e.message)); return; }
-          attempt("deal " + next, function () { return engine.deal(next, given); });
+          attempt("deal " + next, function () {
+            var result = engine.deal(next, given);
+            if (dealer) dealCards(META.streets.indexOf(next));
+            return result;
+          });
         }, { id: "live-deal" }), " ", dealFields,
       ]));
     }
@@ -498,6 +550,8 @@
         }, { id: "live-settle" }),
         " ranking, best first (seats, or lists of seats that tie) ", ranking,
       ]));
+      if (dealer) actions.appendChild(el("p", {}, [button("Settle by the cards", settleByCards, { id: "live-settle-cards" }),
+        " the showdown ranked as the spec's game ranks it (", GAME.showdown.join(", then "), ")"]));
     }
     if (engine.paid) {
       actions.appendChild(el("p", {}, button("Next hand", function () {
@@ -511,6 +565,27 @@
         deal(table);
       }, { id: "live-next-hand" })));
     }
+  }
+
+  /** Settle as the dealer ranks the cards: every pot contested ranked by the showdown, each
+   * seat's cards shown (the spec's payments outside the pot read them). */
+  function settleByCards() {
+    var contested = {};
+    engine.pots().forEach(function (pot) { if (pot.eligible.length > 1) pot.eligible.forEach(function (s) { contested[s] = true; }); });
+    var seats = Object.keys(contested).map(Number);
+    attempt("settle by the cards", function () {
+      if (!seats.length) return engine.settle(null, { shown: showing(stillIn()) });
+      runOut();
+      var holes = new Map(seats.map(function (s) { return [s, dealer.hole[s]]; }));
+      var given = cardsModule.settlementRankings(cardsModule.rankings(GAME, holes, dealer.board));
+      return engine.settle(given.ranking || null, { runs: given.runs || null, shown: showing(seats) });
+    });
+  }
+
+  function showing(seats) {
+    var out = {};
+    seats.forEach(function (s) { out[s] = dealer.hole[s].slice(); });
+    return out;
   }
 
   play.appendChild(setup);

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 6d13ecc11bb61ef3180aab40050e3b39d550f3841abf3e429a4452a7c5db3505.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 0a3a61b44fb199fde2d3b7fc04b24d8867746fa3d7106bf3a9be74102de407b3.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -29,13 +29,16 @@
 define(["require", "exports"], function (require, exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.WAGERS = exports.OUT_OF_TURN_DECLARATIONS = exports.HAND_OVER_PHASES = exports.DECLARATIONS = exports.BETTING_PHASES = exports.ACT_NAMES = void 0;
+    exports.HAND_KINDS = exports.CARD_SUITS = exports.CARD_RANKS = exports.WAGERS = exports.OUT_OF_TURN_DECLARATIONS = exports.HAND_OVER_PHASES = exports.DECLARATIONS = exports.BETTING_PHASES = exports.ACT_NAMES = void 0;
     exports.ACT_NAMES = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];
     exports.BETTING_PHASES = ["unopened", "facing_bet"];
     exports.DECLARATIONS = ["fold", "check", "call", "bet", "raise"];
     exports.HAND_OVER_PHASES = ["runout", "showdown", "settled", "dead"];
     exports.OUT_OF_TURN_DECLARATIONS = ["check", "call", "bet", "raise"];
     exports.WAGERS = ["bet", "raise"];
+    exports.CARD_RANKS = "23456789TJQKA";
+    exports.CARD_SUITS = "cdhs";
+    exports.HAND_KINDS = ["high", "short_deck_high", "omaha_high", "omaha_low_eight", "low_eight", "ace_to_five_low", "deuce_to_seven_low", "badugi"];
 });
 })(function (dependencies, factory) { betspec.define("vocabulary", dependencies, factory); });
 (function (define) {
@@ -426,10 +429,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             throw new InvalidTable("a start's inputs are named");
         return { street: start.street, pot: chips(start.pot ?? 0, "start pot"), inputs: jsonCopy(inputs) };
     }
-    const CARD_RANKS = "23456789TJQKA";
-    const CARD_SUITS = "cdhs";
     function isCard(card) {
-        return typeof card === "string" && card.length === 2 && CARD_RANKS.includes(card[0]) && CARD_SUITS.includes(card[1]);
+        return typeof card === "string" && card.length === 2 && vocabulary_js_1.CARD_RANKS.includes(card[0]) && vocabulary_js_1.CARD_SUITS.includes(card[1]);
     }
     /** Whether `cards` hold one card of each of `ranks` (all of one suit where `suited` is true, not
      * all of one suit where it is false; either where null): as the Python runtime's shows. */

@@ -2,6 +2,7 @@
 // Do not edit: run `betspec generate`.
 
 export * from "./runtime.js";
+export * from "./cards.js";
 import type { Engine, StartJson, TableJson } from "./runtime.js";
 import { Badugi } from "./badugi.js";
 import { CapNoLimit } from "./cap_no_limit.js";

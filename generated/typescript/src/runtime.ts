@@ -13,6 +13,8 @@
 import {
   ACT_NAMES,
   BETTING_PHASES,
+  CARD_RANKS,
+  CARD_SUITS,
   DECLARATIONS,
   HAND_OVER_PHASES,
   OUT_OF_TURN_DECLARATIONS,
@@ -426,9 +428,6 @@ export interface DeclaredPayment {
   showdown: boolean;
   rule: string;
 }
-
-const CARD_RANKS = "23456789TJQKA";
-const CARD_SUITS = "cdhs";
 
 function isCard(card: unknown): card is string {
   return typeof card === "string" && card.length === 2 && CARD_RANKS.includes(card[0] as string) && CARD_SUITS.includes(card[1] as string);

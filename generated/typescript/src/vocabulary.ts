@@ -7,3 +7,6 @@ export const DECLARATIONS: readonly string[] = ["fold", "check", "call", "bet", 
 export const HAND_OVER_PHASES: readonly string[] = ["runout", "showdown", "settled", "dead"];
 export const OUT_OF_TURN_DECLARATIONS: readonly string[] = ["check", "call", "bet", "raise"];
 export const WAGERS: readonly string[] = ["bet", "raise"];
+export const CARD_RANKS = "23456789TJQKA";
+export const CARD_SUITS = "cdhs";
+export const HAND_KINDS: readonly string[] = ["high", "short_deck_high", "omaha_high", "omaha_low_eight", "low_eight", "ace_to_five_low", "deuce_to_seven_low", "badugi"];

@@ -186,6 +186,7 @@ def _live(block: Live, root: str) -> tuple[list[str], list[str]]:
     scripts = [
         f'<script type="application/json" id="live-data">{_data(data)}</script>',
         '<script src="js/runtime.js"></script>',
+        '<script src="js/cards.js"></script>',
         f'<script src="js/{_escape(block.structure)}.js"></script>',
         '<script src="live.js"></script>',
     ]

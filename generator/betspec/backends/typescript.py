@@ -1017,16 +1017,22 @@ def _vocabulary() -> str:
     ):
         values = getattr(vocabulary, name)
         lines.append(f"export const {name}: readonly string[] = {literal(list(values))};")
+    # The cards' words (cards.ts, and the payments runtime.ts checks shown cards for).
+    lines.append(f"export const CARD_RANKS = {literal(vocabulary.CARD_RANKS)};")
+    lines.append(f"export const CARD_SUITS = {literal(vocabulary.CARD_SUITS)};")
+    lines.append(f"export const HAND_KINDS: readonly string[] = {literal(list(vocabulary.HANDS))};")
     return "\n".join(lines) + "\n"
 
 
-def _runtime() -> str:
+def _copied(name: str, what: str) -> str:
+    """A hand-written source of betspec/runtime/typescript, copied into the package."""
+    source = RUNTIME_SOURCE.with_name(name)
     try:
-        text = RUNTIME_SOURCE.read_text(encoding="utf-8")
+        text = source.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BackendError(f"the TypeScript runtime is missing ({RUNTIME_SOURCE}): {exc.strerror or exc}") from None
+        raise BackendError(f"the TypeScript {what} is missing ({source}): {exc.strerror or exc}") from None
     head = (
-        f"// Copied by betspec {__version__} from betspec/runtime/typescript/runtime.ts (the hand-written runtime).\n"
+        f"// Copied by betspec {__version__} from betspec/runtime/typescript/{name} ({what}).\n"
         "// Do not edit: change the source and run `betspec generate`.\n"
     )
     return head + text
@@ -1038,6 +1044,7 @@ def _index(specs: Sequence[Spec]) -> str:
     w("// Do not edit: run `betspec generate`.")
     w()
     w('export * from "./runtime.js";')
+    w('export * from "./cards.js";')
     w('import type { Engine, StartJson, TableJson } from "./runtime.js";')
     for spec in specs:
         w(f'import {{ {spec.class_name} }} from "./{spec.name}.js";')
@@ -1143,7 +1150,8 @@ class TypeScriptBackend:
             f"{FOLDER}/package.json": _package_json(),
             f"{FOLDER}/package-lock.json": _package_lock(),
             f"{FOLDER}/tsconfig.json": _tsconfig(),
-            f"{SOURCES}/runtime.ts": _runtime(),
+            f"{SOURCES}/runtime.ts": _copied("runtime.ts", "the hand-written runtime"),
+            f"{SOURCES}/cards.ts": _copied("cards.ts", "the hand-written dealer and showdown"),
             f"{SOURCES}/vocabulary.ts": _vocabulary(),
             f"{SOURCES}/mechanisms.ts": _mechanisms(),
             f"{SOURCES}/index.ts": _index(concrete),

@@ -1,0 +1,530 @@
+// Cards for TypeScript clients (and the live book): a seeded dealer for the game a spec declares
+// (its GAME) and the showdown ranked, as betspec.cards gives Python hosts. The engines bet
+// without cards; a client that deals its own hands needs the same rankings the Python side
+// settles with, so each hand kind here orders hands exactly as PokerKit's evaluator of that kind
+// does (tests/test_typescript_cards.py compares them on thousands of deals).
+//
+// A strength is a key compared element by element, larger better: [category, ranks...] for the
+// high kinds, negated for the low ones (a lower low is a better hand), the card count first for
+// badugi. Two hands tie exactly when PokerKit gives them the same lookup entry.
+
+import type { CardGame } from "./runtime.js";
+import { CARD_RANKS, CARD_SUITS, HAND_KINDS as KIND_NAMES } from "./vocabulary.js";
+
+/** The ranks, deuce lowest, and the suits in PokerKit's order (clubs lowest): betspec.vocabulary's. */
+export const RANKS = CARD_RANKS;
+export const SUITS = CARD_SUITS;
+/** The lowest rank of the 36-card deck (six to ace) a short-deck game ("deck": "short") is dealt from. */
+const SHORT_LOWEST = RANKS.indexOf("6");
+
+/** A card as a number: its rank's index in RANKS times four, plus its suit's index in SUITS. */
+type Code = number;
+type Key = number[];
+
+const CODES: ReadonlyMap<string, Code> = new Map(
+  [...RANKS].flatMap((rank, r) => [...SUITS].map((suit, s): [string, Code] => [rank + suit, r * 4 + s])),
+);
+
+const rankOf = (card: Code): number => card >> 2;
+const suitOf = (card: Code): number => card & 3;
+/** The rank with the ace lowest (0) and the king highest (12), as the ace-to-five lows count. */
+const aceLow = (card: Code): number => (rankOf(card) + 1) % 13;
+// 0 - v, not -v: a key holds no -0, which JSON would print as 0 and Object.is would tell apart.
+const negate = (value: number): number => 0 - value;
+
+function parse(card: string): Code {
+  const code = typeof card === "string" ? CODES.get(card) : undefined;
+  if (code === undefined) {
+    throw new Error(`no card ${JSON.stringify(card)}: a card is a rank of ${RANKS} and a suit of ${SUITS}, as "Ah"`);
+  }
+  return code;
+}
+
+/** "AhKs??" as ["Ah", "Ks", "??"], as betspec.cards.split_cards. */
+export function splitCards(text: string): string[] {
+  const cards: string[] = [];
+  for (let i = 0; i + 1 < text.length; i += 2) cards.push(text.slice(i, i + 2));
+  return cards;
+}
+
+/** Whether every card is known (none is "??", a card not shown). */
+export function known(cards: readonly string[]): boolean {
+  return cards.every((card) => !card.includes("?"));
+}
+
+function compareKeys(a: Key, b: Key): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
+  }
+  return a.length - b.length;
+}
+
+/** Calls `visit` with every choice of `count` of `items`, in order (the array is reused: read it, do not keep it). */
+function eachCombination<T>(items: readonly T[], count: number, visit: (chosen: readonly T[]) => void): void {
+  const chosen: T[] = [];
+  const pick = (start: number): void => {
+    if (chosen.length === count) {
+      visit(chosen);
+      return;
+    }
+    for (let i = start; i <= items.length - (count - chosen.length); i++) {
+      chosen.push(items[i] as T);
+      pick(i + 1);
+      chosen.pop();
+    }
+  };
+  pick(0);
+}
+
+/** The best key `evaluate` gives any `count` of the cards, or null if none makes a hand of it. */
+function best(cards: readonly Code[], count: number, evaluate: (five: readonly Code[]) => Key | null): Key | null {
+  let found: Key | null = null;
+  eachCombination(cards, count, (chosen) => {
+    const key = evaluate(chosen);
+    if (key !== null && (found === null || compareKeys(key, found) > 0)) found = key;
+  });
+  return found;
+}
+
+// ---- five cards --------------------------------------------------------------------------
+
+/**
+ * The ranks grouped as PokerKit's lookups order a hand within its category: the most repeated
+ * rank first, the higher first among ranks repeated as often (two pair: the higher pair, the
+ * lower, the kicker). `shape` is the group sizes ("32" a full house, "11111" no pair).
+ */
+function grouped(values: readonly number[]): { shape: string; ranks: number[] } {
+  const sorted = [...values].sort((a, b) => b - a);
+  const groups: [rank: number, count: number][] = [];
+  for (const value of sorted) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last[0] === value) last[1]++;
+    else groups.push([value, 1]);
+  }
+  // Stable: ranks repeated as often stay highest first.
+  groups.sort((a, b) => b[1] - a[1]);
+  return { shape: groups.map((group) => group[1]).join(""), ranks: groups.map((group) => group[0]) };
+}
+
+/** How a deck's high hands rank: PokerKit's StandardLookup, Standard2Lookup, ShortDeckHoldemLookup. */
+interface HighRules {
+  /** The lowest rank the deck holds (the six in a short deck): a hand of any lower has no entry. */
+  readonly lowest: number;
+  /** The ace plays low in the lowest straight (A-2-3-4-5; A-6-7-8-9 in a short deck). */
+  readonly wrap: boolean;
+  /** Category by group shape; "straight", "flush" and "straight flush" by name. */
+  readonly categories: Readonly<Record<string, number>>;
+}
+
+const HIGH_CATEGORIES = { "11111": 0, "2111": 1, "221": 2, "311": 3, straight: 4, flush: 5, "32": 6, "41": 7, "straight flush": 8 };
+const STANDARD: HighRules = { lowest: 0, wrap: true, categories: HIGH_CATEGORIES };
+// PokerKit's ShortDeckHoldemLookup: a flush beats a full house (there are fewer flushes in 36
+// cards), while a straight still beats three of a kind. Some rooms (Triton's rules) put three of
+// a kind above a straight; PokerKit does not, and the Python side settles with PokerKit.
+const SHORT_DECK: HighRules = { lowest: SHORT_LOWEST, wrap: true, categories: { ...HIGH_CATEGORIES, flush: 6, "32": 5 } };
+// Deuce-to-seven (Standard2Lookup): A-2-3-4-5 is no straight but ace high, the ace never low.
+const DEUCE_TO_SEVEN: HighRules = { lowest: 0, wrap: false, categories: HIGH_CATEGORIES };
+
+/** The top rank of the straight five distinct ranks make, or -1. */
+function straightTop(ranks: readonly number[], rules: HighRules): number {
+  const top = ranks[0] as number;
+  if (top - (ranks[4] as number) === 4) return top;
+  const ace = RANKS.length - 1;
+  const wheel = [ace, rules.lowest + 3, rules.lowest + 2, rules.lowest + 1, rules.lowest];
+  return rules.wrap && ranks.every((rank, i) => rank === wheel[i]) ? rules.lowest + 3 : -1;
+}
+
+function highKey(five: readonly Code[], rules: HighRules): Key | null {
+  const values = five.map(rankOf);
+  if (values.some((value) => value < rules.lowest)) return null;
+  const { shape, ranks } = grouped(values);
+  if (shape !== "11111") return [rules.categories[shape] as number, ...ranks];
+  const flush = five.every((card) => suitOf(card) === suitOf(five[0] as Code));
+  const top = straightTop(ranks, rules);
+  if (top >= 0) return [rules.categories[flush ? "straight flush" : "straight"] as number, top];
+  return [rules.categories[flush ? "flush" : "11111"] as number, ...ranks];
+}
+
+/** Deuce-to-seven low: the high hand's key turned around, the worst high hand the best low. */
+function deuceToSevenKey(five: readonly Code[]): Key | null {
+  const high = highKey(five, DEUCE_TO_SEVEN);
+  return high === null ? null : high.map(negate);
+}
+
+/** Eight or better (EightOrBetterLookup): five distinct ranks, ace to eight; straights and flushes do not count. */
+function eightKey(five: readonly Code[]): Key | null {
+  const values = five.map(aceLow).sort((a, b) => b - a);
+  const distinct = values.every((value, i) => i === 0 || value !== values[i - 1]);
+  return distinct && (values[0] as number) <= 7 ? values.map(negate) : null;
+}
+
+/** Ace-to-five low (RegularLookup, razz): no straights or flushes, and a pair worse than any five distinct. */
+const RAZZ_CATEGORIES: Readonly<Record<string, number>> = { "11111": 0, "2111": 1, "221": 2, "311": 3, "32": 4, "41": 5 };
+
+function aceToFiveKey(five: readonly Code[]): Key | null {
+  const { shape, ranks } = grouped(five.map(aceLow));
+  return [negate(RAZZ_CATEGORIES[shape] as number), ...ranks.map(negate)];
+}
+
+/**
+ * Badugi (BadugiHand, ace to five): the most cards of distinct ranks and suits, then the lowest
+ * (the highest card first). PokerKit keeps the best of the largest such set of the cards.
+ */
+function badugiKey(cards: readonly Code[]): Key {
+  const ranks = new Set(cards.map(aceLow));
+  const suits = new Set(cards.map(suitOf));
+  if (ranks.size !== cards.length || suits.size !== cards.length) return [];
+  return [cards.length, ...[...ranks].sort((a, b) => b - a).map(negate)];
+}
+
+function bestBadugi(cards: readonly Code[]): Key | null {
+  for (let count = Math.min(4, cards.length); count > 0; count--) {
+    const found = best(cards, count, (chosen) => {
+      const key = badugiKey(chosen);
+      return key.length ? key : null;
+    });
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Omaha: exactly two of the hole cards with exactly three of the board. */
+function omaha(hole: readonly Code[], board: readonly Code[], evaluate: (five: readonly Code[]) => Key | null): Key | null {
+  let found: Key | null = null;
+  eachCombination(hole, 2, (two) => {
+    const pair = [...two];
+    const key = best(board, 3, (three) => evaluate([...pair, ...three]));
+    if (key !== null && (found === null || compareKeys(key, found) > 0)) found = key;
+  });
+  return found;
+}
+
+// ---- the hand kinds a showdown names --------------------------------------------------------
+
+type Ranker = (hole: readonly Code[], board: readonly Code[]) => Key | null;
+
+const KINDS: Readonly<Record<string, Ranker>> = {
+  high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, STANDARD)),
+  short_deck_high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, SHORT_DECK)),
+  omaha_high: (hole, board) => omaha(hole, board, (five) => highKey(five, STANDARD)),
+  omaha_low_eight: (hole, board) => omaha(hole, board, eightKey),
+  low_eight: (hole, board) => best([...hole, ...board], 5, eightKey),
+  ace_to_five_low: (hole, board) => best([...hole, ...board], 5, aceToFiveKey),
+  deuce_to_seven_low: (hole, board) => best([...hole, ...board], 5, deuceToSevenKey),
+  badugi: (hole, board) => bestBadugi([...hole, ...board]),
+};
+
+/** The hand kinds a spec's showdown may name (betspec/hands.json, through betspec.vocabulary):
+ * each has its evaluator here, which tests/test_typescript_cards.py checks. */
+export const HAND_KINDS: readonly string[] = KIND_NAMES;
+
+function ranker(kind: string): Ranker {
+  const found = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
+  if (found === undefined) throw new Error(`no hand kind ${JSON.stringify(kind)}: a showdown ranks ${HAND_KINDS.join(", ")}`);
+  return found;
+}
+
+function codes(cards: readonly string[], seen: Set<Code>): Code[] {
+  return cards.map((card) => {
+    const code = parse(card);
+    if (seen.has(code)) throw new Error(`the card ${card} is given twice`);
+    seen.add(code);
+    return code;
+  });
+}
+
+/**
+ * The strength of a seat's hand of `kind` (larger better, compared element by element), or null
+ * when its cards make no hand of that kind (no eight-or-better low; fewer than five cards).
+ */
+export function rank(kind: string, hole: readonly string[], board: readonly string[]): number[] | null {
+  const rule = ranker(kind);
+  const seen = new Set<Code>();
+  return rule(codes(hole, seen), codes(board, seen));
+}
+
+export type Holes = ReadonlyMap<number, readonly string[]> | Readonly<Record<number, readonly string[]>>;
+
+/** The seats and their cards, in the order Python iterates the same dict: a Map's insertion order, an object's keys ascending. */
+function seatsOf(holes: Holes): [number, readonly string[]][] {
+  const entries: [number | string, readonly string[]][] =
+    holes instanceof Map ? [...holes] : Object.entries(holes as Record<string, readonly string[]>);
+  return entries.map(([seat, cards]) => {
+    const number = Number(seat);
+    if (!Number.isInteger(number) || number < 0) throw new Error(`a seat is a number from 0, not ${JSON.stringify(seat)}`);
+    return [number, cards];
+  });
+}
+
+/** Seats by strength, best first, ties together, each group in the seats' given order. */
+function groupSeats(strengths: [number, Key][]): number[][] {
+  // Stable, as Python's sorted(..., reverse=True) is: tied seats keep the order they were given in.
+  const sorted = [...strengths].sort((a, b) => compareKeys(b[1], a[1]));
+  const groups: { key: Key; seats: number[] }[] = [];
+  for (const [seat, key] of sorted) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && compareKeys(last.key, key) === 0) last.seats.push(seat);
+    else groups.push({ key, seats: [seat] });
+  }
+  return groups.map((group) => group.seats);
+}
+
+/**
+ * The showdown of `holes` (seat -> its cards) ranked by each hand kind of the game's showdown, as
+ * betspec.cards.rankings: per kind, groups of seats best first, ties together. A seat with no
+ * hand of a later kind (no qualifying low) is left out of that ranking; none of the first kind
+ * is an error, as there every hand shown down must rank.
+ */
+export function rankings(game: CardGame, holes: Holes, board: readonly string[]): number[][][] {
+  const seats = seatsOf(holes);
+  for (const [seat, cards] of seats) {
+    if (!known(cards) || !known(board)) throw new Error(`seat ${seat} shows down and its cards are not all known`);
+  }
+  return game.showdown.map((kind, index) => {
+    const strengths: [number, Key][] = [];
+    for (const [seat, cards] of seats) {
+      const key = rank(kind, cards, board);
+      if (key !== null) strengths.push([seat, key]);
+      else if (index === 0) throw new Error(`${kind} makes no hand of seat ${seat}'s ${cards.join("")} ${board.join("")}`);
+    }
+    return groupSeats(strengths);
+  });
+}
+
+/**
+ * What an engine's settle takes for a showdown's rankings, as betspec.cards.settlement_rankings:
+ * `ranking` for a game ranked once (or a split game where no seat has a low); `runs` (high, then
+ * low) for a split game, the low ranking completed with the seats that have no qualifying low,
+ * in their high order, so that a pot none of whose players has a low goes whole to the high hand.
+ */
+export function settlementRankings(ranked: number[][][]): { ranking: number[][] } | { runs: number[][][] } {
+  const copy = (groups: readonly number[][]): number[][] => groups.map((group) => [...group]);
+  const high = ranked[0] ?? [];
+  const low = ranked[1];
+  if (ranked.length === 1 || low === undefined || low.length === 0) return { ranking: copy(high) };
+  const inLow = new Set(low.flat());
+  const rest = high.map((group) => group.filter((seat) => !inLow.has(seat))).filter((group) => group.length > 0);
+  return { runs: [copy(high), [...copy(low), ...rest]] };
+}
+
+// ---- a seeded dealer -----------------------------------------------------------------------
+
+/** FNV-1a (32 bits) of a seed's text: any text or integer seeds the shuffle. */
+function hashSeed(seed: number | string): number {
+  const text = String(seed);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** mulberry32: a small 32-bit generator, enough to shuffle a deck reproducibly (not for money: not cryptographic). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** A uniform integer below `bound`: draws past the last whole multiple of `bound` are drawn again, so no card is favoured. */
+function below(next: () => number, bound: number): number {
+  const limit = Math.floor(0x100000000 / bound) * bound;
+  for (;;) {
+    const drawn = next();
+    if (drawn < limit) return drawn % bound;
+  }
+}
+
+/** The deck of a game in order (as betspec.cards builds it: by rank, then suit). */
+function deckOf(game: CardGame): string[] {
+  if (game.deck !== "standard" && game.deck !== "short") {
+    throw new Error(`no deck ${JSON.stringify(game.deck)}: a game is dealt from the "standard" deck or the "short" one`);
+  }
+  const ranks = game.deck === "short" ? RANKS.slice(SHORT_LOWEST) : RANKS;
+  return [...ranks].flatMap((rank) => [...SUITS].map((suit) => rank + suit));
+}
+
+/** The game's deck shuffled by Fisher-Yates, drawing from mulberry32 seeded with the seed's FNV-1a hash. */
+function shuffled(game: CardGame, seed: number | string): string[] {
+  const deck = deckOf(game);
+  const next = mulberry32(hashSeed(seed));
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = below(next, i + 1);
+    [deck[i], deck[j]] = [deck[j] as string, deck[i] as string];
+  }
+  return deck;
+}
+
+/** What one deal gave: each seat's new cards (none for a seat not dealt) and the board's. */
+export interface Dealt {
+  hole: string[][];
+  board: string[];
+}
+
+/**
+ * A seeded deck dealt to `seats` seats as `game` (a spec's GAME) deals, the host's side of a hand:
+ * `deal(street, stillIn)` deals a street (in order, from 0) to the seats still in; `draw` and
+ * `discard` change a seat's cards before a street that opens with them; `showdown` ranks the seats
+ * that show down. The same game, seats and seed deal the same cards (not Python's: its shuffle
+ * differs). A deal or draw refused changes nothing. One board: a game dealt on several boards is
+ * dealt its first.
+ */
+export class Dealer {
+  readonly game: CardGame;
+  readonly seats: number;
+  /** Each seat's cards, in the order dealt (a draw's replacements last). */
+  readonly hole: string[][];
+  /** Whether each of a seat's cards is face up. */
+  readonly up: boolean[][];
+  readonly board: string[] = [];
+  /** Each seat's cards thrown away (discarded, or drawn to). */
+  readonly discards: string[][];
+  private readonly deck: string[];
+  private streetsDealt = 0;
+  /** Per street: the seats that drew or discarded before it. */
+  private readonly changed: Set<number>[];
+
+  constructor(game: CardGame, seats: number, seed: number | string) {
+    if (!Number.isInteger(seats) || seats < 2 || seats > 10) throw new Error(`a dealer deals to 2 to 10 seats, not ${String(seats)}`);
+    if (!(Number.isSafeInteger(seed) || (typeof seed === "string" && seed.length <= 4096))) {
+      throw new Error(`a dealer's seed is an integer or a text of at most 4096 characters, not ${String(seed).slice(0, 60)}`);
+    }
+    for (const kind of game.showdown) ranker(kind);
+    this.game = game;
+    this.seats = seats;
+    this.deck = shuffled(game, seed);
+    this.hole = Array.from({ length: seats }, () => []);
+    this.up = Array.from({ length: seats }, () => []);
+    this.discards = Array.from({ length: seats }, () => []);
+    this.changed = game.deals.map(() => new Set<number>());
+  }
+
+  /** The streets dealt: the next deal is of this street. */
+  get street(): number {
+    return this.streetsDealt;
+  }
+
+  /** The cards not dealt yet, next first. */
+  get undealt(): string[] {
+    return [...this.deck];
+  }
+
+  /** Deals street `street` (the next) to the seats still in, and its board cards. */
+  deal(street: number, stillIn: readonly number[]): Dealt {
+    const deal = this.nextDeal(street);
+    const seats = this.seatList(stillIn, "the seats still in");
+    const waiting = seats.find((seat) => !this.changed[street]?.has(seat));
+    if (deal.discard > 0 && waiting !== undefined) {
+      throw new Error(`seat ${waiting} discards ${deal.discard} before street ${street} (${deal.street}) is dealt`);
+    }
+    this.need(seats.length * deal.hole.length + deal.board);
+    const dealt: Dealt = { hole: this.hole.map(() => []), board: [] };
+    for (const seat of seats) {
+      dealt.hole[seat] = this.take(deal.hole.length);
+      this.hole[seat]?.push(...(dealt.hole[seat] as string[]));
+      this.up[seat]?.push(...deal.hole.map((face) => face === "up"));
+    }
+    dealt.board = this.take(deal.board);
+    this.board.push(...dealt.board);
+    this.streetsDealt++;
+    return dealt;
+  }
+
+  /** Seat `seat` throws these cards away (none: stands pat) before the next street and is dealt as many. */
+  draw(seat: number, cards: readonly string[]): string[] {
+    const before = this.opening("draw");
+    if (!this.game.deals[before]?.draw) throw new Error(`${this.game.name} has no draw before street ${before}`);
+    this.checkChange(seat, cards, "drawn");
+    this.need(cards.length);
+    this.remove(seat, cards);
+    const drawn = this.take(cards.length);
+    this.hole[seat]?.push(...drawn);
+    this.up[seat]?.push(...drawn.map(() => false));
+    return drawn;
+  }
+
+  /** Seat `seat` throws away as many of its cards as the game says before the next street, none replaced. */
+  discard(seat: number, cards: readonly string[]): void {
+    const before = this.opening("discard");
+    const due = this.game.deals[before]?.discard ?? 0;
+    if (due <= 0) throw new Error(`${this.game.name} has no discard before street ${before}`);
+    this.checkChange(seat, cards, "discarded");
+    if (cards.length !== due) throw new Error(`seat ${seat} discards ${due} of its cards here, not ${cards.length}`);
+    this.remove(seat, cards);
+  }
+
+  /** The rankings of the seats that show down, as `rankings`. */
+  showdown(seats: readonly number[]): number[][][] {
+    const chosen = this.seatList(seats, "the seats that show down");
+    return rankings(this.game, new Map(chosen.map((seat) => [seat, this.hole[seat] as string[]])), this.board);
+  }
+
+  private nextDeal(street: number): CardGame["deals"][number] {
+    const count = this.game.deals.length;
+    const deal = Number.isInteger(street) ? this.game.deals[street] : undefined;
+    if (deal === undefined) throw new Error(`street ${String(street)} is out of range: ${this.game.name} deals streets 0 to ${count - 1}`);
+    if (street !== this.street) {
+      throw new Error(`street ${street} is not next: ${this.street < count ? `street ${this.street} is` : "every street is dealt"}`);
+    }
+    return deal;
+  }
+
+  /** The street a draw or discard now would open (the next to deal), refused once every street is dealt or before the first. */
+  private opening(what: string): number {
+    if (this.street >= this.game.deals.length) throw new Error(`no ${what} is left: every street is dealt`);
+    if (this.street === 0) throw new Error(`no ${what} before the first street: nothing is dealt yet`);
+    return this.street;
+  }
+
+  private seatList(seats: readonly number[], what: string): number[] {
+    if (!Array.isArray(seats)) throw new Error(`${what} are a list of seats`);
+    seats.forEach((seat) => this.checkSeat(seat));
+    if (new Set(seats).size !== seats.length) throw new Error(`${what} name a seat twice: ${seats.join(", ")}`);
+    return [...seats];
+  }
+
+  private checkSeat(seat: number): void {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.seats) {
+      throw new Error(`a seat is a number from 0 to ${this.seats - 1}, not ${String(seat)}`);
+    }
+  }
+
+  /** Refuses a draw or discard of cards the seat does not hold, or a second one before the same street. */
+  private checkChange(seat: number, cards: readonly string[], done: string): void {
+    this.checkSeat(seat);
+    if (!Array.isArray(cards)) throw new Error(`seat ${seat}'s cards to throw away are a list of cards`);
+    const held = this.hole[seat] as string[];
+    for (const card of cards) {
+      parse(card);
+      if (!held.includes(card)) throw new Error(`seat ${seat} holds ${held.join("")}: it does not hold ${card}`);
+    }
+    if (new Set(cards).size !== cards.length) throw new Error(`seat ${seat} throws away a card twice: ${cards.join("")}`);
+    const before = this.changed[this.street] as Set<number>;
+    if (before.has(seat)) throw new Error(`seat ${seat} has ${done} already before street ${this.street}`);
+  }
+
+  /** Takes the cards out of the seat's hand (with their face) into its discards; the seat has drawn or discarded before this street. */
+  private remove(seat: number, cards: readonly string[]): void {
+    const held = this.hole[seat] as string[];
+    const up = this.up[seat] as boolean[];
+    for (const card of cards) {
+      const index = held.indexOf(card);
+      held.splice(index, 1);
+      up.splice(index, 1);
+    }
+    this.discards[seat]?.push(...cards);
+    this.changed[this.street]?.add(seat);
+  }
+
+  private need(count: number): void {
+    if (count > this.deck.length) throw new Error(`the deck is out of cards (${this.deck.length} left, ${count} needed)`);
+  }
+
+  private take(count: number): string[] {
+    this.need(count);
+    return this.deck.splice(0, count);
+  }
+}
