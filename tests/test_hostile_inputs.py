@@ -243,6 +243,10 @@ def test_settle_refuses_a_hostile_ranking_even_for_an_uncontested_pot(value: obj
         assert refused(engine, lambda e: e.settle(runs=[value]), IllegalAction) in ("illegal_action", "bad_seat")  # type: ignore[list-item]
         if value is not None:
             assert refused(engine, lambda e: e.settle(odd_chip_seat=value), IllegalAction) == "bad_seat"  # type: ignore[arg-type]
+            # The cards shown (for payments outside the pot): a mapping of seats to lists of cards.
+            assert refused(engine, lambda e: e.settle(shown=value), IllegalAction) in ("illegal_action", "bad_seat")  # type: ignore[arg-type]
+            assert refused(engine, lambda e: e.settle(shown={0: value}), IllegalAction) == "illegal_action"  # type: ignore[dict-item]
+            assert refused(engine, lambda e: e.settle(shown={0: [value]}), IllegalAction) == "illegal_action"  # type: ignore[list-item]
 
 
 def test_settle_checks_a_ranking_given_for_an_uncontested_pot_then_pays() -> None:
