@@ -38,12 +38,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def folder(example_house: Path) -> Path:
     """The house copied to a folder of its own and generated there, as an author's would be."""
-    root = tmp_path_factory.mktemp("house") / "house"
-    shutil.copytree(HOUSE, root)
-    assert main(["--root", str(root), "generate"]) == 0
-    return root
+    return example_house
 
 
 def test_every_house_rule_validates_deep_and_passes_its_cases(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

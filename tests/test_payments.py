@@ -8,32 +8,24 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from betspec import cards, house
-from betspec.cli import main
 from betspec.conformance.runner import snapshot as fields
 from betspec.frontend import load_spec
-from betspec.runtime import Engine, IllegalAction, Table, engine_class
+from betspec.runtime import IllegalAction, Table, engine_class
 from betspec.runtime.engine import shows
 from betspec.runtime.snapshot import restore
 from betspec.tools.draw import draw_engine
 from betspec.tools.simulate import play
 from tests.conftest import ROOT
+from tests.test_rake import checked_down, load
 
 HOUSE = ROOT / "docs" / "examples" / "house"
 BOUNTY = json.loads((HOUSE / "spec" / "seven_deuce_bounty.json").read_text(encoding="utf-8"))
-
-
-def load(folder: Path, body: dict[str, Any]) -> type[Engine]:
-    path = folder / f"{body['name']}.json"
-    path.write_text(json.dumps(body), encoding="utf-8")
-    house.load(path)
-    return engine_class(body["name"])
 
 
 @pytest.mark.parametrize(
@@ -57,18 +49,6 @@ def test_the_cards_a_payment_asks_for(held: list[str], ranks: list[str], suited:
     assert shows(held, ranks, suited) is answer
 
 
-def _checked_down(cls: type[Engine], stacks: tuple[int, ...]) -> Engine:
-    engine = cls(Table.of(stacks, 0, {"blinds": (5, 10)}))
-    while not engine.hand_over:
-        if engine.round_over:
-            engine.deal(engine.next_street)
-            continue
-        seat = engine.to_act
-        assert seat is not None
-        engine.act(seat, "check" if "check" in engine.legal_actions() else "call")
-    return engine
-
-
 @pytest.mark.parametrize(
     "shown",
     [
@@ -86,7 +66,7 @@ def _checked_down(cls: type[Engine], stacks: tuple[int, ...]) -> Engine:
 )
 def test_cards_shown_wrong_are_refused_and_change_nothing(tmp_path: Path, shown: object) -> None:
     cls = load(tmp_path, BOUNTY)
-    engine = _checked_down(cls, (500, 500, 500))
+    engine = checked_down(cls, (500, 500, 500))
     before = fields(engine)
     with pytest.raises(IllegalAction) as refused:
         engine.settle([0, 1, 2], shown=shown)  # type: ignore[arg-type]
@@ -96,7 +76,7 @@ def test_cards_shown_wrong_are_refused_and_change_nothing(tmp_path: Path, shown:
 
 def test_a_split_pot_or_a_dead_hand_pays_no_bounty(tmp_path: Path) -> None:
     cls = load(tmp_path, BOUNTY)
-    engine = _checked_down(cls, (500, 500, 500))
+    engine = checked_down(cls, (500, 500, 500))
     settlement = engine.settle([[0, 2], 1], shown={0: ["7h", "2d"], 2: ["7c", "2s"], 1: ["Ah", "Ad"]})
     assert settlement.payments == () and list(engine.stacks) == [505, 490, 505]
 
@@ -239,15 +219,7 @@ def test_the_dealer_shows_the_bounty_and_phh_pays_it_as_written(tmp_path: Path) 
     assert paid >= 3
 
 
-@pytest.fixture(scope="module")
-def bounty_house(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("bounty") / "house"
-    shutil.copytree(HOUSE, root)
-    assert main(["--root", str(root), "generate"]) == 0
-    return root
-
-
-def test_the_typescript_engines_pay_as_the_python_engines(bounty_house: Path) -> None:
+def test_the_typescript_engines_pay_as_the_python_engines(example_house: Path) -> None:
     """The same hands, settled with the same cards shown (and shown wrong), through both engines."""
     from betspec.tools import typescript_run
     from tests.test_typescript import MISSING, _error, _python_call, _view
@@ -256,7 +228,7 @@ def test_the_typescript_engines_pay_as_the_python_engines(bounty_house: Path) ->
         pytest.skip(f"the TypeScript engines need Node: {MISSING}")
     rng = random.Random("bounty-lockstep")
     compared = paid = 0
-    with house.active(str(bounty_house)), typescript_run.Server(str(bounty_house)) as server:
+    with house.active(str(example_house)), typescript_run.Server(str(example_house)) as server:
         cls = engine_class("seven_deuce_bounty")
         for _ in range(60):
             engine = draw_engine(cls, rng)
