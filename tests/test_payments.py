@@ -273,3 +273,27 @@ def test_the_schema_s_words_for_payments_are_the_vocabulary_s() -> None:
         assert entry["from"]["enum"] == list(vocabulary.PAYMENT_PAYERS)
         assert entry["to"]["enum"] == list(vocabulary.PAYMENT_PAYEES)
     assert cards.RANKS == vocabulary.CARD_RANKS and cards.SUITS == vocabulary.CARD_SUITS
+
+
+def test_a_payment_goes_with_the_input_a_house_removes(tmp_path: Path) -> None:
+    """A house that removes the table input its base's bounty reads takes the bounty with it (as
+    it takes a forced bet that posts it): the spec stands, with no payment."""
+    base = json.loads(json.dumps(BOUNTY))
+    base["inputs"] = {
+        "bounty": {"type": "int", "default": 10, "minimum": 0, "meaning": "the bounty", "rule": "SEVEN-DEUCE"}
+    }
+    base["payments"]["seven_deuce"]["amount"] = "bounty"
+    (tmp_path / "seven_deuce_bounty.json").write_text(json.dumps(base), encoding="utf-8")
+    spec, found = load_spec(str(tmp_path / "seven_deuce_bounty.json"))
+    assert spec is not None and [p.amount.text for p in spec.payments] == ["bounty"], found
+    house_rule = {
+        "spec_version": "1.1",
+        "name": "no_bounty_input",
+        "title": "t",
+        "description": "d",
+        "extends": "seven_deuce_bounty.json",
+        "remove": {"inputs": ["bounty"]},
+    }
+    (tmp_path / "no_bounty_input.json").write_text(json.dumps(house_rule), encoding="utf-8")
+    spec, found = load_spec(str(tmp_path / "no_bounty_input.json"))
+    assert spec is not None and spec.payments == (), [(d.pointer, d.message) for d in found]

@@ -4,9 +4,10 @@ A spec that removes an input, a role, an option, a quantity, a rule, ... from it
 leave base entries reading it: those entries would fail in files the author does not own. When a
 spec's ``remove`` is applied, every base entry still there is read for the names its expressions
 use (and the rules it cites); those reading a removed name are its dependents. A forced bet, a
-check, a role or an input ``next_hand`` sets has no meaning without what it reads: it goes with
-it (and what reads a removed role goes in turn). Any other dependent (a quantity, an event's
-requirement or effect, a transition, a procedure, ``next_hand``'s button) is for the author to
+check, a role, a payment outside the pot or an input ``next_hand`` sets has no meaning without
+what it reads: it goes with it (and what reads a removed role goes in turn). Any other dependent
+(a quantity, an event's requirement or effect, a transition, a procedure, ``next_hand``'s
+button, the rake's terms) is for the author to
 replace: the loader reports it at the author's ``remove`` line unless the spec's own entries
 replace it.
 
@@ -28,7 +29,7 @@ from betspec.frontend.jsonpos import join_pointer
 #: The sections whose entries define names expressions read (an input also defines its items).
 NAMING = ("inputs", "deal_inputs", "options", "variables", "quantities", "roles", "primitives", "street_values")
 #: Sections whose entries go with a name they read: they mean nothing without it.
-CARRIED = ("forced_bets", "checks", "roles")
+CARRIED = ("forced_bets", "checks", "roles", "payments")
 #: The kinds of expression fields the schema defines (``$defs``).
 _EXPRESSION_DEFS = ("#/$defs/expr", "#/$defs/effects")
 _WILD = "*"
