@@ -629,7 +629,7 @@ class Session:
             if table is None:
                 seats = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
                 if len(seats) < 2:
-                    self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+                    self._over(seats)
                     return
                 table = Table.of([self.stacks[s] for s in seats], seats.index(self.button), self.table.inputs)
             if hands is None and not any(self.stacks[seat] for seat in seats if seat not in self.bots):
@@ -670,7 +670,7 @@ class Session:
         engine = hand.engine
         seats = [seat for index, seat in enumerate(hand.seats) if engine.stacks[index] > 0]
         if len(seats) < 2:
-            self.say(f"seat {seats[0]} has every chip: the game is over" if seats else "nobody has chips")
+            self._over(seats)
             return None, []
         table = engine.next_table()
         self.button = seats[table.button]
@@ -755,6 +755,11 @@ class Session:
                     given = " and ".join(f"seat {s} {c}" for s, c in zip(winners, award.shares, strict=True))
                     self.say(f"{pot} ({award.amount}) split: {given}")
         self._house_take(hand, settlement)
+
+    def _over(self, seats: list[int]) -> None:
+        """The game over: one seat (or none) has every chip the house did not take."""
+        taken = f" (the house took {self.raked})" if self.raked else ""
+        self.say(f"seat {seats[0]} has every chip{taken}: the game is over" if seats else "nobody has chips")
 
     def _house_take(self, hand: Hand, settlement: Settlement) -> None:
         """What the house took before paying, as the spec's rake says (counted for the session's
