@@ -149,7 +149,7 @@
     return dealt.hole[seat].map(function (card, i) { return dealt.up[seat][i] ? "^" + card : card; }).join(" ");
   }
 
-  /** The seats still in, and the street the engine plays (its index in the game's deals). */
+  /** The seats still in (not folded). */
   function stillIn() {
     var live = [];
     engine.folded.forEach(function (out, s) { if (!out) live.push(s); });
@@ -539,8 +539,7 @@
       ]));
     }
     if (engine.handOver && !engine.paid) {
-      var live = [];
-      engine.folded.forEach(function (out, s) { if (!out) live.push(s); });
+      var live = stillIn();
       var ranking = el("input", { type: "text", id: "live-ranking", value: JSON.stringify(live), size: 18 });
       actions.appendChild(el("p", {}, [
         button("Settle", function () {

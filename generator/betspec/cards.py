@@ -755,10 +755,10 @@ class Dealer:
             return {seat: list(self.hole[seat]) for seat in contested}
         from betspec.runtime.engine import shows
 
+        wanted = [(cast(Sequence[str], p["ranks"]), p["suited"]) for p in payments if not p["showdown"]]
         alone = {seat for pot in engine.pots() for seat in pot.eligible}
         for seat in sorted(alone):
             held = self.hole[seat]
-            ranks = [(cast(Sequence[str], p["ranks"]), p["suited"]) for p in payments if not p["showdown"]]
-            if any(shows(held, wanted, suited) for wanted, suited in ranks):
+            if any(shows(held, ranks, suited) for ranks, suited in wanted):
                 return {seat: list(held)}
         return {}

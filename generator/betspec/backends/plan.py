@@ -1068,26 +1068,34 @@ def _built(spec: Spec) -> EnginePlan:
         game=game_data(spec),
         rake=rake_data(spec),
         rake_terms=None if spec.rake is None else rake_terms_method(spec.rake),
-        payments=tuple(
-            {
-                "name": p.name,
-                "from": p.source,
-                "to": p.to,
-                "ranks": list(p.ranks),
-                "suited": p.suited,
-                "showdown": p.showdown,
-                "rule": p.rule,
-            }
-            for p in spec.payments
-        ),
-        payment_amounts=(
-            ir.Method(
-                "_payment_amounts", (ir.Returns(tuple(ir.SpecExpr(p.amount.tree) for p in spec.payments), listed=True),)
-            )
-            if spec.payments
-            else None
-        ),
+        payments=payments_data(spec),
+        payment_amounts=payment_amounts_method(spec),
     )
+
+
+def payments_data(spec: Spec) -> tuple[dict[str, object], ...]:
+    """The spec's payments outside the pot as JSON data (what settle and a dealer read), in order."""
+    return tuple(
+        {
+            "name": p.name,
+            "from": p.source,
+            "to": p.to,
+            "ranks": list(p.ranks),
+            "suited": p.suited,
+            "showdown": p.showdown,
+            "rule": p.rule,
+        }
+        for p in spec.payments
+    )
+
+
+def payment_amounts_method(spec: Spec) -> ir.Method | None:
+    """``_payment_amounts``: each payment's amount in the spec's order, read about the hand as the
+    pots are paid (a tuple even of one); None where the spec declares no payment."""
+    if not spec.payments:
+        return None
+    amounts = tuple(ir.SpecExpr(p.amount.tree) for p in spec.payments)
+    return ir.Method("_payment_amounts", (ir.Returns(amounts, listed=True),))
 
 
 def rake_data(spec: Spec) -> dict[str, object] | None:
