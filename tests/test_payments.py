@@ -297,3 +297,164 @@ def test_a_payment_goes_with_the_input_a_house_removes(tmp_path: Path) -> None:
     (tmp_path / "no_bounty_input.json").write_text(json.dumps(house_rule), encoding="utf-8")
     spec, found = load_spec(str(tmp_path / "no_bounty_input.json"))
     assert spec is not None and spec.payments == (), [(d.pointer, d.message) for d in found]
+
+
+# ---- from the house's jackpot: a high-hand bonus (high_hand_bonus.json) -------------------------
+
+
+def _bonus_hand(example_house: Path) -> Any:
+    """A hand of the house's high-hand bonus checked down to the river by three seats (pot 30)."""
+    with house.active(str(example_house)):
+        return checked_down(engine_class("high_hand_bonus"), (1000, 1000, 1000))
+
+
+def test_a_high_hand_bonus_comes_from_the_jackpot_onto_the_table(example_house: Path) -> None:
+    """Four of a kind at the showdown: the winner collects fifty big blinds from the jackpot, once,
+    after the pot is raked and paid; the chips come onto the table (total_chips counts them as
+    the house's, as it counts the rake), and a snapshot replays the settlement with what it made."""
+    engine = _bonus_hand(example_house)
+    chips = engine.total_chips()
+    settlement = engine.settle([2, 1, 0], shown={2: ["9c", "9d"]}, made={2: "four_of_a_kind", 1: "straight_flush"})
+    assert [(p.name, p.payer, p.payee, p.amount) for p in settlement.payments] == [
+        ("four_of_a_kind_bonus", None, 2, 500)
+    ]
+    assert settlement.rake == 3 and list(engine.stacks) == [990, 990, 990 + 27 + 500]
+    assert engine.jackpot_paid == 500 and engine.total_chips() == chips == sum(engine.stacks) + 3 - 500
+    again = restore(engine.snapshot(), type(engine))
+    assert list(again.stacks) == list(engine.stacks) and again.payments == engine.payments
+    assert again.jackpot_paid == 500
+
+
+@pytest.mark.parametrize(
+    ("ranking", "made", "paid"),
+    [
+        ([1, 0, 2], {1: "straight_flush"}, [("straight_flush_bonus", None, 1, 1000)]),
+        ([1, 0, 2], {1: "full_house", 0: "four_of_a_kind"}, []),  # the loser's quads: no bonus
+        ([[0, 1], 2], {0: "four_of_a_kind", 1: "four_of_a_kind"}, []),  # a split pot: none
+        ([0, 1, 2], None, []),  # nothing said of the hands: none
+    ],
+)
+def test_the_bonus_is_the_winner_s_for_the_hand_it_names(
+    example_house: Path, ranking: list[Any], made: dict[int, str] | None, paid: list[tuple[Any, ...]]
+) -> None:
+    engine = _bonus_hand(example_house)
+    settlement = engine.settle(ranking, made=made)
+    assert [(p.name, p.payer, p.payee, p.amount) for p in settlement.payments] == paid
+    assert engine.total_chips() == 3000
+
+
+@pytest.mark.parametrize(
+    "made",
+    ["four_of_a_kind", [[2, "flush"]], {2: "quads"}, {2: 5}, {"2": "flush"}, {5: "flush"}, {2: "flush", 0: "Flush"}],
+)
+def test_hands_made_wrong_are_refused_and_change_nothing(example_house: Path, made: object) -> None:
+    engine = _bonus_hand(example_house)
+    before = fields(engine)
+    with pytest.raises(IllegalAction) as refused:
+        engine.settle([2, 1, 0], made=made)  # type: ignore[arg-type]
+    assert refused.value.code in ("illegal_action", "bad_seat") and "make" in refused.value.message
+    assert fields(engine) == before and not engine.paid
+
+
+@pytest.mark.parametrize(
+    ("code", "hole", "board", "answer"),
+    [
+        ("NT", ["Ah", "As"], ["Ad", "Ac", "Ks", "2d", "3h"], "four_of_a_kind"),
+        ("NT", ["9h", "Th"], ["Jh", "Qh", "Kh", "2c", "3d"], "straight_flush"),
+        ("NT", ["9h", "Th"], ["Jh", "Qh", "2h", "2c", "3d"], "flush"),
+        ("NT", ["9h", "??"], ["Jh", "Qh", "2h", "2c", "3d"], None),
+        ("NT", ["As", "Ah"], ["9d", "9c", "9s", "9h", "Kd"], "four_of_a_kind"),
+        ("PO", ["As", "Ah", "2c", "3d"], ["9d", "9c", "9s", "9h", "Kd"], "full_house"),
+    ],
+)
+def test_what_a_hand_makes_is_the_evaluator_s_label(
+    code: str, hole: list[str], board: list[str], answer: str | None
+) -> None:
+    """Omaha plays exactly two hole cards and three of the board: four nines on the board make a
+    full house with two aces, where hold'em plays the board's four of a kind."""
+    assert cards.made(cards.game(code), hole, board) == answer
+
+
+def test_the_dealer_tells_what_the_hands_make_and_phh_pays_the_bonus(example_house: Path) -> None:
+    """Seeded decks checked down until a winner makes four of a kind or better: the dealer gives
+    settle the cards shown and what they make, the jackpot pays, to_phh writes it (_jackpot_paid),
+    and phh check pays the file's hand as its stacks say."""
+    from betspec.tools import phh
+
+    paid = 0
+    with house.active(str(example_house)):
+        cls = engine_class("high_hand_bonus")
+        for seed in range(3000):
+            dealer = cards.Dealer(cards.game_of(cls), 3, seed=seed)
+            engine = cls(Table.of((1000, 1000, 1000), 0, {"blinds": (5, 10)}))
+            while not engine.hand_over:
+                if engine.to_act is None:
+                    dealer.deal(engine)
+                    continue
+                engine.act(engine.to_act, "check" if "check" in engine.legal_actions() else "call")
+            settlement = dealer.settle(engine)
+            best = max(cards.made(dealer.game, dealer.hole[seat], dealer.board) or "" for seat in range(3))
+            if not settlement.payments:
+                assert best not in ("four_of_a_kind", "straight_flush") or len(settlement.awards[0].winners) > 1
+                continue
+            (payment,) = settlement.payments
+            made = cards.made(dealer.game, dealer.hole[payment.payee], dealer.board)
+            assert payment.payer is None and made in ("four_of_a_kind", "straight_flush")
+            assert payment.amount == (500 if made == "four_of_a_kind" else 1000)
+            text = phh.to_phh(engine, cards=dealer)
+            assert f"_jackpot_paid = {payment.amount}" in text
+            (hand,) = phh.loads(text)
+            assert isinstance(hand, phh.Hand)
+            pots = phh.check_pots(phh.replay(hand, cls, engine.options))
+            order = [(engine.button + 1 + i) % 3 for i in range(3)]
+            assert pots.status == phh.PAID and pots.stacks == tuple(engine.stacks[s] for s in order), pots.detail
+            paid += 1
+            if paid == 3:
+                break
+    assert paid == 3
+
+
+def test_the_typescript_engines_pay_the_jackpot_as_the_python_engines(example_house: Path) -> None:
+    """The same hands settled with the same hands made (and made wrong), through both engines,
+    and each engine's snapshot after a bonus restored."""
+    from betspec.tools import typescript_run
+    from tests.test_typescript import MISSING, _error, _python_call, _view
+
+    if MISSING:
+        pytest.skip(f"the TypeScript engines need Node: {MISSING}")
+    rng = random.Random("bonus-lockstep")
+    compared = paid = 0
+    with house.active(str(example_house)), typescript_run.Server(str(example_house)) as server:
+        cls = engine_class("high_hand_bonus")
+        for _ in range(80):
+            engine = draw_engine(cls, rng)
+            play(engine, rng)
+            made = server.ask({"op": "restore", "structure": "high_hand_bonus", "snapshot": engine.snapshot()})
+            assert "ok" in made, made
+            hand = made["ok"]["id"]
+            contested = sorted({s for pot in engine.pots() for s in pot.eligible if len(pot.eligible) > 1})
+            ranking = rng.sample(contested, len(contested)) if contested else None
+            winner = ranking[0] if ranking else min(engine.pots()[0].eligible) if engine.pots() else 0
+            for hands in (
+                {winner: "quads"},
+                {winner: rng.choice(["four_of_a_kind", "straight_flush", "flush"]), engine.seats: "flush"},
+                {winner: rng.choice(["four_of_a_kind", "straight_flush", "flush"])},
+            ):
+                args = [ranking, None, None, None, {str(s): h for s, h in hands.items()}]
+                answer = server.ask({"op": "call", "id": hand, "method": "settle", "args": args})
+                try:
+                    result = _python_call(engine, "settle", [ranking, None, None, None, hands])
+                except IllegalAction as error:
+                    got = answer["ok"]["error"]
+                    assert {k: got.get(k) for k in _error(error)} == _error(error)
+                    continue
+                assert answer["ok"]["result"] == json.loads(json.dumps(result))
+                assert answer["ok"]["view"] == _view(engine)
+                again = server.ask({"op": "restore", "structure": "high_hand_bonus", "snapshot": engine.snapshot()})
+                assert "ok" in again, again
+                server.ask({"op": "drop", "id": again["ok"]["id"]})
+                compared += 1
+                paid += bool(result["payments"])
+                break
+            server.ask({"op": "drop", "id": hand})
+    assert compared >= 75 and paid >= 10, (compared, paid)

@@ -164,7 +164,8 @@ def _python_call(engine: Engine, method: str, args: list[Any]) -> Any:
         return None
     if method == "settle":
         shown = {int(seat): cards for seat, cards in args[3].items()} if len(args) > 3 and args[3] else None
-        return engine.settle(args[0], runs=args[1], odd_chip_seat=args[2], shown=shown).to_json()
+        made = {int(seat): hand for seat, hand in args[4].items()} if len(args) > 4 and args[4] else None
+        return engine.settle(args[0], runs=args[1], odd_chip_seat=args[2], shown=shown, made=made).to_json()
     raise AssertionError(method)
 
 

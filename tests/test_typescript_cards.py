@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from betspec import cards
+from betspec import cards, vocabulary
 from betspec.runtime import engine_class, engine_names
 from betspec.tools import typescript_run
 from tests.conftest import ROOT
@@ -59,7 +59,7 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"cards.ts needs Node and 
 
 #: Reads the questions (a JSON list) on stdin, answers each ({"ok": ...} or {"error": message}).
 RUNNER = r"""
-import { Dealer, rank, rankings, settlementRankings } from "./cards.js";
+import { Dealer, made, rank, rankings, settlementRankings } from "./cards.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -110,6 +110,7 @@ function dealt({ game, seats, seed, script }) {
 const ASK = {
   rankings: ranked,
   rank: ({ kind, hole, board }) => rank(kind, hole, board),
+  made: ({ kind, hole, board }) => made(kind, hole, board),
   settle: ({ ranked }) => settlementRankings(ranked),
   dealer: dealt,
 };
@@ -286,6 +287,7 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     for kind, (code, board, hands) in EDGES.items():
         holes = {seat: cards.split_cards(text) for seat, text in enumerate(hands.split())}
         questions[f"edge {kind}"] = [ranking_question(card_game(code), holes, cards.split_cards(board), True)]
+    questions["made"] = [question for _, question in made_questions()]
     questions["refused"] = [question for question, _ in REFUSED]
     questions["dealer"] = [question for _, _, question in dealer_scripts()]
     questions["dealer refused"] = [question for question, _ in dealer_refusals()]
@@ -364,6 +366,35 @@ def test_the_deals_reach_every_category_ties_and_missing_lows(answers: dict[str,
     assert categories["ace_to_five_low"] == {0, -1, -2}
     assert categories["badugi"] == {1, 2, 3, 4}
     assert ties > 1000 and missing > 1000 and split > 500
+
+
+#: The games whose first hand is high or low, for what a hand makes (a payment's ``makes``).
+MADE = ("NT", "NS", "PO", "F7S", "FR", "F2L3D", "FB")
+
+
+def made_questions() -> list[tuple[tuple[cards.Game, list[str], list[str]], dict[str, Any]]]:
+    """Each seat's hand of the first 400 random deals of each game in MADE, asked what it makes
+    as the game's first hand kind: (the Python game, hole, board) and the question."""
+    asked = []
+    for code in MADE:
+        game = card_game(code)
+        for dealt in deals_of(code)[:400]:
+            for held in dealt["holes"].values():
+                question = {"op": "made", "kind": game["showdown"][0], "hole": held, "board": dealt["board"]}
+                asked.append(((cards.GAMES[code], held, dealt["board"]), question))
+    return asked
+
+
+def test_what_a_hand_makes_is_python_s(answers: dict[str, Any]) -> None:
+    """cards.ts's made names what PokerKit's label names (betspec.cards.made) for the high kinds,
+    every category among them; nothing for razz, deuce-to-seven and badugi (first ranked low)."""
+    made: dict[str, set[Any]] = {}
+    for ((game, hole, board), _), reply in zip(made_questions(), answers["made"], strict=True):
+        expected = cards.made(game, hole, board)
+        assert ok(reply) == expected, (game.code, hole, board)
+        made.setdefault(game.code, set()).add(expected)
+    assert made["NT"] == made["F7S"] == made["PO"] == made["NS"] == set(vocabulary.HAND_CATEGORIES)
+    assert made["FR"] == made["F2L3D"] == made["FB"] == {None}
 
 
 @pytest.mark.parametrize("kind", list(EDGES))

@@ -415,6 +415,24 @@ def settlement_rankings(ranked: Sequence[Sequence[Sequence[int]]]) -> dict[str, 
     return {"runs": [[list(g) for g in high], [list(g) for g in low] + [g for g in rest if g]]}
 
 
+def made(the_game: Game, cards: Sequence[str], board: Sequence[str] = ()) -> str | None:
+    """What a seat's cards make with the board as the game's high hand, in the words of
+    vocabulary.HAND_CATEGORIES (PokerKit's label: "four_of_a_kind"), or None: a game ranked low
+    first (razz, deuce-to-seven, badugi), cards unknown or too few, or no PokerKit."""
+    try:
+        import pokerkit
+    except ImportError:
+        return None
+    kind = getattr(pokerkit, the_game.hands[0], None) if the_game.hands else None
+    if kind is None or kind.low or not known([*cards, *board]):
+        return None
+    try:
+        label = kind.from_game("".join(cards), "".join(board)).entry.label.name.lower()
+    except ValueError:
+        return None
+    return label if label in vocabulary.HAND_CATEGORIES else None
+
+
 def describe(the_game: Game, cards: Sequence[str], board: Sequence[str] = ()) -> str:
     """What a seat's cards make, as PokerKit names it ("One pair (JsTs2cAhAs)"), or ""."""
     try:
@@ -722,7 +740,8 @@ class Dealer:
         contested = sorted({seat for pot in engine.pots() if len(pot.eligible) > 1 for seat in pot.eligible})
         shown = self._shown(engine, contested)
         if not contested:
-            settled = engine.settle(shown=shown) if shown else engine.settle()
+            showing = self._showing(engine, shown)
+            settled = engine.settle(**showing)
             self.run_names = []  # once paid: a refused settle changes nothing
             self.claimed = next(iter(shown), None) if shown else None
             return settled
@@ -740,7 +759,7 @@ class Dealer:
             else:
                 runs.append(given["ranking"])
                 names.append(board.strip())
-        showing: dict[str, Any] = {"shown": shown} if shown else {}
+        showing = self._showing(engine, shown)
         settled = engine.settle(runs=runs, **showing) if len(runs) > 1 else engine.settle(runs[0], **showing)
         self.run_names = names if len(runs) > 1 else []
         self.claimed = None
@@ -755,10 +774,23 @@ class Dealer:
             return {seat: list(self.hole[seat]) for seat in contested}
         from betspec.runtime.engine import shows
 
-        wanted = [(cast(Sequence[str], p["ranks"]), p["suited"]) for p in payments if not p["showdown"]]
+        wanted = [p for p in payments if not p["showdown"]]
         alone = {seat for pot in engine.pots() for seat in pot.eligible}
         for seat in sorted(alone):
             held = self.hole[seat]
-            if any(shows(held, ranks, suited) for ranks, suited in wanted):
-                return {seat: list(held)}
+            for payment in wanted:
+                if shows(held, cast(Sequence[str], payment["ranks"]), payment["suited"]) and (
+                    "makes" not in payment or made(self.game, held, self.board) in cast(Sequence[str], payment["makes"])
+                ):
+                    return {seat: list(held)}
         return {}
+
+    def _showing(self, engine: Engine, shown: dict[int, list[str]] | None) -> dict[str, Any]:
+        """settle's keyword arguments for the cards shown: the cards, and what each seat's hand
+        makes where a payment asks (a high-hand bonus)."""
+        if not shown:
+            return {}
+        if not any("makes" in payment for payment in type(engine).PAYMENTS):
+            return {"shown": shown}
+        hands = {seat: made(self.game, held, self.board) for seat, held in shown.items()}
+        return {"shown": shown, "made": {seat: hand for seat, hand in hands.items() if hand is not None}}

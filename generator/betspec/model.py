@@ -281,8 +281,9 @@ class Rake:
 class Payment:
     """Money paid outside the pot as the pots are paid: ``amount`` from each payer (``source``,
     vocabulary.PAYMENT_PAYERS) to the payee (``to``, vocabulary.PAYMENT_PAYEES), when the payee
-    shows hole cards of ``ranks`` (of one suit or not, as ``suited`` says; None: either) and,
-    with ``showdown``, only at a showdown."""
+    shows hole cards of ``ranks`` (of one suit or not, as ``suited`` says; None: either), makes
+    one of the hands ``makes`` names (vocabulary.HAND_CATEGORIES; empty: any) and, with
+    ``showdown``, only at a showdown."""
 
     name: str
     amount: Expr
@@ -292,6 +293,7 @@ class Payment:
     suited: bool | None
     showdown: bool
     rule: str
+    makes: tuple[str, ...] = ()
 
 
 def rake_expressions(rake: Rake | None) -> list[Expr]:

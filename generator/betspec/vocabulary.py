@@ -376,5 +376,21 @@ OPENINGS: dict[str, str] = {
 CARD_RANKS = "23456789TJQKA"
 CARD_SUITS = "cdhs"
 #: Who pays a payment outside the pot (a spec's ``payments``), and who collects it.
-PAYMENT_PAYERS = {"each_other": "every seat dealt in but the payee"}
+PAYMENT_PAYERS = {
+    "each_other": "every seat dealt in but the payee",
+    "jackpot": "the house's jackpot, once (chips that come onto the table: a high-hand bonus)",
+}
 PAYMENT_PAYEES = {"winner": "the one seat the hand's pots paid (none where they were split, or the hand was dead)"}
+#: What a hand makes, lowest first, as the dealer's evaluator names it (PokerKit's labels): what a
+#: payment's ``makes`` names and what ``settle(made=...)`` is told of each seat's hand.
+HAND_CATEGORIES = {
+    "high_card": "high card",
+    "one_pair": "one pair",
+    "two_pair": "two pair",
+    "three_of_a_kind": "three of a kind",
+    "straight": "a straight",
+    "flush": "a flush",
+    "full_house": "a full house",
+    "four_of_a_kind": "four of a kind",
+    "straight_flush": "a straight flush",
+}

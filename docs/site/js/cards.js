@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 0a3a61b44fb199fde2d3b7fc04b24d8867746fa3d7106bf3a9be74102de407b3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 01ea273a61ec76b66ba46bd58ba69e7cab0ee4e554948b46eaae37658f2c50e2.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Copied by betspec 0.2.0 from betspec/runtime/typescript/cards.ts (the hand-written dealer and showdown).
@@ -19,6 +19,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     exports.splitCards = splitCards;
     exports.known = known;
     exports.rank = rank;
+    exports.made = made;
     exports.rankings = rankings;
     exports.settlementRankings = settlementRankings;
     /** The ranks, deuce lowest, and the suits in PokerKit's order (clubs lowest): betspec.vocabulary's. */
@@ -221,6 +222,23 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         const rule = ranker(kind);
         const seen = new Set();
         return rule(codes(hole, seen), codes(board, seen));
+    }
+    /** The high kinds' rules, by kind: what `made` reads a key's category with. */
+    const HIGH_KINDS = { high: STANDARD, short_deck_high: SHORT_DECK, omaha_high: STANDARD };
+    /** Each group shape's word in HAND_CATEGORIES, in the same order (high card first). */
+    const SHAPES = ["11111", "2111", "221", "311", "straight", "flush", "32", "41", "straight flush"];
+    /**
+     * What a seat's cards make with the board as a high hand of `kind` ("four_of_a_kind", the words
+     * of HAND_CATEGORIES: what a spec's payments' `makes` names), as betspec.cards.made gives it from
+     * PokerKit's label; null for the low kinds and badugi, and where the cards make no hand.
+     */
+    function made(kind, hole, board) {
+        const rules = Object.hasOwn(HIGH_KINDS, kind) ? HIGH_KINDS[kind] : undefined;
+        const key = rank(kind, hole, board);
+        if (rules === undefined || key === null)
+            return null;
+        const index = SHAPES.findIndex((shape) => rules.categories[shape] === key[0]);
+        return index < 0 ? null : (vocabulary_js_1.HAND_CATEGORIES[index] ?? null);
     }
     /** The seats and their cards, in the order Python iterates the same dict: a Map's insertion order, an object's keys ascending. */
     function seatsOf(holes) {

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 0a3a61b44fb199fde2d3b7fc04b24d8867746fa3d7106bf3a9be74102de407b3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 01ea273a61ec76b66ba46bd58ba69e7cab0ee4e554948b46eaae37658f2c50e2.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

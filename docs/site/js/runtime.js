@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 0a3a61b44fb199fde2d3b7fc04b24d8867746fa3d7106bf3a9be74102de407b3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 01ea273a61ec76b66ba46bd58ba69e7cab0ee4e554948b46eaae37658f2c50e2.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -29,7 +29,7 @@
 define(["require", "exports"], function (require, exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.HAND_KINDS = exports.CARD_SUITS = exports.CARD_RANKS = exports.WAGERS = exports.OUT_OF_TURN_DECLARATIONS = exports.HAND_OVER_PHASES = exports.DECLARATIONS = exports.BETTING_PHASES = exports.ACT_NAMES = void 0;
+    exports.HAND_CATEGORIES = exports.HAND_KINDS = exports.CARD_SUITS = exports.CARD_RANKS = exports.WAGERS = exports.OUT_OF_TURN_DECLARATIONS = exports.HAND_OVER_PHASES = exports.DECLARATIONS = exports.BETTING_PHASES = exports.ACT_NAMES = void 0;
     exports.ACT_NAMES = ["fold", "check", "call", "bet", "raise", "bring_in", "all_in", "timeout"];
     exports.BETTING_PHASES = ["unopened", "facing_bet"];
     exports.DECLARATIONS = ["fold", "check", "call", "bet", "raise"];
@@ -39,6 +39,7 @@ define(["require", "exports"], function (require, exports) {
     exports.CARD_RANKS = "23456789TJQKA";
     exports.CARD_SUITS = "cdhs";
     exports.HAND_KINDS = ["high", "short_deck_high", "omaha_high", "omaha_low_eight", "low_eight", "ace_to_five_low", "deuce_to_seven_low", "badugi"];
+    exports.HAND_CATEGORIES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind", "straight_flush"];
 });
 })(function (dependencies, factory) { betspec.define("vocabulary", dependencies, factory); });
 (function (define) {
@@ -757,9 +758,14 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             return jsonCopy(this._log);
         }
         /** Chips on the table: behind and in the middle, and what the house took from the pots as
-         * they were paid (its rake and jackpot drop). Constant for a hand. */
+         * they were paid (its rake and jackpot drop), less what its jackpot paid onto the table.
+         * Constant for a hand. */
         totalChips() {
-            return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1];
+            return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1] - this.jackpotPaid;
+        }
+        /** What the house's jackpot paid onto the table as the spec's payments say (a high-hand bonus). */
+        get jackpotPaid() {
+            return this._paidOut.reduce((sum, p) => sum + (p.payer === null ? p.amount : 0), 0);
         }
         /** What the house raked from the pots as they were paid (0 before, and without a rake). */
         get rake() {
@@ -835,6 +841,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
             }
             const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
+            const making = given.made === undefined || given.made === null ? null : this._made(given.made, rule);
             // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
             // as for a pot won uncontested (and logged), then pays nothing.
             const dead = DEAD_PHASES.includes(this.phase);
@@ -860,6 +867,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             const logged = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
             if (showing !== null)
                 logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
+            if (making !== null)
+                logged.made = [...making.entries()].sort((a, b) => a[0] - b[0]);
             if (dead) {
                 this._paid = true;
                 this._view = null;
@@ -901,7 +910,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             this._won = won;
             this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
             this._raked = raked;
-            const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), contested.length > 0) : [];
+            const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), making ?? new Map(), contested.length > 0) : [];
             this._paidOut = payments.map((p) => ({ ...p }));
             this._paid = true;
             this._view = null;
@@ -935,12 +944,32 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             }
             return found;
         }
+        /** What each seat's hand makes, checked (as the Python runtime's Engine._made). */
+        _made(given, rule) {
+            const fail = (code, seat, why) => {
+                throw this._reject(code, rule, null, "settle", seat, why);
+            };
+            if (typeof given !== "object" || given === null || Array.isArray(given) || Object.keys(given).length > this._n) {
+                fail("illegal_action", null, "made maps seats to the hands they make");
+            }
+            const found = new Map();
+            for (const [key, hand] of Object.entries(given)) {
+                const seat = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key;
+                if (!isInt(seat) || seat >= this._n)
+                    fail("bad_seat", seat, "made maps seats to the hands they make");
+                if (typeof hand !== "string" || !vocabulary_js_1.HAND_CATEGORIES.includes(hand)) {
+                    fail("illegal_action", seat, `seat ${seat} makes ${shown(hand)}: not a hand (${vocabulary_js_1.HAND_CATEGORIES.join(", ")})`);
+                }
+                found.set(seat, hand);
+            }
+            return found;
+        }
         /** The spec's payments outside the pot, once the pots are paid (as Engine._pay_outside). */
-        _payOutside(shown, showdown) {
+        _payOutside(shown, made, showdown) {
             const winner = this._settled_winner();
             if (winner === null)
                 return [];
-            const made = [];
+            const paidOut = [];
             const amounts = this._paymentAmounts();
             (this.meta.payments ?? []).forEach((payment, index) => {
                 const amount = amounts[index];
@@ -948,16 +977,23 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                     return;
                 if (!shows(shown.get(winner) ?? [], payment.ranks, payment.suited))
                     return;
+                if (payment.makes !== undefined && !payment.makes.includes(made.get(winner) ?? ""))
+                    return;
+                if (payment.from === "jackpot") {
+                    this._behind[winner] = this._behind[winner] + amount;
+                    paidOut.push({ name: payment.name, payer: null, payee: winner, amount });
+                    return;
+                }
                 for (let seat = 0; seat < this._n; seat++) {
                     const paid = seat !== winner ? Math.min(amount, this._behind[seat]) : 0;
                     if (paid > 0) {
                         this._behind[seat] = this._behind[seat] - paid;
                         this._behind[winner] = this._behind[winner] + paid;
-                        made.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
+                        paidOut.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
                     }
                 }
             });
-            return made;
+            return paidOut;
         }
         /** What each of the spec's payments outside the pot is, read about the hand (generated where
          * the spec declares payments). */
@@ -1609,6 +1645,8 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
                 // What the house took as the pots were paid, where the spec posts a rake.
                 ...(this.meta.rake !== undefined ? { house_take: [...this._raked] } : {}),
+                // What the house's jackpot paid onto the table, where a payment comes from it.
+                ...((this.meta.payments ?? []).some((p) => p.from === "jackpot") ? { jackpot_paid: this.jackpotPaid } : {}),
             };
         }
         /** This hand as JSON data, the Python engine's snapshot format: `restore` reads it back. */
@@ -1642,6 +1680,21 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         }
         return false;
     }
+    /** A settlement's cards shown or hands made, as logged: [seat, value] pairs (JSON has no int
+     * keys), read back as an object by seat (null where not logged); settle checks the values. */
+    function bySeat(pairs, name, where) {
+        if (pairs === undefined || pairs === null)
+            return null;
+        const require = (ok, message) => {
+            if (!ok)
+                throw new SnapshotError(message);
+        };
+        require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: ${name} is not [seat, value] pairs`);
+        const seats = pairs.map((p) => p[0]);
+        require(seats.every(isInt), `${where}: ${name} names a seat that is not a number`);
+        require(new Set(seats).size === seats.length, `${where}: a seat in ${name} twice`);
+        return Object.fromEntries(pairs.map((p) => [String(p[0]), p[1]]));
+    }
     function replay(engine, number, step) {
         const where = `log step ${number}`;
         const require = (ok, message) => {
@@ -1662,21 +1715,16 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
             return;
         }
         if (seat === -2 && name === "settle") {
-            const keys = isMapping(argument) ? Object.keys(argument).sort() : [];
-            const ok = jsonEqual(keys, ["odd_chip_seat", "ranking", "runs"]) || jsonEqual(keys, ["odd_chip_seat", "ranking", "runs", "shown"]);
+            const keys = isMapping(argument) ? Object.keys(argument) : [];
+            const ok = ["odd_chip_seat", "ranking", "runs"].every((k) => keys.includes(k)) && keys.every((k) => ["odd_chip_seat", "ranking", "runs", "shown", "made"].includes(k));
             require(isMapping(argument) && ok, `${where}: not a settlement`);
             const given = argument;
-            let shownCards = null;
-            if (given.shown !== undefined && given.shown !== null) {
-                // Logged as [seat, cards] pairs: JSON has no int keys.
-                const pairs = given.shown;
-                require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: shown is not [seat, cards] pairs`);
-                const seats = pairs.map((p) => p[0]);
-                require(seats.every(isInt), `${where}: shown names a seat that is not a number`);
-                require(new Set(seats).size === seats.length, `${where}: a seat shown twice`);
-                shownCards = Object.fromEntries(pairs.map((p) => [String(p[0]), p[1]]));
-            }
-            engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null, shown: shownCards });
+            engine.settle(given.ranking ?? null, {
+                runs: given.runs ?? null,
+                oddChipSeat: given.odd_chip_seat ?? null,
+                shown: bySeat(given.shown, "shown", where),
+                made: bySeat(given.made, "made", where),
+            });
             return;
         }
         require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);
@@ -1793,8 +1841,9 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         const pot = observed.pot;
         // The house's take is counted as the chips it was (absent: none, as before rakes were written).
         const take = observed.house_take === undefined ? [0, 0] : observed.house_take;
-        if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt)) {
-            const held = stacks.reduce((a, b) => a + b, 0) + pot + take.reduce((a, b) => a + b, 0);
+        const jackpotPaid = observed.jackpot_paid === undefined ? 0 : observed.jackpot_paid; // paid onto the table
+        if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt) && isInt(jackpotPaid)) {
+            const held = stacks.reduce((a, b) => a + b, 0) + pot + take.reduce((a, b) => a + b, 0) - jackpotPaid;
             require(held === engine.totalChips(), "chip totals do not add up: chips were created or lost");
         }
         for (const [name, value] of Object.entries(engine.observed())) {

@@ -11,7 +11,7 @@
 // badugi. Two hands tie exactly when PokerKit gives them the same lookup entry.
 
 import type { CardGame } from "./runtime.js";
-import { CARD_RANKS, CARD_SUITS, HAND_KINDS as KIND_NAMES } from "./vocabulary.js";
+import { CARD_RANKS, CARD_SUITS, HAND_CATEGORIES, HAND_KINDS as KIND_NAMES } from "./vocabulary.js";
 
 /** The ranks, deuce lowest, and the suits in PokerKit's order (clubs lowest): betspec.vocabulary's. */
 export const RANKS = CARD_RANKS;
@@ -244,6 +244,24 @@ export function rank(kind: string, hole: readonly string[], board: readonly stri
   const rule = ranker(kind);
   const seen = new Set<Code>();
   return rule(codes(hole, seen), codes(board, seen));
+}
+
+/** The high kinds' rules, by kind: what `made` reads a key's category with. */
+const HIGH_KINDS: Readonly<Record<string, HighRules>> = { high: STANDARD, short_deck_high: SHORT_DECK, omaha_high: STANDARD };
+/** Each group shape's word in HAND_CATEGORIES, in the same order (high card first). */
+const SHAPES = ["11111", "2111", "221", "311", "straight", "flush", "32", "41", "straight flush"];
+
+/**
+ * What a seat's cards make with the board as a high hand of `kind` ("four_of_a_kind", the words
+ * of HAND_CATEGORIES: what a spec's payments' `makes` names), as betspec.cards.made gives it from
+ * PokerKit's label; null for the low kinds and badugi, and where the cards make no hand.
+ */
+export function made(kind: string, hole: readonly string[], board: readonly string[]): string | null {
+  const rules = Object.hasOwn(HIGH_KINDS, kind) ? HIGH_KINDS[kind] : undefined;
+  const key = rank(kind, hole, board);
+  if (rules === undefined || key === null) return null;
+  const index = SHAPES.findIndex((shape) => rules.categories[shape] === key[0]);
+  return index < 0 ? null : (HAND_CATEGORIES[index] ?? null);
 }
 
 export type Holes = ReadonlyMap<number, readonly string[]> | Readonly<Record<number, readonly string[]>>;

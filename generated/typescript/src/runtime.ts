@@ -16,6 +16,7 @@ import {
   CARD_RANKS,
   CARD_SUITS,
   DECLARATIONS,
+  HAND_CATEGORIES,
   HAND_OVER_PHASES,
   OUT_OF_TURN_DECLARATIONS,
   WAGERS,
@@ -413,7 +414,8 @@ export interface Settlement {
 /** Money paid outside the pot: the spec's payment `name`, from seat `payer` to seat `payee`. */
 export interface Payment {
   name: string;
-  payer: number;
+  /** The seat that paid, or null: the house's jackpot. */
+  payer: number | null;
   payee: number;
   amount: number;
 }
@@ -425,6 +427,8 @@ export interface DeclaredPayment {
   to: string;
   ranks: readonly string[];
   suited: boolean | null;
+  /** The hands that qualify (HAND_CATEGORIES), where the payment names any. */
+  makes?: readonly string[];
   showdown: boolean;
   rule: string;
 }
@@ -881,9 +885,15 @@ export abstract class Engine {
   }
 
   /** Chips on the table: behind and in the middle, and what the house took from the pots as
-   * they were paid (its rake and jackpot drop). Constant for a hand. */
+   * they were paid (its rake and jackpot drop), less what its jackpot paid onto the table.
+   * Constant for a hand. */
   totalChips(): number {
-    return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1];
+    return this._behind.reduce((a, b) => a + b, 0) + this._pot + this._raked[0] + this._raked[1] - this.jackpotPaid;
+  }
+
+  /** What the house's jackpot paid onto the table as the spec's payments say (a high-hand bonus). */
+  get jackpotPaid(): number {
+    return this._paidOut.reduce((sum, p) => sum + (p.payer === null ? p.amount : 0), 0);
   }
 
   /** What the house raked from the pots as they were paid (0 before, and without a rake). */
@@ -946,7 +956,7 @@ export abstract class Engine {
    * Pay the pots once the hand is over: `ranking` best first (seats, or lists of seats that tie),
    * or `runs` (one ranking per run of the board); `oddChipSeat` when the dealer gives the odd chip.
    */
-  settle(ranking: unknown = null, given: { runs?: unknown; oddChipSeat?: unknown; shown?: unknown } = {}): Settlement {
+  settle(ranking: unknown = null, given: { runs?: unknown; oddChipSeat?: unknown; shown?: unknown; made?: unknown } = {}): Settlement {
     const runs = given.runs ?? null;
     const oddChipSeat = given.oddChipSeat ?? null;
     const rule = this.meta.procedureRules["settle"] ?? "";
@@ -956,6 +966,7 @@ export abstract class Engine {
       throw this._reject("bad_seat", rule, null, "settle", oddChipSeat, "the odd chip's seat is not a seat");
     }
     const showing = given.shown === undefined || given.shown === null ? null : this._shown(given.shown, rule);
+    const making = given.made === undefined || given.made === null ? null : this._made(given.made, rule);
     // A dead hand pays nobody: its pot stays for the next deal. A ranking given for it is checked
     // as for a pot won uncontested (and logged), then pays nothing.
     const dead = DEAD_PHASES.includes(this.phase);
@@ -977,6 +988,7 @@ export abstract class Engine {
     // (the logs of hands before payments stay as they were).
     const logged: Record<string, unknown> = { ranking: plain(ranking), runs: plain(runs), odd_chip_seat: oddChipSeat };
     if (showing !== null) logged.shown = [...showing.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) => [seat, [...cards]]);
+    if (making !== null) logged.made = [...making.entries()].sort((a, b) => a[0] - b[0]);
     if (dead) {
       this._paid = true;
       this._view = null;
@@ -1017,7 +1029,7 @@ export abstract class Engine {
     this._won = won;
     this._pot -= won.reduce((a, b) => a + b, 0) + raked[0] + raked[1];
     this._raked = raked;
-    const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), contested.length > 0) : [];
+    const payments = this.meta.payments ? this._payOutside(showing ?? new Map(), making ?? new Map(), contested.length > 0) : [];
     this._paidOut = payments.map((p) => ({ ...p }));
     this._paid = true;
     this._view = null;
@@ -1049,26 +1061,52 @@ export abstract class Engine {
     return found;
   }
 
+  /** What each seat's hand makes, checked (as the Python runtime's Engine._made). */
+  private _made(given: unknown, rule: string): Map<number, string> {
+    const fail = (code: string, seat: unknown, why: string): never => {
+      throw this._reject(code, rule, null, "settle", seat, why);
+    };
+    if (typeof given !== "object" || given === null || Array.isArray(given) || Object.keys(given).length > this._n) {
+      fail("illegal_action", null, "made maps seats to the hands they make");
+    }
+    const found = new Map<number, string>();
+    for (const [key, hand] of Object.entries(given as Record<string, unknown>)) {
+      const seat = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key;
+      if (!isInt(seat) || seat >= this._n) fail("bad_seat", seat, "made maps seats to the hands they make");
+      if (typeof hand !== "string" || !HAND_CATEGORIES.includes(hand)) {
+        fail("illegal_action", seat, `seat ${seat} makes ${shown(hand)}: not a hand (${HAND_CATEGORIES.join(", ")})`);
+      }
+      found.set(seat as number, hand as string);
+    }
+    return found;
+  }
+
   /** The spec's payments outside the pot, once the pots are paid (as Engine._pay_outside). */
-  private _payOutside(shown: Map<number, readonly string[]>, showdown: boolean): Payment[] {
+  private _payOutside(shown: Map<number, readonly string[]>, made: Map<number, string>, showdown: boolean): Payment[] {
     const winner = this._settled_winner();
     if (winner === null) return [];
-    const made: Payment[] = [];
+    const paidOut: Payment[] = [];
     const amounts = this._paymentAmounts();
     (this.meta.payments ?? []).forEach((payment, index) => {
       const amount = amounts[index] as number;
       if (amount <= 0 || (payment.showdown && !showdown)) return;
       if (!shows(shown.get(winner) ?? [], payment.ranks, payment.suited)) return;
+      if (payment.makes !== undefined && !payment.makes.includes(made.get(winner) ?? "")) return;
+      if (payment.from === "jackpot") {
+        this._behind[winner] = (this._behind[winner] as number) + amount;
+        paidOut.push({ name: payment.name, payer: null, payee: winner, amount });
+        return;
+      }
       for (let seat = 0; seat < this._n; seat++) {
         const paid = seat !== winner ? Math.min(amount, this._behind[seat] as number) : 0;
         if (paid > 0) {
           this._behind[seat] = (this._behind[seat] as number) - paid;
           this._behind[winner] = (this._behind[winner] as number) + paid;
-          made.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
+          paidOut.push({ name: payment.name, payer: seat, payee: winner, amount: paid });
         }
       }
     });
-    return made;
+    return paidOut;
   }
 
   /** What each of the spec's payments outside the pot is, read about the hand (generated where
@@ -1712,6 +1750,8 @@ export abstract class Engine {
       ...(Object.keys(this.meta.declaredVariables).length ? { variables: this.variables } : {}),
       // What the house took as the pots were paid, where the spec posts a rake.
       ...(this.meta.rake !== undefined ? { house_take: [...this._raked] } : {}),
+      // What the house's jackpot paid onto the table, where a payment comes from it.
+      ...((this.meta.payments ?? []).some((p) => p.from === "jackpot") ? { jackpot_paid: this.jackpotPaid } : {}),
     };
   }
 
@@ -1749,6 +1789,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 /** An engine class as generated: built from a table, its options and a start. */
 export type EngineClass<E extends Engine = Engine> = new (table: TableJson, options?: Record<string, unknown>, start?: StartJson | null) => E;
 
+/** A settlement's cards shown or hands made, as logged: [seat, value] pairs (JSON has no int
+ * keys), read back as an object by seat (null where not logged); settle checks the values. */
+function bySeat(pairs: unknown, name: string, where: string): Record<string, unknown> | null {
+  if (pairs === undefined || pairs === null) return null;
+  const require = (ok: boolean, message: string): void => {
+    if (!ok) throw new SnapshotError(message);
+  };
+  require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: ${name} is not [seat, value] pairs`);
+  const seats = (pairs as unknown[][]).map((p) => p[0]);
+  require(seats.every(isInt), `${where}: ${name} names a seat that is not a number`);
+  require(new Set(seats).size === seats.length, `${where}: a seat in ${name} twice`);
+  return Object.fromEntries((pairs as unknown[][]).map((p) => [String(p[0]), p[1]]));
+}
+
 function replay(engine: Engine, number: number, step: unknown): void {
   const where = `log step ${number}`;
   const require = (ok: boolean, message: string): void => {
@@ -1766,21 +1820,16 @@ function replay(engine: Engine, number: number, step: unknown): void {
     return;
   }
   if (seat === -2 && name === "settle") {
-    const keys = isMapping(argument) ? Object.keys(argument).sort() : [];
-    const ok = jsonEqual(keys, ["odd_chip_seat", "ranking", "runs"]) || jsonEqual(keys, ["odd_chip_seat", "ranking", "runs", "shown"]);
+    const keys = isMapping(argument) ? Object.keys(argument) : [];
+    const ok = ["odd_chip_seat", "ranking", "runs"].every((k) => keys.includes(k)) && keys.every((k) => ["odd_chip_seat", "ranking", "runs", "shown", "made"].includes(k));
     require(isMapping(argument) && ok, `${where}: not a settlement`);
     const given = argument as Record<string, unknown>;
-    let shownCards: Record<string, unknown> | null = null;
-    if (given.shown !== undefined && given.shown !== null) {
-      // Logged as [seat, cards] pairs: JSON has no int keys.
-      const pairs = given.shown;
-      require(Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2), `${where}: shown is not [seat, cards] pairs`);
-      const seats = (pairs as unknown[][]).map((p) => p[0]);
-      require(seats.every(isInt), `${where}: shown names a seat that is not a number`);
-      require(new Set(seats).size === seats.length, `${where}: a seat shown twice`);
-      shownCards = Object.fromEntries((pairs as unknown[][]).map((p) => [String(p[0]), p[1]]));
-    }
-    engine.settle(given.ranking ?? null, { runs: given.runs ?? null, oddChipSeat: given.odd_chip_seat ?? null, shown: shownCards });
+    engine.settle(given.ranking ?? null, {
+      runs: given.runs ?? null,
+      oddChipSeat: given.odd_chip_seat ?? null,
+      shown: bySeat(given.shown, "shown", where),
+      made: bySeat(given.made, "made", where),
+    });
     return;
   }
   require(isInt(seat) && seat >= 0 && seat < engine.seats, `${where}: seat ${shown(seat)} out of range`);
@@ -1883,8 +1932,9 @@ export function restore<E extends Engine>(data: unknown, cls: EngineClass<E>, me
   const pot = observed.pot;
   // The house's take is counted as the chips it was (absent: none, as before rakes were written).
   const take = observed.house_take === undefined ? [0, 0] : observed.house_take;
-  if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt)) {
-    const held = (stacks as number[]).reduce((a, b) => a + b, 0) + pot + (take as number[]).reduce((a, b) => a + b, 0);
+  const jackpotPaid = observed.jackpot_paid === undefined ? 0 : observed.jackpot_paid; // paid onto the table
+  if (Array.isArray(stacks) && stacks.every(isInt) && isInt(pot) && Array.isArray(take) && take.every(isInt) && isInt(jackpotPaid)) {
+    const held = (stacks as number[]).reduce((a, b) => a + b, 0) + pot + (take as number[]).reduce((a, b) => a + b, 0) - jackpotPaid;
     require(held === engine.totalChips(), "chip totals do not add up: chips were created or lost");
   }
   for (const [name, value] of Object.entries(engine.observed())) {

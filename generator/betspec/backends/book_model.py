@@ -323,8 +323,10 @@ def _payments(spec: Spec, uses: _Uses) -> list[Block]:
     rows = []
     for payment in spec.payments:
         suits = {True: ", of one suit", False: ", not all of one suit", None: ""}[payment.suited]
-        shows = f"shows {' '.join(payment.ranks)}{suits}" if payment.ranks else "always"
-        when = f"{shows}{' at a showdown' if payment.showdown else ''}"
+        asked = [f"shows {' '.join(payment.ranks)}{suits}"] if payment.ranks else []
+        if payment.makes:
+            asked.append("makes " + " or ".join(vocabulary.HAND_CATEGORIES[hand] for hand in payment.makes))
+        when = f"{' and '.join(asked) or 'always'}{' at a showdown' if payment.showdown else ''}"
         rows.append(
             (
                 code(payment.name),
@@ -335,8 +337,9 @@ def _payments(spec: Spec, uses: _Uses) -> list[Block]:
             )
         )
     described = (
-        "Paid after the pots, from each payer's own stack (at most what he has left), to the payee when the "
-        "cards it shows (at the showdown, or to claim an uncontested pot) are the ones the payment names."
+        "Paid after the pots, from each payer's own stack (at most what he has left), or from the house's "
+        "jackpot, to the payee when the cards it shows (at the showdown, or to claim an uncontested pot) are "
+        "the ones the payment names, and make a hand it names (as the dealer's evaluator names it)."
     )
     return [
         Heading(2, "Money paid outside the pot", "payments"),

@@ -247,6 +247,7 @@
       var s = step.settle;
       return engine.settle(s.ranking === undefined ? null : s.ranking, {
         runs: s.runs === undefined ? null : s.runs, oddChipSeat: s.odd_chip_seat === undefined ? null : s.odd_chip_seat,
+        shown: s.shown === undefined ? null : s.shown, made: s.made === undefined ? null : s.made,
       });
     }
     return null;
@@ -573,17 +574,28 @@
     engine.pots().forEach(function (pot) { if (pot.eligible.length > 1) pot.eligible.forEach(function (s) { contested[s] = true; }); });
     var seats = Object.keys(contested).map(Number);
     attempt("settle by the cards", function () {
-      if (!seats.length) return engine.settle(null, { shown: showing(stillIn()) });
+      if (!seats.length) return engine.settle(null, { shown: showing(stillIn()), made: making(stillIn()) });
       runOut();
       var holes = new Map(seats.map(function (s) { return [s, dealer.hole[s]]; }));
       var given = cardsModule.settlementRankings(cardsModule.rankings(GAME, holes, dealer.board));
-      return engine.settle(given.ranking || null, { runs: given.runs || null, shown: showing(seats) });
+      return engine.settle(given.ranking || null, { runs: given.runs || null, shown: showing(seats), made: making(seats) });
     });
   }
 
   function showing(seats) {
     var out = {};
     seats.forEach(function (s) { out[s] = dealer.hole[s].slice(); });
+    return out;
+  }
+
+  /** What each seat's hand makes, where a payment names the hands it pays for (a high-hand bonus). */
+  function making(seats) {
+    if (!(engine.meta.payments || []).some(function (p) { return p.makes !== undefined; })) return null;
+    var out = {};
+    seats.forEach(function (s) {
+      var hand = cardsModule.made(GAME.showdown[0], dealer.hole[s], dealer.board);
+      if (hand !== null) out[s] = hand;
+    });
     return out;
   }
 

@@ -1082,6 +1082,7 @@ def payments_data(spec: Spec) -> tuple[dict[str, object], ...]:
             "to": p.to,
             "ranks": list(p.ranks),
             "suited": p.suited,
+            **({"makes": list(p.makes)} if p.makes else {}),
             "showdown": p.showdown,
             "rule": p.rule,
         }

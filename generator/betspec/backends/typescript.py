@@ -1021,6 +1021,7 @@ def _vocabulary() -> str:
     lines.append(f"export const CARD_RANKS = {literal(vocabulary.CARD_RANKS)};")
     lines.append(f"export const CARD_SUITS = {literal(vocabulary.CARD_SUITS)};")
     lines.append(f"export const HAND_KINDS: readonly string[] = {literal(list(vocabulary.HANDS))};")
+    lines.append(f"export const HAND_CATEGORIES: readonly string[] = {literal(list(vocabulary.HAND_CATEGORIES))};")
     return "\n".join(lines) + "\n"
 
 

@@ -188,12 +188,13 @@ def apply_step(engine: Engine, step: dict[str, Any]) -> Ruling | None:
         engine.timeout(step["seat"])
     elif "settle" in step:
         settle = step["settle"]
-        shown = settle.get("shown")
+        shown, made = settle.get("shown"), settle.get("made")
         engine.settle(
             settle.get("ranking"),
             runs=settle.get("runs"),
             odd_chip_seat=settle.get("odd_chip_seat"),
             shown=None if shown is None else {int(seat): cards for seat, cards in shown.items()},
+            made=None if made is None else {int(seat): hand for seat, hand in made.items()},
         )
     return None
 

@@ -520,6 +520,7 @@ class _Checker:
                         shows.get("suited"),
                         bool(entry.get("showdown", False)),
                         entry["rule"],
+                        tuple(entry.get("makes", ())),
                     )
                 )
         return tuple(found)

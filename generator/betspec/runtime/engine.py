@@ -33,6 +33,7 @@ from betspec.vocabulary import (
     CARRIED_POT,
     DEAD_PHASES,
     DECLARATIONS,
+    HAND_CATEGORIES,
     HAND_OVER_PHASES,
     OUT_OF_TURN_DECLARATIONS,
     WAGERS,
@@ -62,6 +63,12 @@ def shows(cards: Sequence[str], ranks: Sequence[str], suited: object) -> bool:
     return pick(0, list(cards), [])
 
 
+def _in_seat_order(given: Mapping[Any, Any]) -> list[tuple[Any, Any]]:
+    """A mapping's items by seat, as the TypeScript engines read an object's keys (numbers first,
+    ascending): so that both refuse the same entry first."""
+    return sorted(given.items(), key=lambda item: (type(item[0]) is not int, item[0] if type(item[0]) is int else 0))
+
+
 @dataclass(frozen=True)
 class Pot:
     amount: int
@@ -82,10 +89,11 @@ class Award:
 @dataclass(frozen=True)
 class Payment:
     """Money paid outside the pot as the pots were paid: the spec's payment ``name``, from seat
-    ``payer`` to seat ``payee``, ``amount`` chips (within what the payer had left)."""
+    ``payer`` (None: the house's jackpot) to seat ``payee``, ``amount`` chips (within what the
+    payer had left)."""
 
     name: str
-    payer: int
+    payer: int | None
     payee: int
     amount: int
 
@@ -623,8 +631,15 @@ class Engine:
 
     def total_chips(self) -> int:
         """Chips on the table: behind and in the middle, and what the house took from the pots as
-        they were paid (its rake and jackpot drop). Constant for a hand."""
-        return sum(self._behind) + self._pot + self._raked[0] + self._raked[1]
+        they were paid (its rake and jackpot drop), less what its jackpot paid onto the table.
+        Constant for a hand."""
+        return sum(self._behind) + self._pot + self._raked[0] + self._raked[1] - self.jackpot_paid
+
+    @property
+    def jackpot_paid(self) -> int:
+        """What the house's jackpot paid onto the table as the spec's payments say (a high-hand
+        bonus): chips that were not on the table when the hand began."""
+        return sum(p.amount for p in self._paid_out if p.payer is None) if self._paid_out else 0
 
     @property
     def rake(self) -> int:
@@ -650,6 +665,7 @@ class Engine:
         runs: Sequence[Sequence[int | Sequence[int]]] | None = None,
         odd_chip_seat: int | None = None,
         shown: Mapping[int, Sequence[str]] | None = None,
+        made: Mapping[int, str] | None = None,
     ) -> Settlement:
         """Pay the pots once the hand is over and return what each seat won.
 
@@ -661,8 +677,10 @@ class Engine:
         spec's ``odd_chip_after`` seat (the first seat left of the button), or from
         ``odd_chip_seat`` when the dealer gives it (the high card by suit). ``shown`` is the hole
         cards each seat showed (``{2: ["7h", "2c"]}``), which the spec's payments outside the pot
-        read (the 7-2 bounty). Every chip ends in a stack, or with the house as the spec's rake
-        says; a wrong ranking raises IllegalAction and changes nothing."""
+        read (the 7-2 bounty); ``made`` what each seat's hand makes, as the dealer's evaluator
+        names it (``{2: "four_of_a_kind"}``, vocabulary.HAND_CATEGORIES), which a payment's
+        ``makes`` reads (a high-hand bonus). Every chip ends in a stack, or with the house as the
+        spec's rake says; a wrong ranking raises IllegalAction and changes nothing."""
         rule = self.PROCEDURE_RULES["settle"]
         if not self.hand_over:
             raise self._reject("round_not_over", rule, None, "settle", None, "the hand is not over")
@@ -671,6 +689,7 @@ class Engine:
         if odd_chip_seat is not None and (type(odd_chip_seat) is not int or not 0 <= odd_chip_seat < self._n):
             raise self._reject("bad_seat", rule, None, "settle", odd_chip_seat, "the odd chip's seat is not a seat")
         showing = None if shown is None else self._shown(shown, rule)
+        making = None if made is None else self._made(made, rule)
         # A dead hand pays nobody: its pot stays in the middle for the next deal. A ranking given
         # for it is checked as for a pot won uncontested (and logged), then pays nothing.
         dead = self.STATE_PHASE[self._state] in DEAD_PHASES
@@ -693,6 +712,8 @@ class Engine:
         logged = {"ranking": _plain(ranking), "runs": _plain(runs), "odd_chip_seat": odd_chip_seat}
         if showing is not None:
             logged["shown"] = [[seat, list(cards)] for seat, cards in sorted(showing.items())]
+        if making is not None:
+            logged["made"] = [[seat, hand] for seat, hand in sorted(making.items())]
         if dead:
             self._paid = True
             self._view = None
@@ -729,7 +750,7 @@ class Engine:
         self._won = won
         self._pot -= sum(won) + raked[0] + raked[1]
         self._raked = raked
-        payments = self._pay_outside(showing or {}, bool(contested)) if self.PAYMENTS else ()
+        payments = self._pay_outside(showing or {}, making or {}, bool(contested)) if self.PAYMENTS else ()
         self._paid_out = payments
         self._paid = True
         self._view = None
@@ -778,11 +799,7 @@ class Engine:
             raise self._reject("illegal_action", rule, None, "settle", None, "shown maps seats to the cards they show")
         found: dict[int, tuple[str, ...]] = {}
         seen: set[str] = set()
-        # Seats in order, as the TypeScript engines read an object's keys (numbers first, ascending).
-        given = sorted(
-            shown.items(), key=lambda item: (type(item[0]) is not int, item[0] if type(item[0]) is int else 0)
-        )
-        for seat, cards in given:
+        for seat, cards in _in_seat_order(shown):
             if type(seat) is not int or not 0 <= seat < self._n:
                 raise self._reject("bad_seat", rule, None, "settle", seat, "shown maps seats to the cards they show")
             if not isinstance(cards, list | tuple) or len(cards) > 10:
@@ -798,26 +815,50 @@ class Engine:
             found[seat] = tuple(cards)
         return found
 
-    def _pay_outside(self, shown: Mapping[int, tuple[str, ...]], showdown: bool) -> tuple[Payment, ...]:
+    def _made(self, made: object, rule: str) -> dict[int, str]:
+        """What each seat's hand makes, checked: a mapping of seats to the words of
+        vocabulary.HAND_CATEGORIES."""
+        if not isinstance(made, Mapping) or len(made) > self._n:
+            raise self._reject("illegal_action", rule, None, "settle", None, "made maps seats to the hands they make")
+        found: dict[int, str] = {}
+        for seat, hand in _in_seat_order(made):
+            if type(seat) is not int or not 0 <= seat < self._n:
+                raise self._reject("bad_seat", rule, None, "settle", seat, "made maps seats to the hands they make")
+            if type(hand) is not str or hand not in HAND_CATEGORIES:
+                why = f"seat {seat} makes {shown_value(hand)}: not a hand ({', '.join(HAND_CATEGORIES)})"
+                raise self._reject("illegal_action", rule, None, "settle", seat, why)
+            found[seat] = hand
+        return found
+
+    def _pay_outside(
+        self, shown: Mapping[int, tuple[str, ...]], made: Mapping[int, str], showdown: bool
+    ) -> tuple[Payment, ...]:
         """The spec's payments outside the pot, once the pots are paid: each to the one seat the
-        pots paid, when it showed the cards the payment names (at a showdown, where it says so),
-        from every other seat, each paying at most what it has left."""
+        pots paid, when it showed the cards the payment names and made a hand it names (at a
+        showdown, where it says so), from every other seat, each paying at most what it has
+        left, or from the house's jackpot, once."""
         winner = self._settled_winner()
         if winner is None:
             return ()
-        made: list[Payment] = []
+        paid_out: list[Payment] = []
         for payment, amount in zip(self.PAYMENTS, self._payment_amounts(), strict=True):
             if amount <= 0 or (payment["showdown"] and not showdown):
                 continue
             if not shows(shown.get(winner, ()), cast(Sequence[str], payment["ranks"]), payment["suited"]):
+                continue
+            if "makes" in payment and made.get(winner) not in cast(Sequence[str], payment["makes"]):
+                continue
+            if payment["from"] == "jackpot":
+                self._behind[winner] += amount
+                paid_out.append(Payment(cast(str, payment["name"]), None, winner, amount))
                 continue
             for seat in range(self._n):
                 paid = min(amount, self._behind[seat]) if seat != winner else 0
                 if paid > 0:
                     self._behind[seat] -= paid
                     self._behind[winner] += paid
-                    made.append(Payment(cast(str, payment["name"]), seat, winner, paid))
-        return tuple(made)
+                    paid_out.append(Payment(cast(str, payment["name"]), seat, winner, paid))
+        return tuple(paid_out)
 
     def _payment_amounts(self) -> tuple[int, ...]:
         """What each of the spec's payments outside the pot is, read about the hand (generated

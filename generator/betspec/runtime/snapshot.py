@@ -22,7 +22,7 @@ import hmac
 import importlib
 import re
 import sys
-from typing import Any
+from typing import Any, cast
 
 from betspec.runtime.engine import Engine, engine_class
 from betspec.runtime.errors import BetspecError, SnapshotError, shown
@@ -47,6 +47,21 @@ MAX_DEPTH = 12
 #: The largest number a snapshot holds (chips are at most 10**15).
 MAX_INT_BITS = 64
 __all__ = ["FORMAT", "MAX_LOG", "VERSION", "SnapshotError", "observed", "restore", "signature", "take"]
+
+
+def _by_seat(pairs: object, name: str, where: str) -> dict[Any, Any] | None:
+    """A settlement's cards shown or hands made, as logged: [seat, value] pairs (JSON has no int
+    keys), read back as a mapping by seat (None where not logged); settle checks the values."""
+    if pairs is None:
+        return None
+    _require(
+        isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 for p in pairs),
+        f"{where}: {name} is not [seat, value] pairs",
+    )
+    by_seat = {seat: value for seat, value in cast(list[list[Any]], pairs)}
+    _require(all(type(seat) is int for seat in by_seat), f"{where}: {name} names a seat that is not a number")
+    _require(len(by_seat) == len(cast(list[Any], pairs)), f"{where}: a seat in {name} twice")
+    return by_seat
 
 
 def _require(condition: bool, message: str) -> None:
@@ -151,21 +166,15 @@ def _replay(engine: Engine, number: int, step: object) -> None:
     if seat == -2 and type(seat) is int and action == "settle":
         keys = {"ranking", "runs", "odd_chip_seat"}
         _require(
-            isinstance(argument, dict) and (set(argument) == keys or set(argument) == {*keys, "shown"}),
+            isinstance(argument, dict) and keys <= set(argument) <= {*keys, "shown", "made"},
             f"{where}: not a settlement",
         )
-        shown_cards = argument.get("shown")
-        if shown_cards is not None:  # logged as [seat, cards] pairs: JSON has no int keys
-            _require(
-                isinstance(shown_cards, list) and all(isinstance(p, list) and len(p) == 2 for p in shown_cards),
-                f"{where}: shown is not [seat, cards] pairs",
-            )
-            pairs = [(seat, cards) for seat, cards in shown_cards]
-            _require(all(type(seat) is int for seat, _ in pairs), f"{where}: shown names a seat that is not a number")
-            _require(len({seat for seat, _ in pairs}) == len(pairs), f"{where}: a seat shown twice")
-            shown_cards = dict(pairs)
         engine.settle(
-            argument["ranking"], runs=argument["runs"], odd_chip_seat=argument["odd_chip_seat"], shown=shown_cards
+            argument["ranking"],
+            runs=argument["runs"],
+            odd_chip_seat=argument["odd_chip_seat"],
+            shown=_by_seat(argument.get("shown"), "shown", where),
+            made=_by_seat(argument.get("made"), "made", where),
         )
         return
     _require(type(seat) is int and 0 <= seat < engine.seats, f"{where}: seat {shown(seat)} out of range")
@@ -246,14 +255,16 @@ def restore(data: Any, engine_class: type[Engine] | None = None, key: bytes | No
     table_chips = engine.total_chips()
     stacks, pot = stored.get("stacks"), stored.get("pot")
     take = stored.get("house_take", [0, 0])  # the house's take: counted as the chips it was
+    jackpot_paid = stored.get("jackpot_paid", 0)  # and what its jackpot paid onto the table
     if (
         isinstance(stacks, list)
         and all(type(s) is int for s in stacks)
         and type(pot) is int
         and isinstance(take, list)
         and all(type(t) is int for t in take)
+        and type(jackpot_paid) is int
     ):
-        held = sum(stacks) + pot + sum(take)
+        held = sum(stacks) + pot + sum(take) - jackpot_paid
         _require(held == table_chips, "chip totals do not add up: chips were created or lost")
     actual = observed(engine)
     for name, value in actual.items():

@@ -37,6 +37,8 @@ def observed(engine: Engine) -> dict[str, Any]:
         found["variables"] = engine.variables
     if engine.RAKE is not None:  # what the house took as the pots were paid, where it rakes
         found["house_take"] = [engine.rake, engine.jackpot_drop]
+    if any(payment["from"] == "jackpot" for payment in engine.PAYMENTS):  # where the jackpot pays out
+        found["jackpot_paid"] = engine.jackpot_paid
     return found
 
 

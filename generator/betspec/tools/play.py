@@ -660,8 +660,7 @@ class Session:
                 return
         if hands is not None and hands > 1:
             self.say("")
-            taken = f", the house took {self.raked}" if self.raked else ""
-            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)}{taken})")
+            self.say(f"after {hands} hands: stacks {self._stacks_text()} (total {sum(self.stacks)}{self._taken(', ')})")
 
     def _next(self, hand: Hand) -> tuple[Table | None, list[int]]:
         """The next hand's table, as the spec's next-hand rule makes it (the engine's
@@ -758,8 +757,16 @@ class Session:
 
     def _over(self, seats: list[int]) -> None:
         """The game over: one seat (or none) has every chip the house did not take."""
-        taken = f" (the house took {self.raked})" if self.raked else ""
+        taken = f" ({self._taken('')})" if self.raked else ""
         self.say(f"seat {seats[0]} has every chip{taken}: the game is over" if seats else "nobody has chips")
+
+    def _taken(self, before: str) -> str:
+        """What the house took across hands, less what its jackpot paid onto the table ("" for nothing)."""
+        if self.raked > 0:
+            return f"{before}the house took {self.raked}"
+        if self.raked < 0:
+            return f"{before}the jackpot paid {-self.raked} more than the house took"
+        return ""
 
     def _house_take(self, hand: Hand, settlement: Settlement) -> None:
         """What the house took before paying, as the spec's rake says (counted for the session's
@@ -769,9 +776,15 @@ class Session:
         if settlement.jackpot_drop:
             self.say(f"{settlement.jackpot_drop} dropped into the jackpot")
         self.raked += settlement.rake + settlement.jackpot_drop
-        for payment in settlement.payments:  # money paid outside the pot (the 7-2 bounty)
-            seats = hand.seats
-            self.say(f"seat {seats[payment.payer]} pays seat {seats[payment.payee]} {payment.amount} ({payment.name})")
+        seats = hand.seats
+        for payment in settlement.payments:  # money paid outside the pot (the 7-2 bounty, a high-hand bonus)
+            if payment.payer is None:  # chips the house's jackpot brings onto the table
+                self.raked -= payment.amount
+                self.say(f"the jackpot pays seat {seats[payment.payee]} {payment.amount} ({payment.name})")
+            else:
+                self.say(
+                    f"seat {seats[payment.payer]} pays seat {seats[payment.payee]} {payment.amount} ({payment.name})"
+                )
 
     def _winners(self, number: int, amount: int, eligible: tuple[int, ...]) -> list[int]:
         who = ", ".join(map(str, eligible))

@@ -10,6 +10,7 @@ from betspec.cards import (
     CardError,
     NoEvaluator,
     known,
+    made,
     rankings,
     settlement_rankings,
     split_cards,
@@ -88,6 +89,10 @@ def check_pots(result: Replay, *, unrecorded: bool = True) -> Pots:
     if type(engine).PAYMENTS:  # the cards the file shows, for the spec's payments outside the pot
         held = {seat: split_cards(hand.hole[seat]) for seat, cards in hand.shows if cards not in ("", "-")}
         how["shown"] = {seat: cards for seat, cards in held.items() if known(cards)}
+        if any("makes" in payment for payment in type(engine).PAYMENTS):  # and what they make (a high-hand bonus)
+            board = [card for deal in hand.board for card in split_cards(deal)]
+            hands = {seat: made(hand.game, cards, board) for seat, cards in how["shown"].items()}
+            how["made"] = {seat: name for seat, name in hands.items() if name is not None}
     try:
         paid = engine.settle(**how)
     except IllegalAction as exc:  # not expected: the ranking names every seat that shows down

@@ -46,9 +46,13 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     fields.append(("actions", "[" + ", ".join(_literal(a) for a in actions) + "]"))
     if engine.paid:  # what the settlement left each player: what a reader checks its pots against
         fields.append(("finishing_stacks", _units([engine.stacks[seat] for seat in order], scale)))
-        # What the house took, as PHH's user-defined fields (PHH has none of its own: the
+        # What the house took (and its jackpot paid), as PHH's user-defined fields (PHH has none of its own: the
         # finishing stacks show it); a reader checking under the same spec takes the same.
-        for name, taken in (("_rake", engine.rake), ("_jackpot_drop", engine.jackpot_drop)):
+        for name, taken in (
+            ("_rake", engine.rake),
+            ("_jackpot_drop", engine.jackpot_drop),
+            ("_jackpot_paid", engine.jackpot_paid),
+        ):
             if taken:
                 fields.append((name, _unit(taken, scale)))
     return "".join(f"{name} = {value}\n" for name, value in fields)

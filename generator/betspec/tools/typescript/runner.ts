@@ -131,7 +131,7 @@ function applyStep(engine: Engine, step: Case): Ruling | null {
     engine.timeout(step.seat);
   } else if ("settle" in step) {
     const s = step.settle;
-    engine.settle(s.ranking ?? null, { runs: s.runs ?? null, oddChipSeat: s.odd_chip_seat ?? null, shown: s.shown ?? null });
+    engine.settle(s.ranking ?? null, { runs: s.runs ?? null, oddChipSeat: s.odd_chip_seat ?? null, shown: s.shown ?? null, made: s.made ?? null });
   }
   return null;
 }
@@ -341,7 +341,7 @@ function handle(request: Record<string, any>): Json {
           engine.declareOutOfTurn(args[0] as number, args[1] as string, (args[2] ?? null) as number | null);
           break;
         case "settle":
-          result = engine.settle(args[0] ?? null, { runs: args[1] ?? null, oddChipSeat: args[2] ?? null, shown: args[3] ?? null });
+          result = engine.settle(args[0] ?? null, { runs: args[1] ?? null, oddChipSeat: args[2] ?? null, shown: args[3] ?? null, made: args[4] ?? null });
           break;
         default:
           throw new Error(`unknown method ${request.method}`);
