@@ -297,22 +297,50 @@ return {
 """
 
 
+#: Each seat's upcards as the panel shows them (marked ^), and whether it folded.
+UPCARDS = """
+return [...document.querySelectorAll('#live-table .live-seats tr[data-seat]')].map(row => ({
+  up: row.querySelector('[data-key=cards]').textContent.split(' ').filter(c => c.startsWith('^')).map(c => c.slice(1)),
+  folded: row.textContent.includes('folded'),
+}));
+"""
+
+
+def _check_opening(browser: Any, game: Any, first: bool) -> None:
+    """Who acts first on a stud street is who the Python dealer's cards say: the bring-in on the
+    first street (betspec.cards.bring_in_seat), the best hand showing after (cards.opener)."""
+    from betspec import cards
+
+    if game.opening == "position":
+        return
+    seats = browser.execute_script(UPCARDS)
+    to_act = _play(browser)["to_act"]
+    ups = {seat: row["up"] for seat, row in enumerate(seats) if not row["folded"]}
+    if to_act is not None:
+        expected = cards.bring_in_seat(game, ups) if first else cards.opener(game, ups)
+        assert to_act == expected, (ups, to_act)
+
+
 @needs_chromium
-@pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "triple_draw", "badugi"])
+@pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "triple_draw", "badugi", "seven_card_stud", "razz"])
 def test_a_hand_is_dealt_as_the_spec_s_game_and_settled_by_its_cards(browser: Any, structure: str) -> None:
-    """Issue 32: the live book deals the cards the spec's game declares, street by street, and
-    settles the showdown as the Python dealer ranks the same cards (betspec.cards.rankings)."""
+    """Issue 32: the live book deals the cards the spec's game declares, street by street (stud's
+    bring-in and each street's opener decided by the upcards, as the Python dealer decides them),
+    and settles the showdown as the Python dealer ranks the same cards (betspec.cards.rankings)."""
     from betspec import cards
     from betspec.runtime import engine_class
 
     game = cards.game_of(engine_class(structure))
     browser.get_log("browser")
     browser.get((SITE / f"{structure}.html").as_uri())
+    _check_opening(browser, game, True)
     for _ in range(300):
         if browser.find_elements("id", "live-settle-cards"):
             break
         if browser.find_elements("id", "live-deal"):
             _click(browser, "#live-deal")
+            assert not browser.find_elements("css selector", "#live-message .live-refusal")
+            _check_opening(browser, game, False)
             continue
         legal = _play(browser)["legal"]
         choice = next(c for c in ("check", "call", *legal) if c in legal)
@@ -333,4 +361,53 @@ def test_a_hand_is_dealt_as_the_spec_s_game_and_settled_by_its_cards(browser: An
     settled = browser.find_element("css selector", "#live-message .live-settled").text
     expected = f"to seat {best[0]}" if len(best) == 1 else "split"
     assert expected in settled, (settled, best, shown)
+    assert _errors(browser) == []
+
+
+@needs_chromium
+def test_a_bomb_pot_is_dealt_on_two_boards_from_its_flop_and_each_board_pays_half(
+    browser: Any, example_house: Path
+) -> None:
+    """Issue 32: the house's bomb pot (bomb_pot_every_orbit.json, two boards when the table gives
+    bomb_pot) on its own book page: the flop of both boards is on the table before anyone acts,
+    every card dealt once, and settling by the cards pays each board's half of the pot to the
+    best hand on it, as betspec.cards ranks each board."""
+    from betspec import cards
+
+    page = example_house / "docs" / "site" / "bomb_pot_every_orbit.html"
+    browser.get_log("browser")
+    browser.get(page.as_uri())
+    browser.execute_script("document.getElementById('live-input-bomb_pot').value = '20';")
+    _click(browser, "#live-deal-table")
+    boards = """return [...document.querySelectorAll('#live-table tr.live-board td[data-key]')]
+        .map(td => td.textContent.split(' ').filter(c => c));"""
+    assert [len(board) for board in browser.execute_script(boards)] == [3, 3], browser.execute_script(boards)
+    assert _play(browser)["street"] == "flop"
+    for _ in range(100):
+        if browser.find_elements("id", "live-settle-cards"):
+            break
+        if browser.find_elements("id", "live-deal"):
+            _click(browser, "#live-deal")
+            continue
+        legal = _play(browser)["legal"]
+        _click(
+            browser, f'#live-actions button[data-action="{next(c for c in ("check", "call", *legal) if c in legal)}"]'
+        )
+    before = _play(browser)
+    _click(browser, "#live-settle-cards")
+    shown, every_board = browser.execute_script(CARDS), browser.execute_script(boards)
+    assert [len(board) for board in every_board] == [5, 5]
+    every = [card for held in shown["hole"] for card in held] + every_board[0] + every_board[1]
+    assert len(every) == len(set(every)) == 2 * len(shown["hole"]) + 10
+    holes = dict(enumerate(shown["hole"]))
+    game = cards.game("NT")
+    pot, stacks = before["pot"], _play(browser)["stacks"]
+    won = [stacks[seat] - before["stacks"][seat] for seat in range(len(stacks))]
+    expected = [0] * len(stacks)
+    for index, board in enumerate(every_board):
+        best = cards.rankings(game, holes, board)[0][0]
+        half = pot // 2 + (pot % 2 if index == 0 else 0)  # the odd chip to the first board
+        for rank, seat in enumerate(sorted(best)):
+            expected[seat] += half // len(best) + (1 if rank < half % len(best) else 0)
+    assert sorted(won) == sorted(expected) and sum(won) == pot, (won, expected, every_board, holes)
     assert _errors(browser) == []

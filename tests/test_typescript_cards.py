@@ -59,7 +59,7 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"cards.ts needs Node and 
 
 #: Reads the questions (a JSON list) on stdin, answers each ({"ok": ...} or {"error": message}).
 RUNNER = r"""
-import { Dealer, made, rank, rankings, settlementRankings } from "./cards.js";
+import { Dealer, bringInSeat, made, openPair, opener, rank, rankings, settlementRankings } from "./cards.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -93,11 +93,13 @@ const STEPS = {
   draw: (dealer, seat, items) => dealer.draw(seat, items.map((item) => cardOf(dealer, seat, item))),
   discard: (dealer, seat, items) => dealer.discard(seat, items.map((item) => cardOf(dealer, seat, item))),
   showdown: (dealer, seats) => dealer.showdown(seats),
+  showdowns: (dealer, seats) => dealer.showdowns(seats),
+  chooseBoards: (dealer, table) => dealer.chooseBoards(table),
 };
 
 function state(dealer) {
-  const { hole, up, board, discards, undealt, street } = dealer;
-  return JSON.parse(JSON.stringify({ hole, up, board, discards, undealt, street }));
+  const { hole, up, board, otherBoards, discards, undealt, street } = dealer;
+  return JSON.parse(JSON.stringify({ hole, up, board, otherBoards, discards, undealt, street }));
 }
 
 function dealt({ game, seats, seed, script }) {
@@ -111,6 +113,11 @@ const ASK = {
   rankings: ranked,
   rank: ({ kind, hole, board }) => rank(kind, hole, board),
   made: ({ kind, hole, board }) => made(kind, hole, board),
+  upcards: ({ game, upcards, street }) => ({
+    bringIn: street === 0 ? bringInSeat(game, upcards) : null,
+    opener: opener(game, upcards),
+    openPair: openPair(upcards),
+  }),
   settle: ({ ranked }) => settlementRankings(ranked),
   dealer: dealt,
 };
@@ -185,6 +192,7 @@ def dealer_games() -> dict[str, dict[str, Any]]:
         if data:
             games[f"spec {name}"] = json.loads(json.dumps(data))
     games["crazy pineapple"] = CRAZY_PINEAPPLE
+    games["double board"] = {**written(cards.GAMES["NT"]), "boards": 2}
     return games
 
 
@@ -288,6 +296,7 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         holes = {seat: cards.split_cards(text) for seat, text in enumerate(hands.split())}
         questions[f"edge {kind}"] = [ranking_question(card_game(code), holes, cards.split_cards(board), True)]
     questions["made"] = [question for _, question in made_questions()]
+    questions["upcards"] = [question for _, question in upcard_questions()]
     questions["refused"] = [question for question, _ in REFUSED]
     questions["dealer"] = [question for _, _, question in dealer_scripts()]
     questions["dealer refused"] = [question for question, _ in dealer_refusals()]
@@ -397,6 +406,83 @@ def test_what_a_hand_makes_is_python_s(answers: dict[str, Any]) -> None:
     assert made["FR"] == made["F2L3D"] == made["FB"] == {None}
 
 
+def upcard_questions() -> list[tuple[tuple[cards.Game, int, dict[int, list[str]]], dict[str, Any]]]:
+    """Stud and razz hands of 2 to 7 seats, a third of them from a thinned deck (pairs and trips
+    showing), each street's upcards asked who brings in (the first), who opens and whether a pair
+    shows: (the Python game, street, upcards) and the question."""
+    rng = random.Random("typescript upcards")
+    asked = []
+    for code in ("F7S", "FR", "F7S/8"):
+        game = cards.GAMES[code]
+        data = card_game(code)
+        statuses = [up for street in game.hole for up in street]
+        for _ in range(300):
+            thin = rng.random() < 0.34
+            seats = rng.randint(2, 4) if thin else rng.randint(2, 7)
+            deck = thinned_deck(rng, False, seats * 7) if thin else full_deck(False)
+            rng.shuffle(deck)
+            held = {seat: deck[seat * 7 : seat * 7 + 7] for seat in range(seats)}
+            for street in range(4):
+                dealt = sum(len(s) for s in game.hole[: street + 1])
+                ups = {s: [c for c, up in zip(held[s][:dealt], statuses, strict=False) if up] for s in held}
+                question = {
+                    "op": "upcards",
+                    "game": data,
+                    "street": street,
+                    "upcards": {str(s): u for s, u in ups.items()},
+                }
+                asked.append(((game, street, ups), question))
+    return asked
+
+
+def test_what_the_upcards_decide_is_python_s(answers: dict[str, Any]) -> None:
+    """cards.ts decides the bring-in, each later street's opener and the open pair as
+    betspec.cards does (PokerKit's opening lookups): on ties, pairs, trips and razz's reversal."""
+    ties = pairs = 0
+    for ((game, street, ups), _), reply in zip(upcard_questions(), answers["upcards"], strict=True):
+        got = ok(reply)
+        if street == 0:
+            assert got["bringIn"] == cards.bring_in_seat(game, ups), (game.code, ups)
+        assert got["opener"] == cards.opener(game, ups), (game.code, street, ups)
+        assert got["openPair"] == cards.open_pair(ups), (game.code, ups)
+        keys = [tuple(sorted(card[0] for card in u)) for u in ups.values()]
+        ties += street > 0 and len(set(keys)) < len(keys)
+        pairs += got["openPair"]
+    assert ties > 50 and pairs > 50, (ties, pairs)
+
+
+def test_a_table_s_input_deals_a_double_board(answers: dict[str, Any], tmp_path: Path) -> None:
+    """A game whose boards depend on the table (a bomb pot's double board): chooseBoards before
+    the first board card deals every board; a false input, or after a board card, one."""
+    game = {**written(cards.GAMES["NT"]), "boards": 2, "boards_when": "bomb_pot"}
+    hand = [["deal", 0, [0, 1, 2]], ["deal", 1, [0, 1, 2]], ["deal", 2, [0, 1, 2]], ["deal", 3, [0, 1, 2]]]
+    scripts = [
+        [["chooseBoards", {"bomb_pot": 20}], *hand, ["showdowns", [0, 1, 2]]],
+        [["chooseBoards", {"bomb_pot": 0}], *hand],
+        [*hand[:2], ["chooseBoards", {"bomb_pot": 20}], *hand[2:]],
+    ]
+    questions = [{"op": "dealer", "game": game, "seats": 3, "seed": 5, "script": script} for script in scripts]
+    out = compile_cards(tmp_path)
+    done = subprocess.run(
+        [typescript_run.node(), str(out / "ask.mjs")],
+        input=json.dumps(questions),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    double, single, late = (ok(reply)["steps"] for reply in json.loads(done.stdout))
+    final = double[-2]["state"]
+    assert [len(board) for board in [final["board"], *final["otherBoards"]]] == [5, 5]
+    every = [c for held in final["hole"] for c in held] + final["board"] + final["otherBoards"][0] + final["undealt"]
+    assert sorted(every) == sorted(full_deck(False))
+    holes = {seat: final["hole"][seat] for seat in range(3)}
+    python = python_game(game)
+    assert ok(double[-1]) == [cards.rankings(python, holes, board) for board in [final["board"], *final["otherBoards"]]]
+    assert single[-1]["state"]["otherBoards"] == [] == late[-1]["state"]["otherBoards"]
+
+
 @pytest.mark.parametrize("kind", list(EDGES))
 def test_hands_at_the_edges_rank_as_python(kind: str, answers: dict[str, Any]) -> None:
     """Hands chosen where rankings differ between rulebooks, all at one showdown. PokerKit, which
@@ -504,6 +590,7 @@ def check_hand(name: str, game: dict[str, Any], question: dict[str, Any], steps:
                 assert len(result["hole"][seat]) == wanted, (name, step)
                 faces[seat] += [face == "up" for face in dealt["hole"]] if seat in step[2] else []
             assert len(result["board"]) == dealt["board"], (name, step)
+            assert [len(other) for other in result["otherBoards"]] == [dealt["board"]] * (game["boards"] - 1), name
         if step[0] == "draw":
             assert len(result) == len(step[2]), (name, step)
     final = steps[-1]["state"]
@@ -511,7 +598,8 @@ def check_hand(name: str, game: dict[str, Any], question: dict[str, Any], steps:
     if not drawn:
         assert final["up"] == faces, name
     assert all(up == [False] * len(up) for up in final["up"]) or not drawn, name
-    every = [card for hand in final["hole"] + final["discards"] for card in hand] + final["board"] + final["undealt"]
+    every = [card for hand in final["hole"] + final["discards"] + final["otherBoards"] for card in hand]
+    every += final["board"] + final["undealt"]
     assert sorted(every) == sorted(full_deck(game["deck"] == "short")), name
     assert final["street"] == len(game["deals"]), name
     live = question["script"][-1][1]

@@ -18,12 +18,12 @@
   var IllegalAction = modules.runtime.IllegalAction;
   var InvalidTable = modules.runtime.InvalidTable;
   // The cards, where the structure's spec declares its game (GAME) and js/cards.js is loaded: a
-  // seeded dealer deals each street as the engine opens it, and the showdown is ranked by the
-  // same evaluators the Python dealer settles with. A game of more boards than one, or one whose
-  // upcards decide who brings in (stud: the table's bring-in seat is the form's here), keeps the
-  // typed ranking and no cards.
+  // seeded dealer deals each street as the engine opens it (every board of a double board; a
+  // bomb pot's flop before anyone acts), decides what the upcards decide (stud's bring-in, the
+  // opener of each later street, an open pair), and the showdown is ranked by the same
+  // evaluators the Python dealer settles with, each board paying its share.
   var cardsModule = modules.cards;
-  var GAME = cardsModule && module.GAME && module.GAME.boards === 1 && module.GAME.opening === "position" ? module.GAME : null;
+  var GAME = cardsModule && module.GAME ? module.GAME : null;
   var dealer = null;
   var hands = 0;
 
@@ -122,6 +122,10 @@
     if (dealt) {
       rows[0].appendChild(el("th", {}, "cards"));
       rows.push(el("tr", { class: "live-board" }, [el("td", { colspan: 4 }, "board"), el("td", { "data-key": "board" }, dealt.board.join(" "))]));
+      dealt.otherBoards.forEach(function (board, i) {
+        var name = "board " + (i + 2);
+        rows.push(el("tr", { class: "live-board" }, [el("td", { colspan: 4 }, name), el("td", { "data-key": name }, board.join(" "))]));
+      });
     }
     var legal = engine.legalActions();
     var facts = [
@@ -158,12 +162,29 @@
 
   /** Deal the cards of street ``index`` to the seats still in: the discards due first (the first
    * cards held, as a visitor would choose at random), a draw standing pat. */
-  function dealCards(index) {
+  function dealCards(index, seats) {
     var deal = GAME.deals[index];
     if (!deal) return;
-    var live = stillIn();
+    var live = seats || stillIn();
     if (deal.discard) live.forEach(function (s) { dealer.discard(s, dealer.hole[s].slice(0, deal.discard)); });
     dealer.deal(index, live);
+  }
+
+  /** What the upcards just dealt decide for the street's deal, among the spec's deal inputs: who
+   * opens it (the best hand showing; razz the lowest) and whether a pair shows (fourth street). */
+  function dealtInputs(index) {
+    var given = {};
+    if (GAME.opening === "position") return given;
+    var ups = dealer.upcards(stillIn());
+    if ("opener" in META.dealInputs) given.opener = cardsModule.opener(GAME, ups);
+    if ("open_pair" in META.dealInputs && index === 1) given.open_pair = cardsModule.openPair(ups);
+    return given;
+  }
+
+  /** The cards of the streets a hand began past, before anyone acts (a bomb pot begins on the flop). */
+  function follow() {
+    var at = META.streets.indexOf(engine.streetName);
+    while (at >= 0 && dealer.street <= at && dealer.street < GAME.deals.length) dealCards(dealer.street);
   }
 
   /** The board run out to the last street, for a showdown the betting ended early. */
@@ -440,13 +461,20 @@
     log.textContent = "";
     try {
       var given = table || Object.assign({ stacks: JSON.parse(stacks.value), button: Number(buttonSeat.value) }, values(inputs));
-      engine = new Engine(given, values(optionFields), null);
       dealer = null;
-      if (GAME) {
+      if (GAME && Array.isArray(given.stacks) && given.stacks.length >= 2 && given.stacks.length <= 10) {
+        // The first street dealt before the engine is: its upcards decide who brings in (stud).
         hands += 1;
-        dealer = new cardsModule.Dealer(GAME, engine.seats, data.structure + "/" + hands);
-        dealCards(0);
+        dealer = new cardsModule.Dealer(GAME, given.stacks.length, data.structure + "/" + hands);
+        dealer.chooseBoards(given);
+        var seats = given.stacks.map(function (_, s) { return s; });
+        dealCards(0, seats);
+        if (GAME.opening !== "position" && "bring_in_seat" in META.inputs) {
+          given = Object.assign({}, given, { bring_in_seat: cardsModule.bringInSeat(GAME, dealer.upcards(seats)) });
+        }
       }
+      engine = new Engine(given, values(optionFields), null);
+      if (dealer) follow();
       logged("dealt " + shown(given));
       note(null);
     } catch (error) {
@@ -532,9 +560,16 @@
           var given;
           try { given = values(dealFields); } catch (e) { note(el("p", { class: "live-refusal" }, e.message)); return; }
           attempt("deal " + next, function () {
-            var result = engine.deal(next, given);
-            if (dealer) dealCards(META.streets.indexOf(next));
-            return result;
+            if (!dealer) return engine.deal(next, given);
+            // The cards first where the upcards decide the deal's inputs (stud), else once the engine deals.
+            var index = META.streets.indexOf(next);
+            if (GAME.opening === "position") {
+              var result = engine.deal(next, given);
+              dealCards(index);
+              return result;
+            }
+            if (dealer.street <= index) dealCards(index);
+            return engine.deal(next, Object.assign({}, given, dealtInputs(index)));
           });
         }, { id: "live-deal" }), " ", dealFields,
       ]));
@@ -576,9 +611,15 @@
     attempt("settle by the cards", function () {
       if (!seats.length) return engine.settle(null, { shown: showing(stillIn()), made: making(stillIn()) });
       runOut();
-      var holes = new Map(seats.map(function (s) { return [s, dealer.hole[s]]; }));
-      var given = cardsModule.settlementRankings(cardsModule.rankings(GAME, holes, dealer.board));
-      return engine.settle(given.ranking || null, { runs: given.runs || null, shown: showing(seats), made: making(seats) });
+      // Each board pays its part of every pot (a split game's board its high and low halves):
+      // one run per part, as the Python dealer settles a double board.
+      var runs = [];
+      dealer.showdowns(seats).forEach(function (ranked) {
+        var given = cardsModule.settlementRankings(ranked);
+        if (given.runs) runs = runs.concat(given.runs); else runs.push(given.ranking);
+      });
+      var cards = { shown: showing(seats), made: making(seats) };
+      return runs.length > 1 ? engine.settle(null, Object.assign({ runs: runs }, cards)) : engine.settle(runs[0], cards);
     });
   }
 

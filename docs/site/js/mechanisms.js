@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 01ea273a61ec76b66ba46bd58ba69e7cab0ee4e554948b46eaae37658f2c50e2.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 f5d6c40fe75f5abd7bea8126281188ad52be27da46cf592d409e51dd4d81dbfa.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

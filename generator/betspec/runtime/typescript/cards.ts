@@ -275,6 +275,65 @@ function seatsOf(holes: Holes): [number, readonly string[]][] {
   });
 }
 
+// ---- what the upcards decide: the stud bring-in and openers -----------------------------------
+
+/** The opening lookups' groups of entries, weakest first: high cards of one to four cards, a pair
+ * with none to two kickers, two pair, trips with none or one, four of a kind (the order in which
+ * PokerKit's _HighHandOpeningLookup and _LowHandOpeningLookup add them). */
+const OPENING_SHAPES = ["1", "11", "111", "1111", "2", "21", "211", "22", "3", "31", "4"];
+
+/** A seat's upcards as the opening lookups order them (larger stronger: the ace high, or low in
+ * a game whose highest upcard brings in), or null for no upcard or one not known. */
+function openingKey(upcards: readonly string[], low: boolean): Key | null {
+  if (!upcards.length || !known(upcards)) return null;
+  const { shape, ranks } = grouped(upcards.map((card) => (low ? aceLow : rankOf)(parse(card))));
+  const block = OPENING_SHAPES.indexOf(shape);
+  return block < 0 ? null : [block, ...ranks];
+}
+
+/** The game is razz-like: the highest upcard brings in and the lowest hand showing opens. */
+const openedLow = (game: CardGame): boolean => game.opening === "high_card";
+
+/**
+ * The seat that brings in, as betspec.cards.bring_in_seat: the lowest first upcard (by suit on a
+ * tie, clubs lowest) in stud; the highest (the king of spades highest, the ace low) in razz.
+ */
+export function bringInSeat(game: CardGame, upcards: Holes): number {
+  const low = openedLow(game);
+  let found: [number, number] | null = null; // [seat, the card's place: rank then suit]
+  for (const [seat, cards] of seatsOf(upcards)) {
+    const card = cards[0];
+    if (card === undefined || !known([card])) continue;
+    const code = parse(card);
+    const place = (low ? aceLow(code) : rankOf(code)) * 4 + suitOf(code);
+    if (found === null || (low ? place > found[1] : place < found[1])) found = [seat, place];
+  }
+  if (found === null) throw new Error("no upcard is known: the bring-in cannot be decided");
+  return found[0];
+}
+
+/**
+ * The seat that opens a later stud street, as betspec.cards.opener: the best hand showing (the
+ * lowest in razz), the lowest seat on a tie; null for a game opened by position, or no upcards.
+ */
+export function opener(game: CardGame, upcards: Holes): number | null {
+  if (game.opening === "position") return null;
+  const low = openedLow(game);
+  let found: [number, Key] | null = null;
+  for (const [seat, cards] of seatsOf(upcards).sort((a, b) => a[0] - b[0])) {
+    const key = openingKey(cards, low);
+    if (key === null) continue;
+    const order = found === null ? 0 : compareKeys(key, found[1]);
+    if (found === null || (low ? order < 0 : order > 0)) found = [seat, key];
+  }
+  return found === null ? null : found[0];
+}
+
+/** A pair shows on fourth street: two upcards of one rank (as betspec.cards.open_pair). */
+export function openPair(upcards: Holes): boolean {
+  return seatsOf(upcards).some(([, cards]) => cards.length === 2 && known(cards) && cards[0]?.[0] === cards[1]?.[0]);
+}
+
 /** Seats by strength, best first, ties together, each group in the seats' given order. */
 function groupSeats(strengths: [number, Key][]): number[][] {
   // Stable, as Python's sorted(..., reverse=True) is: tied seats keep the order they were given in.
@@ -376,10 +435,12 @@ function shuffled(game: CardGame, seed: number | string): string[] {
   return deck;
 }
 
-/** What one deal gave: each seat's new cards (none for a seat not dealt) and the board's. */
+/** What one deal gave: each seat's new cards (none for a seat not dealt), the board's, and each
+ * other board's (a double board's second). */
 export interface Dealt {
   hole: string[][];
   board: string[];
+  otherBoards: string[][];
 }
 
 /**
@@ -387,8 +448,9 @@ export interface Dealt {
  * `deal(street, stillIn)` deals a street (in order, from 0) to the seats still in; `draw` and
  * `discard` change a seat's cards before a street that opens with them; `showdown` ranks the seats
  * that show down. The same game, seats and seed deal the same cards (not Python's: its shuffle
- * differs). A deal or draw refused changes nothing. One board: a game dealt on several boards is
- * dealt its first.
+ * differs). A deal or draw refused changes nothing. A game of several boards deals each board's
+ * cards as its first's (`otherBoards`); one whose boards depend on the table (a bomb pot's double
+ * board) deals them once `chooseBoards` is given the table, before the first board card.
  */
 export class Dealer {
   readonly game: CardGame;
@@ -398,6 +460,8 @@ export class Dealer {
   /** Whether each of a seat's cards is face up. */
   readonly up: boolean[][];
   readonly board: string[] = [];
+  /** The boards after the first (a double board: one), each dealt as many cards as `board`. */
+  otherBoards: string[][];
   /** Each seat's cards thrown away (discarded, or drawn to). */
   readonly discards: string[][];
   private readonly deck: string[];
@@ -418,6 +482,26 @@ export class Dealer {
     this.up = Array.from({ length: seats }, () => []);
     this.discards = Array.from({ length: seats }, () => []);
     this.changed = game.deals.map(() => new Set<number>());
+    this.otherBoards = game.boards > 1 && !game.boards_when ? Array.from({ length: game.boards - 1 }, () => []) : [];
+  }
+
+  /** Every board of the hand, the first first. */
+  get allBoards(): string[][] {
+    return [this.board, ...this.otherBoards];
+  }
+
+  /**
+   * The boards of this hand, for a game whose boards depend on the table (its `boards_when` input,
+   * as betspec.cards.Dealer reads it at the first deal): several where the table gives the input
+   * a true or non-zero value, else one. Changes nothing once a board card is dealt.
+   */
+  chooseBoards(table: Readonly<Record<string, unknown>>): void {
+    const when = this.game.boards_when;
+    if (!when || this.board.length || this.otherBoards.length) return;
+    const given = Object.hasOwn(table, when) ? table[when] : undefined;
+    if ((given === true || (Number.isInteger(given) && given !== 0)) && this.game.boards > 1) {
+      this.otherBoards = Array.from({ length: this.game.boards - 1 }, () => []);
+    }
   }
 
   /** The streets dealt: the next deal is of this street. */
@@ -438,8 +522,8 @@ export class Dealer {
     if (deal.discard > 0 && waiting !== undefined) {
       throw new Error(`seat ${waiting} discards ${deal.discard} before street ${street} (${deal.street}) is dealt`);
     }
-    this.need(seats.length * deal.hole.length + deal.board);
-    const dealt: Dealt = { hole: this.hole.map(() => []), board: [] };
+    this.need(seats.length * deal.hole.length + deal.board * (1 + this.otherBoards.length));
+    const dealt: Dealt = { hole: this.hole.map(() => []), board: [], otherBoards: [] };
     for (const seat of seats) {
       dealt.hole[seat] = this.take(deal.hole.length);
       this.hole[seat]?.push(...(dealt.hole[seat] as string[]));
@@ -447,6 +531,11 @@ export class Dealer {
     }
     dealt.board = this.take(deal.board);
     this.board.push(...dealt.board);
+    for (const other of this.otherBoards) {
+      const cards = this.take(deal.board);
+      other.push(...cards);
+      dealt.otherBoards.push(cards);
+    }
     this.streetsDealt++;
     return dealt;
   }
@@ -478,6 +567,19 @@ export class Dealer {
   showdown(seats: readonly number[]): number[][][] {
     const chosen = this.seatList(seats, "the seats that show down");
     return rankings(this.game, new Map(chosen.map((seat) => [seat, this.hole[seat] as string[]])), this.board);
+  }
+
+  /** The rankings of the seats that show down on each board, the first board first. */
+  showdowns(seats: readonly number[]): number[][][][] {
+    const chosen = this.seatList(seats, "the seats that show down");
+    const holes = new Map(chosen.map((seat) => [seat, this.hole[seat] as string[]]));
+    return this.allBoards.map((board) => rankings(this.game, holes, board));
+  }
+
+  /** Each seat's cards dealt face up (the seats given). */
+  upcards(seats: readonly number[]): Map<number, string[]> {
+    const chosen = this.seatList(seats, "the seats");
+    return new Map(chosen.map((seat) => [seat, (this.hole[seat] as string[]).filter((_, i) => this.up[seat]?.[i])]));
   }
 
   private nextDeal(street: number): CardGame["deals"][number] {
