@@ -494,3 +494,54 @@ def test_hands_are_checked_under_a_name_or_a_mapping_of_variants_else_refused(ju
         finished(hands, junk)  # type: ignore[arg-type]
     with pytest.raises(phh.PhhError):
         list(check_files([hands], junk, {}))  # type: ignore[arg-type]
+
+
+FIVE_CARD_STUD = example("five_card_stud")
+
+
+def test_five_card_stud_is_dealt_from_its_spec_the_upcards_opening_each_street(tmp_path: Path) -> None:
+    """The house's five-card stud (extending seven-card stud with its own streets and game): one
+    card down and one up, then an upcard a street; the lowest upcard brings in and the best hand
+    showing opens each later street, as the dealer decides from the cards; every chip paid to the
+    best hand shown."""
+    cls = house.load(write(tmp_path, "five_stud", FIVE_CARD_STUD))
+    game = cards.game_of(cls)
+    assert (game.code, game.streets, game.opening) == ("", 4, "low_card")
+    openings = showdowns = 0
+    for seed in range(40):
+        seats = 2 + seed % 5
+        dealer = cards.Dealer(game, seats, seed=seed)
+        table = Table.of([200] * seats, 0, {"ante": 1, "bring_in": 2, "bets": (5, 10), **dealer.table_inputs()})
+        engine = cls(table)
+        assert engine.to_act == dealer.table_inputs()["bring_in_seat"]
+        while not engine.hand_over:
+            if engine.to_act is None:
+                dealer.deal(engine)
+                live = [seat for seat in range(seats) if not engine.folded[seat]]
+                if engine.to_act is not None:
+                    assert engine.to_act == cards.opener(game, dealer.upcards(live))
+                    openings += 1
+                continue
+            legal = engine.legal_actions()
+            engine.act(engine.to_act, next(a for a in ("bring_in", "check", "call") if a in legal))
+        chips = engine.total_chips()
+        settlement = dealer.settle(engine)
+        assert sum(engine.stacks) == chips
+        assert all(
+            len(held) == 5 and dealer.up[seat] == [False, True, True, True, True]
+            for seat, held in enumerate(dealer.hole)
+        )
+        best = cards.rankings(game, dict(enumerate(dealer.hole)), [])[0][0]
+        assert {seat for seat, won in enumerate(settlement.won) if won} == set(best)
+        showdowns += 1
+    assert openings >= 100 and showdowns == 40
+
+
+def test_betspec_play_deals_five_card_stud(tmp_path: Path) -> None:
+    path = write(tmp_path, "five_stud", FIVE_CARD_STUD)
+    betspec = str(Path(sys.executable).with_name("betspec"))
+    command = [betspec, "play", path.name, "--seats", "4", "--bots", "all", "--hands", "3", "--seed", "2"]
+    shown = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "five-card stud" in shown.stdout and "brings in" in shown.stdout, shown.stdout
+    assert "error" not in shown.stdout.lower() and "engine problem" not in shown.stdout, shown.stdout
