@@ -196,7 +196,9 @@ def test_validate_command_output_and_exit_status(project: Path, capsys) -> None:
     out = capsys.readouterr().out.splitlines()
     problems = [line for line in out if LINE.match(line)]
     assert len(problems) == 1 and "did you mean 'big_blind'" in problems[0]
-    assert out[-1] == f"1 problem(s) in {len(list(SPEC_DIR.glob('*.json'))) + 1} file(s)"
+    # The project's specs and sessions (spec/sessions), and the typo.
+    files = len(list(SPEC_DIR.glob("*.json"))) + len(list(SPEC_DIR.glob("sessions/*.json"))) + 1
+    assert out[-1] == f"1 problem(s) in {files} file(s)"
     assert main(["validate", str(SPEC_DIR / "no_limit.json")]) == 0
 
 

@@ -123,6 +123,11 @@ def test_the_house_workflow_from_an_installed_wheel(installed: Path, tmp_path: P
     assert "up to date" in out
     out = _run([betspec, "simulate", "--structure", "club_game", "--hands", "500", "--workers", "2"], house)
     assert "500 hands" in out and "chips conserved" in out
+    # a shipped session (spec/sessions, in the wheel): played and simulated through its games
+    out = _run([betspec, "simulate", "horse", "--hands", "60"], house)
+    assert "60 hands of H.O.R.S.E." in out and "chips checked at every hand" in out
+    out = _run([betspec, "play", "eight_game", "--seats", "3", "--bots", "all", "--hands", "4", "--seed", "2"], house)
+    assert "--- game: deuce-to-seven triple draw" in out and "--- game: limit hold'em" in out
     out = _run([betspec, "coverage"], house, expect=1)  # two cases do not reach every transition
     assert "club_game" in out and "not reached" in out and "2 case files" in out
     # the shipped structures from inside the house, and a shipped case

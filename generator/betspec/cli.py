@@ -18,7 +18,7 @@ from typing import Any
 
 from betspec import __version__, house
 from betspec.build import register as register_build
-from betspec.diagnostics import Diagnostic, errors, fixes
+from betspec.diagnostics import Diagnostic, SpecError, errors, fixes
 from betspec.helptext import PlainParser
 from betspec.project import Project, load_all, orphans, outputs, selected, write_atomically
 from betspec.runtime.errors import shown
@@ -40,11 +40,21 @@ def _report(diagnostics: list[Diagnostic]) -> None:
 
 
 def cmd_validate(args: argparse.Namespace, project: Project) -> int:
+    from betspec import session as sessions
+
     paths = args.files or project.spec_files()
+    folder = os.path.join(project.spec_dir, "sessions")
+    if not args.files and os.path.isdir(folder):  # a project's sessions, beside its specs
+        paths += sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".json"))
     if not paths:
         _out(f"no specs found in {project.spec_dir}")
         return 1
-    specs, diagnostics = _load(project, paths)
+    mixed = [path for path in paths if sessions.is_session(path)]
+    paths = [path for path in paths if path not in mixed]
+    specs, diagnostics = _load(project, paths) if paths else ([], [])
+    checked, found = _sessions(mixed, args.deep)
+    diagnostics = sorted({*diagnostics, *found})
+    paths += mixed
     if args.deep:
         diagnostics = [*diagnostics, *_deep(specs, project)]
         failed = {d.position.path for d in errors(diagnostics)}
@@ -57,11 +67,58 @@ def cmd_validate(args: argparse.Namespace, project: Project) -> int:
             f"ok {os.path.relpath(spec.path)}: {spec.name} ({kind}; {size}"
             f"{'; played' if args.deep and not spec.abstract else ''})"
         )
+    for spec, line in checked:
+        _out(f"ok {os.path.relpath(spec.path)}: {spec.name} ({line})")
     stopping = errors(diagnostics)
     warnings = f" and {len(diagnostics) - len(stopping)} warning(s)" if len(stopping) < len(diagnostics) else ""
     if diagnostics:
         _out(f"{len(stopping)} problem(s){warnings} in {len(paths)} file(s)")
     return 1 if stopping else 0
+
+
+def _sessions(paths: list[str], deep: bool) -> tuple[list[tuple[Any, str]], list[Diagnostic]]:
+    """The session specs at ``paths`` checked (and with ``deep``, played through every game and
+    level, every chip checked): each that passes with what to say of it, and the diagnostics."""
+    from betspec import session as sessions
+    from betspec.diagnostics import DiagnosticCode, Position
+    from betspec.runtime import BetspecError
+    from betspec.tools.simulate import SimulateError, walk_session
+
+    passed: list[tuple[Any, str]] = []
+    found: list[Diagnostic] = []
+    for path in paths:
+        spec, problems = sessions.check(path)
+        found += problems
+        if spec is None:
+            continue
+        line = f"session; {len(spec.games)} games, {len(spec.levels)} level(s)"
+        if deep:
+            here = Position(path, 1, 1)
+            try:
+                played, walked = walk_session(spec)
+            except (SimulateError, BetspecError) as exc:
+                found.append(Diagnostic(here, "", DiagnosticCode.CHIPS, f"playing the session: {exc}"))
+                continue
+            missing = [
+                Diagnostic(here, f"/games/{name}", DiagnosticCode.NEVER_REACHED, f"the game {name!r} was never dealt")
+                for name in spec.games
+                if name in spec.rotation and name not in walked.by_game
+            ] + [
+                Diagnostic(
+                    here,
+                    f"/levels/stakes/{level - 1}",
+                    DiagnosticCode.NEVER_REACHED,
+                    f"level {level} was never reached",
+                )
+                for level in range(1, len(spec.levels) + 1)
+                if level not in walked.by_level
+            ]
+            found += missing
+            if missing:
+                continue
+            line += f"; played {played.hands + walked.hands} hands, every game and level, chips checked"
+        passed.append((spec, line))
+    return passed, found
 
 
 def cmd_show(args: argparse.Namespace, project: Project) -> int:
@@ -300,6 +357,9 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
     from betspec.runtime.batch import MAX_HANDS
     from betspec.tools.simulate import SimulateError, bounded_workers, default_workers, simulate
 
+    if args.session is not None:
+        return _simulate_session(args)
+
     structures = [args.structure] if args.structure else engine_names()
     for structure in structures:
         try:
@@ -344,6 +404,46 @@ def cmd_simulate(args: argparse.Namespace, project: Project) -> int:
                 f"{totals.hands / seconds:,.0f} hands/s, {totals.actions / seconds:,.0f} actions/s; chips conserved"
                 + (raked if engine_class(structure).RAKE is not None else "")
             )
+    return 0
+
+
+def _simulate_session(args: argparse.Namespace) -> int:
+    """``betspec simulate SESSION``: its hands played by the bot, totals per game and per level."""
+    from betspec import session as sessions
+    from betspec.runtime import InvalidTable
+    from betspec.tools.simulate import SimulateError, simulate_session
+
+    path = sessions.find(args.session)
+    if path is None:
+        known = ", ".join(sessions.shipped())
+        _out(f"simulate: no session {args.session!r} (a session file, or a shipped one: {known})")
+        return 2
+    try:
+        spec = sessions.load(path)
+    except SpecError as exc:
+        _out("\n".join(str(d) for d in exc.diagnostics))
+        return 2
+    if not 1 <= args.hands <= 1_000_000 or not 2 <= args.players <= 10:
+        _out("simulate: a session plays 1 to 1,000,000 --hands at 2 to 10 --players")
+        return 2
+    started = time.perf_counter()
+    try:
+        totals = simulate_session(spec, args.hands, args.seed, args.players)
+    except (SimulateError, InvalidTable) as exc:
+        _out(f"simulate: {exc}")
+        return 1
+    seconds = time.perf_counter() - started
+    _out(
+        f"{totals.hands:,} hands of {spec.title} at {args.players} players in {seconds:.1f} s, "
+        f"{totals.sessions} session(s), {totals.changes} changes of game; chips checked at every hand"
+    )
+    for title, rows in (("game", totals.by_game), ("level", totals.by_level)):
+        if title == "level" and len(rows) == 1:
+            continue
+        _out(f"  {'per ' + title:<28} {'hands':>8} {'actions/hand':>13} {'pot/hand':>10}")
+        for key, (hands, actions, pots) in rows.items():
+            name = spec.games[str(key)].title if title == "game" else f"level {key}"
+            _out(f"  {name[:28]:<28} {hands:>8,} {actions / hands:>13.2f} {pots / hands:>10,.1f}")
     return 0
 
 
@@ -496,7 +596,14 @@ def parser() -> argparse.ArgumentParser:
     )
     coverage.set_defaults(run=cmd_coverage)
     simulate = commands.add_parser("simulate", help="play random hands over a pool of processes")
+    simulate.add_argument(
+        "session",
+        nargs="?",
+        help="a session (a shipped one's name, or a session file): its games and levels played in one process, "
+        "totals per game and per level",
+    )
     simulate.add_argument("--structure", help="the spec to play (default: every spec with an engine, in turn)")
+    simulate.add_argument("--players", type=int, default=6, help="with a session: its players (default 6)")
     simulate.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100,000)")
     simulate.add_argument(
         "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"

@@ -16,6 +16,9 @@ SOURCE_ROOT = Path(__file__).resolve().parents[2]
 #: The newest spec schema and the case schema, in schemas().
 SPEC_SCHEMA = "spec.schema.json"
 CASE_SCHEMA = "case.schema.json"
+#: The schemas of a session spec and of a session case (docs/sessions.md), in schemas().
+SESSION_SCHEMA = "session.schema.json"
+SESSION_CASE_SCHEMA = "session-case.schema.json"
 
 
 def folder(package: str, source: str) -> Path:

@@ -135,7 +135,7 @@ ENGINE_API = frozenset(
     {
         "act", "all_in", "bet", "bet_level", "bring_in", "button", "call", "call_amount", "check",
         "committed", "contributed", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
-        "fold", "folded", "hand_over", "history", "jackpot_drop", "legal_actions", "max_to", "min_to",
+        "fold", "folded", "hand_over", "history", "jackpot_drop", "jackpot_paid", "legal_actions", "max_to", "min_to",
         "next_street", "next_table", "options", "paid", "payments", "phase", "pot", "pots", "push", "python",
         "raise_to",
         "rake", "round_over", "seats", "settle", "snapshot", "stacks", "stakes", "start", "state", "street_name",
@@ -393,4 +393,16 @@ HAND_CATEGORIES = {
     "full_house": "a full house",
     "four_of_a_kind": "four of a kind",
     "straight_flush": "a straight flush",
+}
+
+#: When a session's game changes (a session spec's ``rotation.change``).
+SESSION_CHANGES = {
+    "orbit": "after as many hands as players were dealt in at the game's first hand (each deals it once)",
+    "hands": "after the number of hands the rotation gives",
+    "choice": "after an orbit, to the game the host chooses (dealer's choice: each player in turn)",
+}
+#: Where a session's button goes while a game without one (stud, razz) is dealt.
+BUTTON_WITHOUT = {
+    "moves": "it goes round one seat a hand, as in a button game, counting the hands",
+    "frozen": "it stays where it stood, and moves on from there when a button game returns",
 }

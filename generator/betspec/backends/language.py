@@ -1,7 +1,7 @@
 """The language's own files in a project: its versions' schemas in ``spec/schema/`` (the newest
 as ``spec.schema.json``, which a house's specs name in ``$schema`` so that an editor checks and
-completes them as they are typed; each version's as ``spec-MAJOR.MINOR.schema.json``; the case
-schema), ``docs/language.md``, what each version changed for an author, and
+completes them as they are typed; each version's as ``spec-MAJOR.MINOR.schema.json``; the schemas
+of a case, a session and a session case), ``docs/language.md``, what each version changed for an author, and
 ``docs/diagnostics.md``, what each diagnostic code is reported for and how to fix it.
 
 In betspec's own project these are the schemas themselves, written back as they are read; in a
@@ -41,7 +41,9 @@ class LanguageBackend:
         folder = packaged.schemas()
         newest = (folder / NEWEST).read_text(encoding="utf-8")
         current = language.current()
-        files = {f"{SCHEMAS}/{NEWEST}": newest, f"{SCHEMAS}/{CASES}": (folder / CASES).read_text(encoding="utf-8")}
+        files = {f"{SCHEMAS}/{NEWEST}": newest}
+        for name in (CASES, packaged.SESSION_SCHEMA, packaged.SESSION_CASE_SCHEMA):
+            files[f"{SCHEMAS}/{name}"] = (folder / name).read_text(encoding="utf-8")
         for release in language.releases():
             name = release.version.schema_file
             # The newest version's copy is printed from the schema; an older one is frozen as published.

@@ -29,7 +29,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 # Every `betspec` command imports this module to register `play`; the runtime and the bot are
 # imported where they are first used, so `betspec validate` and the others start no slower.
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from betspec.cards import Dealer, Game
     from betspec.runtime import Engine, IllegalAction, Table
     from betspec.runtime.engine import Settlement
+    from betspec.session import Session as MixedSession
 
 #: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
 #: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
@@ -159,7 +160,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument(
         "structure",
-        help="a spec with a generated engine (a wrong name lists them), or a spec file (.json) played as written",
+        help="a spec with a generated engine (a wrong name lists them), a spec file (.json) played as written, "
+        "or a session (a shipped one's name, or a session file): its games in rotation and its levels",
     )
     play.add_argument("--seats", type=int, help="number of seats (default: as many as --stacks, else 2)")
     play.add_argument("--stacks", type=_chips_list, metavar="A,B,...", help="every seat's chips, in seat order")
@@ -280,6 +282,11 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
         out.write(line + "\n")
         out.flush()
 
+    from betspec import session as sessions
+
+    found = sessions.find(args.structure)
+    if found is not None and (args.structure.endswith(".json") or args.structure not in engine_names()):
+        return _run_session(args, found, stream, out, say)
     if args.structure.endswith(".json") and os.path.isfile(args.structure):
         # A spec of the house's own, played as written: its engine made in memory, nothing written.
         from betspec.house import SpecError, load
@@ -609,6 +616,8 @@ class Session:
         self.raked = 0  # what the house took from the pots, across hands
         self.button = table.button
         self.game: Game | None = None  # the game the cards are dealt as; None: no cards
+        #: The session spec's games and levels (betspec.session), where a session is played.
+        self.mixed: MixedSession | None = None
         self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
         self.fallback = "ask"  # who wins a showdown the cards cannot decide
 
@@ -626,7 +635,9 @@ class Session:
         table: Table | None = None  # the next hand's, as the engine made it from the hand before
         seats: list[int] = []  # the seat number of each of its seats
         for number in itertools.count(1):
-            if table is None:
+            if table is None and self.mixed is not None:
+                table, seats = self.mixed.table(), list(self.mixed.seats)
+            elif table is None:
                 seats = [seat for seat, stack in enumerate(self.stacks) if stack > 0]
                 if len(seats) < 2:
                     self._over(seats)
@@ -639,6 +650,8 @@ class Session:
             self.say("")
             button = f"button seat {self.button}; " if self.has_button else ""
             self.say(f"=== {title}: {button}stacks {self._stacks_text()} (total {sum(self.stacks)}) ===")
+            if self.mixed is not None:
+                self._announce(table)
             out = [seat for seat, stack in enumerate(self.stacks) if stack == 0]
             if out:
                 self.say(f"out of chips: seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))}")
@@ -671,9 +684,48 @@ class Session:
         if len(seats) < 2:
             self._over(seats)
             return None, []
+        if self.mixed is not None:  # the session's next game and level, its stacks and button carried
+            table = self.mixed.next_table(engine, self._chosen_game(engine))
+            self.button = self.mixed.button
+            return table, list(self.mixed.seats)
         table = engine.next_table()
         self.button = seats[table.button]
         return table, seats
+
+    def _announce(self, table: Table) -> None:
+        """What the hand about to be dealt starts (a game with its stakes, a level), where a
+        session is played; the game's structure, options and cards taken for it."""
+        from betspec.cards import CardError
+
+        mixed = cast("MixedSession", self.mixed)
+        self.cls, self.options = mixed.game.cls, dict(mixed.game.options)
+        for change in mixed.changes:
+            stakes = _inputs_text(self.cls, table, ("bring_in_seat",))[2:] if change.startswith("game: ") else ""
+            self.say(f"--- {change}{f' ({stakes})' if stakes else ''} ---")
+        if self.showdown == "cards" or self.game is not None:
+            try:
+                self.game = mixed.game.card_game if _pokerkit() else None
+            except CardError:
+                self.game = None
+            self.showdown = "cards" if self.game is not None else self.fallback
+
+    def _chosen_game(self, engine: Engine) -> str | None:
+        """The next game where the session's host chooses it (dealer's choice): the player on the
+        next hand's button chooses, a bot at random."""
+        mixed = cast("MixedSession", self.mixed)
+        if not mixed.choosing:
+            return None
+        games = list(mixed.spec.rotation)
+        chooser = mixed.chooser(engine)
+        if chooser in self.bots:
+            chosen = self.rng.choice(games)
+            self.say(f"seat {chooser} (bot) chooses {mixed.spec.games[chosen].title}")
+            return chosen
+        while True:
+            typed = self.keyboard.ask(f"seat {chooser} chooses the next game ({', '.join(games)}): ").strip()
+            if typed in games:
+                return typed
+            self.say(f"not a game of this session: {', '.join(games)}")
 
     def _dealer(self, number: int, seats: int) -> Dealer | None:
         """Hand ``number``'s cards: a deck seeded from the session's seed and the hand's number."""
@@ -1145,3 +1197,66 @@ class Hand:
         else:
             cards = "" if self.dealer is not None else " (no cards dealt)"
             self.say(f"showdown between seats {', '.join(map(str, live))}{cards}")
+
+
+def _run_session(args: argparse.Namespace, path: str, stream: TextIO, out: TextIO, say: Callable[[str], None]) -> int:
+    """``betspec play SESSION``: the session's games in rotation and its levels, the game and the
+    level announced as each starts, the stakes the session gives (not --blinds, --bets, --input)."""
+    from betspec import session as sessions
+    from betspec.diagnostics import SpecError
+    from betspec.runtime import InvalidTable
+
+    try:
+        spec = sessions.load(path)
+    except SpecError as exc:
+        say("play: " + "\n".join(str(d) for d in exc.diagnostics))
+        return 2
+    given = [name for name in ("blinds", "bets") if getattr(args, name) is not None] + [n for n, _ in args.input]
+    if given or args.option:
+        say(f"play: a session gives each game's stakes and options; not --{', --'.join(given or ['option'])}")
+        return 2
+    seated = 2 if args.seats is None else args.seats
+    stacks = list(args.stacks) if args.stacks is not None else [args.stack] * seated
+    try:
+        mixed = sessions.Session(spec, stacks, args.button)
+    except InvalidTable as exc:
+        say(f"play: {exc.message}")
+        return 2
+    seats = len(stacks)
+    bots: set[int] = set()
+    if args.bots is not None:
+        mode, named = args.bots
+        wrong = [seat for seat in named if not 0 <= seat < seats]
+        if wrong:
+            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
+            return 2
+        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
+    if args.hands is not None and args.hands < 1:
+        say("play: --hands must be at least 1")
+        return 2
+    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    keyboard = Keyboard(stream, out)
+    cards = _pokerkit() and args.showdown in (None, "cards")
+    no_cards = "random" if len(bots) == seats else "ask"
+    showdown = "cards" if cards else (args.showdown if args.showdown not in (None, "cards") else no_cards)
+    first = mixed.game
+    table = mixed.table()
+    player = Session(first.cls, dict(first.options), table, bots, random.Random(seed), showdown, keyboard, say)
+    player.mixed, player.seed, player.fallback = mixed, seed, no_cards
+    player.game = first.card_game if cards else None
+    say(f"betspec play: session {spec.name} ({spec.title}), {seats} seats")
+    say("games: " + ", ".join(spec.games[name].title for name in dict.fromkeys(spec.rotation)))
+    if bots:
+        say(f"bots at seats {', '.join(map(str, sorted(bots)))}")
+    say(f"{'cards and ' if cards else ''}bots seeded {seed} (--seed {seed} replays them)")
+    say('type "help" for the actions, "quit" to leave')
+    try:
+        player.play(hands)
+    except Leave as leave:
+        say(leave.reason)
+        return leave.status
+    except KeyboardInterrupt:
+        say("\ninterrupted: leaving the table")
+        return 130
+    return 0

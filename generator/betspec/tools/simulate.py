@@ -8,17 +8,23 @@ number of workers; only the time does.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
 import random
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from betspec.runtime import Engine, Table, engine_class
+from betspec.runtime import Engine, IllegalAction, InvalidTable, Table, engine_class
 from betspec.runtime.batch import Draw, Policy, TableDraw, play_drawn, play_out
 from betspec.tools.ray_session import cluster_cpus, ray_session
+
+if TYPE_CHECKING:
+    from betspec.cards import Dealer
+    from betspec.session import Session, SessionSpec
 
 WEIGHTS = {"fold": 3.0, "check": 4.0, "call": 4.0, "bet": 2.0, "raise": 1.5, "bring_in": 4.0}
 CHUNK = 2000
@@ -186,3 +192,121 @@ def _on_ray(
 
 def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+# ---- a session's games and levels --------------------------------------------------------------
+
+
+@dataclass
+class SessionTotals:
+    """What a session's hands came to: hands, betting actions and chips put in the pots, per game
+    and per level (numbered from 1), and the sessions played (one ends when a player has every chip)."""
+
+    hands: int = 0
+    sessions: int = 0
+    by_game: dict[str, list[int]] = field(default_factory=dict)  # game -> [hands, actions, pots]
+    by_level: dict[int, list[int]] = field(default_factory=dict)  # level -> [hands, actions, pots]
+    changes: int = 0  # games started after the first, across sessions
+    chips_checked: int = 0
+
+
+def simulate_session(
+    spec: SessionSpec, hands: int, seed: int | None, players: int = 6, stack: int = 2000, *, folding: bool = False
+) -> SessionTotals:
+    """Play ``hands`` hands of the session ``spec`` with the bot at every seat, ``players`` players
+    of ``stack`` chips: each hand dealt and ranked by the dealer of the game in force (random
+    showdowns where PokerKit is absent), a draw standing pat, dealer's choice drawn at random, a
+    minute's level lasting as many hands as two minutes a hand make (thirty hands an hour, a live
+    table's pace). A session whose players but one are out of chips starts again. Every chip is
+    checked at every hand: a chip created or lost raises SimulateError. ``folding``: every seat
+    checks or folds (the forced bets alone change hands), so that a session lasts through every
+    game and level."""
+    from betspec.session import Session, checking_or_folding
+
+    rng = random.Random(seed)
+    clock = [0.0]
+    totals = SessionTotals()
+    mixed: Session | None = None
+    total = 0
+    for number in range(1, hands + 1):
+        if mixed is None or mixed.over:
+            mixed = Session(spec, [stack] * players, rng.randrange(players), clock=lambda: clock[0])
+            total = sum(mixed.stacks)
+            totals.sessions += 1
+        game, level = mixed.game.name, mixed.level + 1
+        dealer = _dealer(mixed, f"{seed}/{number}")
+        engine = mixed.engine(**(dealer.table_inputs() if dealer is not None else {}))
+        actions = 0
+        while not engine.hand_over:
+            if engine.to_act is None:
+                if dealer is not None:
+                    dealer.deal(engine)
+                else:
+                    engine.deal(engine.next_street)  # type: ignore[arg-type]
+                continue
+            seat = engine.to_act
+            action, to = (checking_or_folding(engine), None) if folding else BOT.decide(engine, rng)
+            try:
+                engine.act(seat, action, to)
+            except IllegalAction:
+                # The bot draws a wager's amount between its bounds; on a stud open pair only the
+                # small or the big bet is legal (OPEN-PAIR), nothing between: the small one then.
+                if to is None:
+                    raise
+                engine.act(seat, action, engine.min_to)
+            actions += 1
+        if dealer is not None:
+            while engine.next_street is not None:  # the board run out for an all-in showdown
+                dealer.deal(engine)
+        pots = engine.pot
+        if dealer is not None:
+            dealer.settle(engine)
+        else:
+            contested = sorted({s for p in engine.pots() for s in p.eligible if len(p.eligible) > 1})
+            engine.settle(rng.sample(contested, len(contested)) if contested else None)
+        for key, table in ((game, totals.by_game), (level, totals.by_level)):
+            row = table.setdefault(key, [0, 0, 0])  # type: ignore[arg-type]
+            row[0], row[1], row[2] = row[0] + 1, row[1] + actions, row[2] + pots
+        totals.hands += 1
+        clock[0] += 120.0
+        before = mixed.game
+        try:
+            chosen = mixed.choose_at_random(rng)
+            if folding and chosen is not None:  # each game of the list in turn, so that each is dealt
+                order = list(spec.rotation)
+                chosen = (
+                    order[(order.index(mixed.game.name) + 1) % len(order)] if mixed.game.name in order else order[0]
+                )
+            mixed.next_table(engine, chosen)
+        except InvalidTable:
+            if not mixed.over:
+                raise
+        held = sum(mixed.stacks) + engine.rake + engine.jackpot_drop - engine.jackpot_paid
+        if held != total:
+            raise SimulateError(f"hand {number} ({game}): the table had {total} chips and has {held}")
+        total = sum(mixed.stacks)
+        totals.chips_checked += 1
+        totals.changes += mixed.game is not before
+    return totals
+
+
+def walk_session(spec: SessionSpec, players: int = 6) -> tuple[SessionTotals, SessionTotals]:
+    """A session played through: its hands with the bot (twice the orbits of its rotation, or at
+    least 200), then checked or folded long enough to deal every game and reach every level, a
+    session's stacks two hundred times its largest stake. What ``validate --deep`` plays."""
+    largest = max((value for level in spec.levels for value in level.values()), default=1)
+    orbits = 2 * len(spec.rotation) * players
+    played = simulate_session(spec, max(200, orbits), 2026, players, stack=200 * max(largest, 1))
+    levels = len(spec.levels)
+    by_levels = (spec.level_hands or 0) * levels or ((spec.level_minutes or 0) * levels) // 2
+    walked = simulate_session(
+        spec, max(orbits, by_levels + players), 2027, players, stack=200 * max(largest, 1), folding=True
+    )
+    return played, walked
+
+
+def _dealer(mixed: Session, seed: str) -> Dealer | None:
+    """The cards of a session's hand, where its game has cards and PokerKit ranks them."""
+    if importlib.util.find_spec("pokerkit") is None:
+        return None
+    return mixed.dealer(seed)

@@ -1,0 +1,243 @@
+"""Issue 33: a table's whole night in a session spec: games in rotation, stakes by level.
+
+The shipped sessions (spec/sessions: H.O.R.S.E., the 8-game mix, dealer's choice, a tournament
+schedule with a big blind ante) are checked as an author checks them (validate, validate --deep
+playing every game and level with every chip checked), played by `betspec play` and `betspec
+simulate`, and their cases (tests/sessions) run: the first hand of a new game and of a new level
+(button, bring-in, blinds, antes). A session written wrong is refused where it is wrong; the host
+API refuses bad input changing nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from betspec import session as sessions
+from betspec import vocabulary
+from betspec.conformance import sessions as session_cases
+from betspec.frontend import schema
+from betspec.runtime import InvalidTable
+from betspec.tools.simulate import simulate_session
+from tests.conftest import ROOT
+
+SHIPPED = ["dealers_choice", "eight_game", "horse", "tournament_big_blind_ante"]
+CASES = session_cases.case_files(str(ROOT))
+BETSPEC = str(Path(sys.executable).with_name("betspec"))
+
+
+def run(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([BETSPEC, *argv], capture_output=True, text=True, cwd=cwd, timeout=600, check=False)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stdout, done.stdout + done.stderr
+    return done
+
+
+def test_the_shipped_sessions_are_the_ones_named() -> None:
+    assert sessions.shipped() == SHIPPED
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: Path(p).stem)
+def test_each_session_case_passes(path: str) -> None:
+    outcome = session_cases.run_case(path)
+    assert outcome.passed, outcome.line()
+
+
+def test_the_cases_cover_every_shipped_session_and_a_change_of_game_and_level() -> None:
+    named = [json.loads(Path(path).read_text())["session"] for path in CASES]
+    assert set(SHIPPED) <= set(named)
+    every = [hand.get("expect", {}) for path in CASES for hand in json.loads(Path(path).read_text())["hands"]]
+    changes = [(change, expect) for expect in every for change in expect.get("changes", [])]
+    assert any(change.startswith("game: ") and "button" in expect for change, expect in changes)
+    assert any(change.startswith("level ") and "inputs" in expect for change, expect in changes)
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (("horse-first-razz-hand-antes-and-the-cards-bring-in", 6, "pot", 12), "hand 7: pot is 9, expected 12"),
+        (("horse-omaha-follows-an-orbit-of-holdem", 3, "button", 1), "hand 4: button is 0, expected 1"),
+        (
+            ("tournament-level-two-starts-with-the-next-hand-after-twenty-minutes", 1, "level", 2),
+            "hand 2: level is 1, expected 2",
+        ),
+    ],
+)
+def test_a_case_that_expects_wrong_fails_at_its_hand(
+    tmp_path: Path, change: tuple[str, int, str, Any], why: str
+) -> None:
+    name, hand, key, value = change
+    case = json.loads((ROOT / "tests" / "sessions" / f"{name}.json").read_text())
+    case["hands"][hand].setdefault("expect", {})[key] = value
+    case.pop("$schema")
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(case))
+    outcome = session_cases.run_case(str(path))
+    assert not outcome.passed and why in outcome.message, outcome.line()
+
+
+def test_validate_deep_plays_every_game_and_level_of_each_shipped_session() -> None:
+    done = run("validate", "--deep", *(f"spec/sessions/{name}.json" for name in SHIPPED))
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.count("every game and level, chips checked") == 4, done.stdout
+    assert "tournament_big_blind_ante (session; 1 games, 12 level(s)" in done.stdout
+
+
+def _bad(tmp_path: Path, edit: Any) -> str:
+    body = json.loads((ROOT / "spec" / "sessions" / "horse.json").read_text())
+    body.pop("$schema")
+    body["name"] = "bad"
+    edit(body)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(body, indent=2))
+    done = run("validate", str(path))
+    assert done.returncode == 1, done.stdout
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            lambda b: b["games"]["holdem"].update(structure="fixed_limt"),
+            "/games/holdem/structure: no structure 'fixed_limt' (did you mean 'fixed_limit'?) [unknown-name]",
+        ),
+        (
+            lambda b: b["games"]["razz"]["inputs"].update(bring_in_seat=0),
+            "/games/razz/inputs/bring_in_seat: bring_in_seat is not the session's to give: the cards decide it",
+        ),
+        (
+            lambda b: b["games"]["stud"]["inputs"].update(antes="ante"),
+            "/games/stud/inputs/antes: seven_card_stud has no table input 'antes' (did you mean 'ante'?)",
+        ),
+        (
+            lambda b: b["games"]["omaha_eight"]["inputs"].update(bets=["small_bet", "big_bets"]),
+            "/games/omaha_eight/inputs/bets/1: level 1 has no stake 'big_bets' (did you mean 'big_bet'?)",
+        ),
+        (lambda b: b["games"]["stud_eight"].update(cards="F7S/9"), "/games/stud_eight/cards: no PHH variant 'F7S/9'"),
+        (
+            lambda b: b["games"]["holdem"].update(cards="F7S"),
+            "/games/holdem/cards: F7S deals 5 streets; fixed_limit bets 4",
+        ),
+        (lambda b: b["rotation"]["games"].append("stud8"), "/rotation/games/5: no game 'stud8' (did you mean 'stud'?)"),
+        (lambda b: b["rotation"].update(rule="ROTATE"), "/rotation/rule: cites rule 'ROTATE'"),
+        (lambda b: b["rotation"].update(change="hands"), "/rotation: a rotation by 'hands' says how many"),
+        (
+            lambda b: b["games"]["holdem"]["inputs"].pop("bets"),
+            "/games/holdem/inputs: fixed_limit needs the table's bets",
+        ),
+        (
+            lambda b: b["levels"]["stakes"][0].update(small_blind=30),
+            "/games/holdem: at level 1: ",
+        ),
+        (
+            lambda b: b.update(rotation={"games": ["holdem"], "change": "weekly", "rule": "ROTATION"}),
+            "/rotation/change",
+        ),
+        (lambda b: b.update(name="other"), "/name: the session 'other' is in bad.json"),
+    ],
+)
+def test_a_session_written_wrong_is_refused_where_it_is_wrong(tmp_path: Path, edit: Any, expected: str) -> None:
+    out = _bad(tmp_path, edit)
+    assert expected in out, out
+    assert "bad.json:" in out
+
+
+def test_a_session_deals_a_house_spec_beside_it(tmp_path: Path) -> None:
+    """A session's game may be a house's own spec, named by its file beside the session."""
+    shutil.copy(ROOT / "docs" / "examples" / "house" / "spec" / "five_card_stud.json", tmp_path)
+    body = json.loads((ROOT / "spec" / "sessions" / "horse.json").read_text())
+    body.pop("$schema")
+    body["name"] = "stud_night"
+    body["games"]["five_stud"] = {
+        "structure": "five_card_stud.json",
+        "title": "five-card stud",
+        "inputs": {"ante": "ante", "bring_in": "bring_in", "bets": ["small_bet", "big_bet"]},
+    }
+    body["rotation"]["games"] = ["stud", "five_stud"]
+    (tmp_path / "stud_night.json").write_text(json.dumps(body))
+    done = run("validate", "--deep", "stud_night.json", cwd=tmp_path)
+    assert done.returncode == 0 and "every game and level, chips checked" in done.stdout, done.stdout
+    done = run("play", "stud_night.json", "--seats", "3", "--bots", "all", "--hands", "5", "--seed", "1", cwd=tmp_path)
+    assert done.returncode == 0 and "--- game: five-card stud (ante 3, bets 20/40, bring in 5) ---" in done.stdout
+
+
+def test_betspec_play_announces_each_game_and_keeps_every_chip() -> None:
+    done = run("play", "horse", "--seats", "3", "--bots", "all", "--hands", "16", "--seed", "4")
+    out = done.stdout
+    assert done.returncode == 0, out
+    games = [line for line in out.splitlines() if line.startswith("--- game: ")]
+    assert [line.split(" (")[0] for line in games] == [
+        "--- game: limit hold'em",
+        "--- game: Omaha high-low, eight or better",
+        "--- game: razz",
+        "--- game: seven-card stud",
+        "--- game: seven-card stud high-low, eight or better",
+        "--- game: limit hold'em",
+    ]
+    assert out.count("(total 3000)") >= 16 and "engine problem" not in out
+    assert "after 16 hands" in out and "(total 3000)" in out.splitlines()[-1]
+
+
+def test_betspec_play_deals_a_tournament_s_levels_and_refuses_stakes_of_its_own() -> None:
+    done = run("play", "tournament_big_blind_ante", "--seats", "3", "--bots", "all", "--hands", "2", "--seed", "1")
+    assert "--- game: no-limit hold'em (blinds 100/200, big blind ante 200) ---" in done.stdout, done.stdout
+    refused = run("play", "horse", "--blinds", "5,10", "--bots", "all")
+    assert refused.returncode == 2 and "a session gives each game's stakes and options; not --blinds" in refused.stdout
+
+
+def test_betspec_simulate_reports_each_game_and_level() -> None:
+    done = run("simulate", "eight_game", "--hands", "400", "--seed", "3")
+    assert done.returncode == 0, done.stdout
+    assert "chips checked at every hand" in done.stdout
+    for title in ("deuce-to-seven triple draw", "pot-limit Omaha", "seven-card stud high-low"):
+        assert title in done.stdout, done.stdout
+    levels = run("simulate", "tournament_big_blind_ante", "--hands", "300", "--seed", "3")
+    assert "level 3 " in levels.stdout, levels.stdout
+    unknown = run("simulate", "hors")
+    assert unknown.returncode == 2 and "no session 'hors'" in unknown.stdout
+
+
+def test_simulating_the_same_seed_gives_the_same_totals() -> None:
+    spec = sessions.load(str(ROOT / "spec" / "sessions" / "horse.json"))
+    first, again = (simulate_session(spec, 150, 9) for _ in range(2))
+    assert first == again and first.hands == 150 and first.chips_checked == 150
+    assert set(first.by_game) == set(spec.games)
+
+
+def test_the_host_api_carries_stacks_and_refuses_bad_input_changing_nothing() -> None:
+    spec = sessions.load(str(ROOT / "spec" / "sessions" / "dealers_choice.json"))
+    for stacks, button in (([1000], 0), ([1000, "5"], 0), ([1000, 1000], 2), ([1000, 0], 1), ((1, 2, 3), True)):
+        with pytest.raises(InvalidTable):
+            sessions.Session(spec, stacks, button)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTable):
+        sessions.Session("dealers_choice", [10, 10])  # type: ignore[arg-type]
+    mixed = sessions.Session(spec, [500, 500, 500], 0)
+    engine = mixed.engine()
+    with pytest.raises(InvalidTable, match="settle the hand"):
+        mixed.next_table(engine)
+    rng = random.Random(1)
+    while not engine.hand_over:
+        engine.act(engine.to_act, "fold" if "check" not in engine.legal_actions() else "check")  # type: ignore[arg-type]
+    engine.settle()
+    before = (list(mixed.stacks), mixed.button, mixed.hand)
+    for bad in (object(), sessions.Session(spec, [500, 500], 0).engine()):
+        with pytest.raises(InvalidTable):
+            mixed.next_table(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTable, match="not the host's to choose now"):
+        mixed.next_table(engine, "razz")
+    assert (list(mixed.stacks), mixed.button, mixed.hand) == before
+    mixed.next_table(engine)
+    assert mixed.hand == 2 and sum(mixed.stacks) == 1500
+    assert mixed.choose_at_random(rng) is None
+
+
+def test_the_schemas_words_are_the_vocabulary_s() -> None:
+    document = schema.document(sessions.SESSION_SCHEMA)
+    assert document["properties"]["rotation"]["properties"]["change"]["enum"] == list(vocabulary.SESSION_CHANGES)
+    assert document["properties"]["button"]["properties"]["without_button"]["enum"] == list(vocabulary.BUTTON_WITHOUT)
