@@ -241,3 +241,34 @@ def test_the_schemas_words_are_the_vocabulary_s() -> None:
     document = schema.document(sessions.SESSION_SCHEMA)
     assert document["properties"]["rotation"]["properties"]["change"]["enum"] == list(vocabulary.SESSION_CHANGES)
     assert document["properties"]["button"]["properties"]["without_button"]["enum"] == list(vocabulary.BUTTON_WITHOUT)
+
+
+def test_a_session_s_hands_as_phh_are_checked_and_their_stacks_followed(tmp_path: Path) -> None:
+    """Issue 33: each hand of a session written as PHH says its session, number, level, game and
+    the players' seats (PokerKit reads them); `phh check` of the folder, with no --structure,
+    checks every hand under its variant's structure and follows each player's stack from hand to
+    hand: a stack changed, or a hand missing, breaks the chain (exit 1)."""
+    from pokerkit import HandHistory
+
+    folder = tmp_path / "night"
+    done = run("simulate", "horse", "--hands", "30", "--players", "4", "--seed", "5", "--phh", str(folder))
+    assert done.returncode == 0, done.stdout
+    files = sorted(folder.glob("*.phh"))
+    assert len(files) == 30
+    history = HandHistory.loads(files[12].read_text())
+    assert (history.hand, history.level) == (13, 1) and sorted(history.seats) == [1, 2, 3, 4]
+    assert history.user_defined_fields["_session"] == "horse-1" and history.event == "H.O.R.S.E., 20-40 limit"
+    checked = run("phh", "check", str(folder))
+    assert checked.returncode == 0, checked.stdout[-2000:]
+    assert "session horse-1: 30 hand(s), each player's stack carried from hand to hand" in checked.stdout
+    assert "30 accepted" in checked.stdout and "30 paid as it says" in checked.stdout
+    # A stack that is not the one the hand before left, and a hand taken out.
+    sixth = files[5].read_text()
+    first = sixth.split("starting_stacks = [", 1)[1].split(",", 1)[0]
+    files[5].write_text(sixth.replace(f"starting_stacks = [{first},", f"starting_stacks = [{int(first) + 10},", 1))
+    files[9].unlink()
+    broken = run("phh", "check", str(folder))
+    assert broken.returncode == 1
+    assert "BROKEN session horse-1: hand 6 (" in broken.stdout and "starts with" in broken.stdout
+    assert "BROKEN session horse-1: hand 10 missing before" in broken.stdout
+    assert "session horse-1: 29 hand(s), 2 break(s) in the stacks" in broken.stdout

@@ -428,7 +428,7 @@ def _simulate_session(args: argparse.Namespace) -> int:
         return 2
     started = time.perf_counter()
     try:
-        totals = simulate_session(spec, args.hands, args.seed, args.players)
+        totals = simulate_session(spec, args.hands, args.seed, args.players, phh=args.phh)
     except (SimulateError, InvalidTable) as exc:
         _out(f"simulate: {exc}")
         return 1
@@ -604,6 +604,9 @@ def parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--structure", help="the spec to play (default: every spec with an engine, in turn)")
     simulate.add_argument("--players", type=int, default=6, help="with a session: its players (default 6)")
+    simulate.add_argument(
+        "--phh", metavar="DIR", help="with a session: write each hand as PHH in DIR (phh check follows the stacks)"
+    )
     simulate.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100,000)")
     simulate.add_argument(
         "--workers", type=int, action="append", help="processes (repeat to compare; default: every core)"

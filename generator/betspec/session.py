@@ -372,6 +372,9 @@ class Session:
         if sum(1 for stack in stacks if stack > 0) < 2:
             raise InvalidTable("a session needs two players with chips")
         self.spec = spec
+        #: What names this session in hand histories (PHH ``_session``): the spec's name unless the
+        #: host names the night (two sessions of one spec are told apart by it).
+        self.id = spec.name
         self.stacks = list(stacks)
         self.button = button
         self.clock = clock or time.monotonic

@@ -211,7 +211,14 @@ class SessionTotals:
 
 
 def simulate_session(
-    spec: SessionSpec, hands: int, seed: int | None, players: int = 6, stack: int = 2000, *, folding: bool = False
+    spec: SessionSpec,
+    hands: int,
+    seed: int | None,
+    players: int = 6,
+    stack: int = 2000,
+    *,
+    folding: bool = False,
+    phh: str | None = None,
 ) -> SessionTotals:
     """Play ``hands`` hands of the session ``spec`` with the bot at every seat, ``players`` players
     of ``stack`` chips: each hand dealt and ranked by the dealer of the game in force (random
@@ -220,7 +227,8 @@ def simulate_session(
     table's pace). A session whose players but one are out of chips starts again. Every chip is
     checked at every hand: a chip created or lost raises SimulateError. ``folding``: every seat
     checks or folds (the forced bets alone change hands), so that a session lasts through every
-    game and level."""
+    game and level. ``phh``: a folder each hand is written to as PHH (``<session id>-<hand>.phh``,
+    the session's id its name and number: ``horse-1``)."""
     from betspec.session import Session, checking_or_folding
 
     rng = random.Random(seed)
@@ -233,6 +241,7 @@ def simulate_session(
             mixed = Session(spec, [stack] * players, rng.randrange(players), clock=lambda: clock[0])
             total = sum(mixed.stacks)
             totals.sessions += 1
+            mixed.id = f"{spec.name}-{totals.sessions}"
         game, level = mixed.game.name, mixed.level + 1
         dealer = _dealer(mixed, f"{seed}/{number}")
         engine = mixed.engine(**(dealer.table_inputs() if dealer is not None else {}))
@@ -264,6 +273,8 @@ def simulate_session(
         else:
             contested = sorted({s for p in engine.pots() for s in p.eligible if len(p.eligible) > 1})
             engine.settle(rng.sample(contested, len(contested)) if contested else None)
+        if phh is not None:
+            _write_phh(phh, engine, dealer, mixed)
         for key, table in ((game, totals.by_game), (level, totals.by_level)):
             row = table.setdefault(key, [0, 0, 0])  # type: ignore[arg-type]
             row[0], row[1], row[2] = row[0] + 1, row[1] + actions, row[2] + pots
@@ -303,6 +314,16 @@ def walk_session(spec: SessionSpec, players: int = 6) -> tuple[SessionTotals, Se
         spec, max(orbits, by_levels + players), 2027, players, stack=200 * max(largest, 1), folding=True
     )
     return played, walked
+
+
+def _write_phh(folder: str, engine: Engine, dealer: Dealer | None, mixed: Session) -> None:
+    """The hand just settled as PHH, with where it stands in its session."""
+    from betspec.tools.phh.writer import to_phh
+
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"{mixed.id}-{mixed.hand:06d}.phh")
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(to_phh(engine, cards=dealer, session=mixed))
 
 
 def _dealer(mixed: Session, seed: str) -> Dealer | None:

@@ -55,6 +55,7 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     except PhhError as exc:
         _out(f"betspec phh: {exc}")
         return 2
+    broken = _sessions(files)
     named = f" ({', '.join(total.irregular)})" if total.irregular else ""
     unread = f"; {total.unreadable} file(s) unreadable" if total.unreadable else ""
     paid = total.paid
@@ -70,7 +71,23 @@ def cmd_check(args: argparse.Namespace, project: object = None) -> int:
     )
     if total.unreadable:
         return 2
-    return 1 if total.failed() else 0
+    return 1 if total.failed() or broken else 0
+
+
+def _sessions(files: list[str]) -> bool:
+    """The hands of a session (written with its ``_session``, ``hand`` and ``seats``), followed
+    from hand to hand: a line for each session, and each break in its chain of stacks; whether
+    one broke."""
+    from betspec.tools.phh.sessions import follow
+
+    carried = follow(files)
+    for line in carried.problems:
+        _out(f"BROKEN {line}")
+    for name, hands in carried.hands.items():
+        broken = sum(line.startswith(f"session {name}:") for line in carried.problems)
+        verdict = f"{broken} break(s) in the stacks" if broken else "each player's stack carried from hand to hand"
+        _out(f"session {name}: {hands} hand(s), {verdict}")
+    return bool(carried.problems)
 
 
 def _under(args: argparse.Namespace) -> object:

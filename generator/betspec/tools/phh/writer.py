@@ -12,9 +12,16 @@ from betspec.tools.phh.model import MAX_PLACES, VARIANTS, PhhError, _brief, _per
 if TYPE_CHECKING:
     from betspec.cards import Dealer, Game
     from betspec.runtime import Engine
+    from betspec.session import Session
 
 
-def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: Dealer | None = None) -> str:
+def to_phh(
+    engine: Engine,
+    scale: int = 1,
+    variant: str | None = None,
+    cards: Dealer | None = None,
+    session: Session | None = None,
+) -> str:
     """The hand an engine has played (its table and history) as PHH text, amounts as chips divided by ``scale``.
 
     Any hand played from the deal is written: all-ins, any button, bring-ins, draws. ``cards``
@@ -29,6 +36,10 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
     moved; a timeout, whose hand is dead, is a fold. PHH lists the players from the seat after
     the button, which is the last: seat ``s`` is player ``(s - button - 1) % n + 1``, so a hand
     read back has the button on its last seat (the same hand, the seats renumbered).
+    ``session`` is the :class:`betspec.session.Session` the hand was dealt in (before its
+    ``next_table``): the file then says the session (``event``, and ``_session``, its ``id``), the
+    hand's number (``hand``), the level (``level``), the game (``_game``) and each player's seat
+    number in the session (``seats``, from 1), which ``phh check`` follows from hand to hand.
     """
     game = _game_to_write(engine, scale, variant, cards)
     table = engine.table
@@ -55,7 +66,22 @@ def to_phh(engine: Engine, scale: int = 1, variant: str | None = None, cards: De
         ):
             if taken:
                 fields.append((name, _unit(taken, scale)))
+    if session is not None:
+        fields += _session_fields(session, order)
     return "".join(f"{name} = {value}\n" for name, value in fields)
+
+
+def _session_fields(session: Session, order: Sequence[int]) -> list[tuple[str, str]]:
+    """Where a hand stands in its session: PHH's event, hand, level and seats, and the session's
+    id and game as user-defined fields."""
+    return [
+        ("event", _literal(session.spec.title)),
+        ("hand", str(session.hand)),
+        ("level", str(session.level + 1)),
+        ("seats", "[" + ", ".join(str(session.seats[seat] + 1) for seat in order) + "]"),
+        ("_session", _literal(session.id)),
+        ("_game", _literal(session.game.name)),
+    ]
 
 
 def _spec_code(cls: type[Engine]) -> str:
