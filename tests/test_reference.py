@@ -42,4 +42,5 @@ def test_the_back_end_is_registered_and_owns_its_files() -> None:
     (backend,) = [b for b in REGISTRY if b.name == "reference"]
     assert backend.owns == (("docs/reference", (".md",)),)
     pages = sorted(p.stem for p in (ROOT / "docs" / "reference").glob("*.md"))
-    assert pages == sorted([*engine_names(), "index", "rule-index"])
+    sessions = [f"session-{p.stem}" for p in (ROOT / "spec" / "sessions").glob("*.json")]  # the sessions back end's
+    assert pages == sorted([*engine_names(), "index", "rule-index", *sessions])

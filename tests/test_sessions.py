@@ -9,6 +9,7 @@ API refuses bad input changing nothing."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import shutil
@@ -272,3 +273,22 @@ def test_a_session_s_hands_as_phh_are_checked_and_their_stacks_followed(tmp_path
     assert "BROKEN session horse-1: hand 6 (" in broken.stdout and "starts with" in broken.stdout
     assert "BROKEN session horse-1: hand 10 missing before" in broken.stdout
     assert "session horse-1: 29 hand(s), 2 break(s) in the stacks" in broken.stdout
+
+
+def test_the_book_draws_each_session_s_rotation_and_tables_its_levels() -> None:
+    """Issue 33: each shipped session's page of the reference book (generated and committed):
+    its rotation drawn, every game with its structure and cards, every level's numbers, every rule."""
+    for name in SHIPPED:
+        spec = sessions.load(str(ROOT / "spec" / "sessions" / f"{name}.json"))
+        page = (ROOT / "docs" / "reference" / f"session-{name}.md").read_text(encoding="utf-8")
+        svg = html.unescape((ROOT / "diagrams" / "sessions" / f"{name}.svg").read_text(encoding="utf-8"))
+        assert f"(../../diagrams/sessions/{name}.svg)" in page
+        for game in spec.games.values():
+            assert f"`{game.structure}`" in page and game.title.split(",")[0] in svg
+            assert not game.cards or f"| {game.cards} |" in page
+        for number, level in enumerate(spec.levels, 1):
+            assert f"| {number} | " + " | ".join(str(value) for value in level.values()) + " |" in page
+        assert all(f"| `{rule}` |" in page for rule in spec.rules)
+    horse = (ROOT / "diagrams" / "sessions" / "horse.dot").read_text(encoding="utf-8")
+    assert horse.count("after an orbit") == 5 and "stud_eight -> holdem" in horse
+    assert "dealer's choice" in (ROOT / "diagrams" / "sessions" / "dealers_choice.dot").read_text(encoding="utf-8")
