@@ -292,3 +292,45 @@ def test_the_book_draws_each_session_s_rotation_and_tables_its_levels() -> None:
     horse = (ROOT / "diagrams" / "sessions" / "horse.dot").read_text(encoding="utf-8")
     assert horse.count("after an orbit") == 5 and "stud_eight -> holdem" in horse
     assert "dealer's choice" in (ROOT / "diagrams" / "sessions" / "dealers_choice.dot").read_text(encoding="utf-8")
+
+
+def test_a_dead_hand_s_pot_goes_to_the_next_deal_across_a_change_of_game(tmp_path: Path) -> None:
+    """Jacks or better's pot nobody opened stays in the middle for the next deal (the spec's dead
+    phase); where the next deal is another game's, the chips go with it: every chip is counted
+    at every hand, the carried pot included."""
+    body = {
+        "session_version": "1.0",
+        "name": "draw_night",
+        "title": "Draw night",
+        "description": "Jacks or better and limit hold'em, two hands each.",
+        "rules": {"R": {"text": "Two hands each, in turn.", "source": "the house's rule (a test)"}},
+        "games": {
+            "jacks": {
+                "structure": "jacks_or_better",
+                "title": "jacks or better",
+                "inputs": {"ante": "ante", "bets": ["small_bet", "big_bet"]},
+            },
+            "holdem": {
+                "structure": "fixed_limit",
+                "title": "limit hold'em",
+                "inputs": {"blinds": ["small_blind", "big_blind"], "bets": ["small_bet", "big_bet"]},
+            },
+        },
+        "rotation": {"games": ["jacks", "holdem"], "change": "hands", "hands": 2, "rule": "R"},
+        "levels": {
+            "stakes": [{"ante": 5, "small_bet": 10, "big_bet": 20, "small_blind": 5, "big_blind": 10}],
+            "rule": "R",
+        },
+    }
+    path = tmp_path / "draw_night.json"
+    path.write_text(json.dumps(body))
+    spec = sessions.load(str(path))
+    mixed = sessions.Session(spec, [500, 500, 500], 0)
+    engine = mixed.engine()
+    while not engine.hand_over:  # nobody opens: the antes stay in the middle
+        engine.act(engine.to_act, "check")  # type: ignore[arg-type]
+    engine.settle()
+    mixed.next_table(engine)
+    assert mixed.carried_pot == 15 and mixed.chips == 1500
+    totals = simulate_session(spec, 300, 4, 4)
+    assert totals.chips_checked == 300 and set(totals.by_game) == {"jacks", "holdem"}

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from betspec import packaged
 from betspec.diagnostics import Diagnostic, DiagnosticCode, SpecError, did_you_mean
 from betspec.runtime.errors import InvalidTable, shown
+from betspec.vocabulary import CARRIED_POT
 
 if TYPE_CHECKING:
     from betspec.cards import Dealer, Game
@@ -375,7 +376,7 @@ class Session:
         #: What names this session in hand histories (PHH ``_session``): the spec's name unless the
         #: host names the night (two sessions of one spec are told apart by it).
         self.id = spec.name
-        self.stacks = list(stacks)
+        self.stacks: list[int] = list(stacks)
         self.button = button
         self.clock = clock or time.monotonic
         self.started = self.clock()
@@ -399,6 +400,17 @@ class Session:
         return sum(1 for stack in self.stacks if stack > 0) < 2
 
     @property
+    def carried_pot(self) -> int:
+        """The chips of a dead hand (nobody opened) waiting in the middle for the next deal."""
+        carried = self._carried.get(CARRIED_POT, 0)
+        return carried if isinstance(carried, int) else 0
+
+    @property
+    def chips(self) -> int:
+        """Every chip of the session's table: the stacks and a dead hand's pot carried."""
+        return sum(self.stacks) + self.carried_pot
+
+    @property
     def stakes(self) -> Mapping[str, int]:
         """The level's stakes, by name."""
         return self.spec.levels[self.level]
@@ -419,7 +431,7 @@ class Session:
         seats = [player for player, stack in enumerate(self.stacks) if stack > 0]
         button = self.button if self.button in seats else next((p for p in seats if p > self.button), seats[0])
         declared = self.game.cls.INPUTS
-        inputs = {name: value for name, value in self._carried.items() if name in declared}
+        inputs = {name: value for name, value in self._carried.items() if name in declared or name == CARRIED_POT}
         inputs.update(self.game.table_inputs(self.stakes))
         return Table.of([self.stacks[player] for player in seats], seats.index(button), inputs)
 
@@ -500,7 +512,9 @@ class Session:
         self.game_hands = 0
         self.game_length = self._length()
         self.changes.append(f"game: {self.game.title}")
-        self._carried = {name: value for name, value in self._carried.items() if name in self.game.cls.INPUTS}
+        # A dead hand's pot is money: it goes to the next deal whatever the game.
+        declared = self.game.cls.INPUTS
+        self._carried = {n: v for n, v in self._carried.items() if n in declared or n == CARRIED_POT}
 
     def _length(self) -> int:
         """The hands the current game is dealt: an orbit (a hand per player dealt in), or the

@@ -92,7 +92,7 @@ def _hand(mixed: Any, hand: Mapping[str, Any], clock: list[float]) -> str:
     from betspec.conformance.runner import apply_step
     from betspec.session import checking_or_folding
 
-    total = sum(mixed.stacks)
+    total = mixed.chips
     engine = mixed.engine(**hand.get("with", {}))
     for key, wanted in hand.get("expect", {}).items():
         got = _observe(mixed, engine, key)
@@ -110,11 +110,12 @@ def _hand(mixed: Any, hand: Mapping[str, Any], clock: list[float]) -> str:
     if not engine.paid:
         contested = sorted({seat for pot in engine.pots() for seat in pot.eligible if len(pot.eligible) > 1})
         engine.settle(contested or None)
-    held = sum(engine.stacks) + engine.rake + engine.jackpot_drop - engine.jackpot_paid
-    if held != total:
-        return f"chips: the table had {total} and has {held}"
     clock[0] += 60.0 * hand.get("minutes", 2)
     mixed.next_table(engine, hand.get("choose"))
+    # The session's stacks and a dead hand's pot, with what the house took and paid: every chip.
+    held = mixed.chips + engine.rake + engine.jackpot_drop - engine.jackpot_paid
+    if held != total:
+        return f"chips: the session had {total} and has {held}"
     return ""
 
 

@@ -239,7 +239,7 @@ def simulate_session(
     for number in range(1, hands + 1):
         if mixed is None or mixed.over:
             mixed = Session(spec, [stack] * players, rng.randrange(players), clock=lambda: clock[0])
-            total = sum(mixed.stacks)
+            total = mixed.chips
             totals.sessions += 1
             mixed.id = f"{spec.name}-{totals.sessions}"
         game, level = mixed.game.name, mixed.level + 1
@@ -292,10 +292,10 @@ def simulate_session(
         except InvalidTable:
             if not mixed.over:
                 raise
-        held = sum(mixed.stacks) + engine.rake + engine.jackpot_drop - engine.jackpot_paid
+        held = mixed.chips + engine.rake + engine.jackpot_drop - engine.jackpot_paid
         if held != total:
             raise SimulateError(f"hand {number} ({game}): the table had {total} chips and has {held}")
-        total = sum(mixed.stacks)
+        total = mixed.chips
         totals.chips_checked += 1
         totals.changes += mixed.game is not before
     return totals
