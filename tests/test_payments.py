@@ -219,46 +219,66 @@ def test_the_dealer_shows_the_bounty_and_phh_pays_it_as_written(tmp_path: Path) 
     assert paid >= 3
 
 
-def test_the_typescript_engines_pay_as_the_python_engines(example_house: Path) -> None:
-    """The same hands, settled with the same cards shown (and shown wrong), through both engines."""
+def settled_alike(example_house: Path, structure: str, seed: str, hands: int, trials: Any) -> tuple[int, int]:
+    """Hands of the house's ``structure`` played at random, then settled through the Python engine
+    and the TypeScript one (restored from the Python engine's snapshot) with each of
+    ``trials(engine, ranking, winner)``'s settle arguments in turn (ranking, runs, odd chip seat,
+    cards shown, hands made) until one is taken: refused alike (the same code and rule), else paid
+    alike, the hand after the same, and a snapshot of it restored by TypeScript. Returns the hands
+    compared and those that paid outside the pot."""
     from betspec.tools import typescript_run
     from tests.test_typescript import MISSING, _error, _python_call, _view
 
     if MISSING:
         pytest.skip(f"the TypeScript engines need Node: {MISSING}")
-    rng = random.Random("bounty-lockstep")
+    rng = random.Random(seed)
     compared = paid = 0
     with house.active(str(example_house)), typescript_run.Server(str(example_house)) as server:
-        cls = engine_class("seven_deuce_bounty")
-        for _ in range(60):
+        cls = engine_class(structure)
+        for _ in range(hands):
             engine = draw_engine(cls, rng)
             play(engine, rng)
-            # The same hand in the TypeScript engine: restored from the Python engine's snapshot.
-            made = server.ask({"op": "restore", "structure": "seven_deuce_bounty", "snapshot": engine.snapshot()})
+            made = server.ask({"op": "restore", "structure": structure, "snapshot": engine.snapshot()})
             assert "ok" in made, made
             hand = made["ok"]["id"]
             contested = sorted({s for pot in engine.pots() for s in pot.eligible if len(pot.eligible) > 1})
             ranking = rng.sample(contested, len(contested)) if contested else None
             winner = ranking[0] if ranking else min(engine.pots()[0].eligible) if engine.pots() else 0
-            for shown in (
-                {winner: ["9x"]},
-                {winner: ["7h", "2d"], (winner + 1) % engine.seats: ["7h"]},
-                {winner: ["2s", "7c"]},
-            ):
-                args = [ranking, None, None, {str(s): c for s, c in shown.items()}]
-                answer = server.ask({"op": "call", "id": hand, "method": "settle", "args": args})
+            for args in trials(engine, ranking, winner, rng):
+                keyed = [{str(s): v for s, v in a.items()} if isinstance(a, dict) else a for a in args]
+                answer = server.ask({"op": "call", "id": hand, "method": "settle", "args": keyed})
                 try:
-                    result = _python_call(engine, "settle", [ranking, None, None, shown])
+                    result = _python_call(engine, "settle", args)
                 except IllegalAction as error:
                     got = answer["ok"]["error"]
                     assert {k: got.get(k) for k in _error(error)} == _error(error)
                     continue
                 assert answer["ok"]["result"] == json.loads(json.dumps(result))
                 assert answer["ok"]["view"] == _view(engine)
+                again = server.ask({"op": "restore", "structure": structure, "snapshot": engine.snapshot()})
+                assert "ok" in again, again
+                server.ask({"op": "drop", "id": again["ok"]["id"]})
                 compared += 1
                 paid += bool(result["payments"])
                 break
             server.ask({"op": "drop", "id": hand})
+    return compared, paid
+
+
+def test_the_typescript_engines_pay_as_the_python_engines(example_house: Path) -> None:
+    """The same hands, settled with the same cards shown (and shown wrong), through both engines."""
+
+    def trials(engine: Any, ranking: Any, winner: int, rng: random.Random) -> list[list[Any]]:
+        return [
+            [ranking, None, None, shown]
+            for shown in (
+                {winner: ["9x"]},
+                {winner: ["7h", "2d"], (winner + 1) % engine.seats: ["7h"]},
+                {winner: ["2s", "7c"]},
+            )
+        ]
+
+    compared, paid = settled_alike(example_house, "seven_deuce_bounty", "bounty-lockstep", 60, trials)
     assert compared >= 55 and paid >= 20, (compared, paid)
 
 
@@ -417,44 +437,17 @@ def test_the_dealer_tells_what_the_hands_make_and_phh_pays_the_bonus(example_hou
 def test_the_typescript_engines_pay_the_jackpot_as_the_python_engines(example_house: Path) -> None:
     """The same hands settled with the same hands made (and made wrong), through both engines,
     and each engine's snapshot after a bonus restored."""
-    from betspec.tools import typescript_run
-    from tests.test_typescript import MISSING, _error, _python_call, _view
 
-    if MISSING:
-        pytest.skip(f"the TypeScript engines need Node: {MISSING}")
-    rng = random.Random("bonus-lockstep")
-    compared = paid = 0
-    with house.active(str(example_house)), typescript_run.Server(str(example_house)) as server:
-        cls = engine_class("high_hand_bonus")
-        for _ in range(80):
-            engine = draw_engine(cls, rng)
-            play(engine, rng)
-            made = server.ask({"op": "restore", "structure": "high_hand_bonus", "snapshot": engine.snapshot()})
-            assert "ok" in made, made
-            hand = made["ok"]["id"]
-            contested = sorted({s for pot in engine.pots() for s in pot.eligible if len(pot.eligible) > 1})
-            ranking = rng.sample(contested, len(contested)) if contested else None
-            winner = ranking[0] if ranking else min(engine.pots()[0].eligible) if engine.pots() else 0
-            for hands in (
+    def trials(engine: Any, ranking: Any, winner: int, rng: random.Random) -> list[list[Any]]:
+        some = ["four_of_a_kind", "straight_flush", "flush"]
+        return [
+            [ranking, None, None, None, made]
+            for made in (
                 {winner: "quads"},
-                {winner: rng.choice(["four_of_a_kind", "straight_flush", "flush"]), engine.seats: "flush"},
-                {winner: rng.choice(["four_of_a_kind", "straight_flush", "flush"])},
-            ):
-                args = [ranking, None, None, None, {str(s): h for s, h in hands.items()}]
-                answer = server.ask({"op": "call", "id": hand, "method": "settle", "args": args})
-                try:
-                    result = _python_call(engine, "settle", [ranking, None, None, None, hands])
-                except IllegalAction as error:
-                    got = answer["ok"]["error"]
-                    assert {k: got.get(k) for k in _error(error)} == _error(error)
-                    continue
-                assert answer["ok"]["result"] == json.loads(json.dumps(result))
-                assert answer["ok"]["view"] == _view(engine)
-                again = server.ask({"op": "restore", "structure": "high_hand_bonus", "snapshot": engine.snapshot()})
-                assert "ok" in again, again
-                server.ask({"op": "drop", "id": again["ok"]["id"]})
-                compared += 1
-                paid += bool(result["payments"])
-                break
-            server.ask({"op": "drop", "id": hand})
+                {winner: rng.choice(some), engine.seats: "flush"},
+                {winner: rng.choice(some)},
+            )
+        ]
+
+    compared, paid = settled_alike(example_house, "high_hand_bonus", "bonus-lockstep", 80, trials)
     assert compared >= 75 and paid >= 10, (compared, paid)

@@ -297,6 +297,7 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         questions[f"edge {kind}"] = [ranking_question(card_game(code), holes, cards.split_cards(board), True)]
     questions["made"] = [question for _, question in made_questions()]
     questions["upcards"] = [question for _, question in upcard_questions()]
+    questions["boards"] = board_questions()
     questions["refused"] = [question for question, _ in REFUSED]
     questions["dealer"] = [question for _, _, question in dealer_scripts()]
     questions["dealer refused"] = [question for question, _ in dealer_refusals()]
@@ -451,28 +452,27 @@ def test_what_the_upcards_decide_is_python_s(answers: dict[str, Any]) -> None:
     assert ties > 50 and pairs > 50, (ties, pairs)
 
 
-def test_a_table_s_input_deals_a_double_board(answers: dict[str, Any], tmp_path: Path) -> None:
-    """A game whose boards depend on the table (a bomb pot's double board): chooseBoards before
-    the first board card deals every board; a false input, or after a board card, one."""
-    game = {**written(cards.GAMES["NT"]), "boards": 2, "boards_when": "bomb_pot"}
+#: A game whose boards depend on the table (a bomb pot's double board).
+BOMB_POT = {**written(cards.GAMES["NT"]), "boards": 2, "boards_when": "bomb_pot"}
+
+
+def board_questions() -> list[dict[str, Any]]:
+    """A bomb pot's hand three ways: chosen before the first board card, not a bomb pot, and
+    chosen after a board card."""
     hand = [["deal", 0, [0, 1, 2]], ["deal", 1, [0, 1, 2]], ["deal", 2, [0, 1, 2]], ["deal", 3, [0, 1, 2]]]
     scripts = [
         [["chooseBoards", {"bomb_pot": 20}], *hand, ["showdowns", [0, 1, 2]]],
         [["chooseBoards", {"bomb_pot": 0}], *hand],
         [*hand[:2], ["chooseBoards", {"bomb_pot": 20}], *hand[2:]],
     ]
-    questions = [{"op": "dealer", "game": game, "seats": 3, "seed": 5, "script": script} for script in scripts]
-    out = compile_cards(tmp_path)
-    done = subprocess.run(
-        [typescript_run.node(), str(out / "ask.mjs")],
-        input=json.dumps(questions),
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    double, single, late = (ok(reply)["steps"] for reply in json.loads(done.stdout))
+    return [{"op": "dealer", "game": BOMB_POT, "seats": 3, "seed": 5, "script": script} for script in scripts]
+
+
+def test_a_table_s_input_deals_a_double_board(answers: dict[str, Any]) -> None:
+    """chooseBoards before the first board card deals every board, each ranked as Python ranks
+    it; a false input, or a choice after a board card, one board."""
+    game = BOMB_POT
+    double, single, late = (ok(reply)["steps"] for reply in answers["boards"])
     final = double[-2]["state"]
     assert [len(board) for board in [final["board"], *final["otherBoards"]]] == [5, 5]
     every = [c for held in final["hole"] for c in held] + final["board"] + final["otherBoards"][0] + final["undealt"]

@@ -311,19 +311,10 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
         say(f"play: {exc.message}")
         return 2
     seats = len(table.stacks)
-    bots: set[int] = set()
-    if args.bots is not None:
-        mode, named = args.bots
-        wrong = [seat for seat in named if not 0 <= seat < seats]
-        if wrong:
-            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
-            return 2
-        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
-    if args.hands is not None and args.hands < 1:
-        say("play: --hands must be at least 1")
+    chosen = _seating(args, seats, say)
+    if chosen is None:
         return 2
-    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    bots, hands, seed = chosen
     keyboard = Keyboard(stream, out)
     name = cls.SPEC_NAME or args.structure
     game, why = _game(cls, name, args.showdown)
@@ -353,6 +344,29 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
         say("\ninterrupted: leaving the table")
         return 130
     return 0
+
+
+#: The seats bots play, the hands to play (None: until the table breaks) and the seed.
+Seating = tuple[set[int], int | None, int]
+
+
+def _seating(args: argparse.Namespace, seats: int, say: Callable[[str], None]) -> Seating | None:
+    """The seats the bots play, the hands to play (None: until the table breaks) and the seed, as
+    --bots, --hands and --seed say; None where one is wrong (said)."""
+    bots: set[int] = set()
+    if args.bots is not None:
+        mode, named = args.bots
+        wrong = [seat for seat in named if not 0 <= seat < seats]
+        if wrong:
+            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
+            return None
+        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
+    if args.hands is not None and args.hands < 1:
+        say("play: --hands must be at least 1")
+        return None
+    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return bots, hands, seed
 
 
 def _pokerkit() -> bool:
@@ -1223,19 +1237,10 @@ def _run_session(args: argparse.Namespace, path: str, stream: TextIO, out: TextI
         say(f"play: {exc.message}")
         return 2
     seats = len(stacks)
-    bots: set[int] = set()
-    if args.bots is not None:
-        mode, named = args.bots
-        wrong = [seat for seat in named if not 0 <= seat < seats]
-        if wrong:
-            say(f"play: --bots names seat {wrong[0]}, but the seats are 0..{seats - 1}")
-            return 2
-        bots = set(named) if mode == "only" else set(range(seats)) - set(named)
-    if args.hands is not None and args.hands < 1:
-        say("play: --hands must be at least 1")
+    chosen = _seating(args, seats, say)
+    if chosen is None:
         return 2
-    hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    bots, hands, seed = chosen
     keyboard = Keyboard(stream, out)
     cards = _pokerkit() and args.showdown in (None, "cards")
     no_cards = "random" if len(bots) == seats else "ask"
