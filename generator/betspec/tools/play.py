@@ -334,6 +334,11 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     if game is not None:
         named = f"{game.name} ({game.code})" if game.code else game.name  # the PHH variant of the same cards
         say(f"dealt as {named}, the showdown ranked by PokerKit")
+    return _played(session, hands, say)
+
+
+def _played(session: Session, hands: int | None, say: Callable[[str], None]) -> int:
+    """Play the session's hands at the keyboard: its exit status (130 when interrupted)."""
     say('type "help" for the actions, "quit" to leave')
     try:
         session.play(hands)
@@ -1255,13 +1260,4 @@ def _run_session(args: argparse.Namespace, path: str, stream: TextIO, out: TextI
     if bots:
         say(f"bots at seats {', '.join(map(str, sorted(bots)))}")
     say(f"{'cards and ' if cards else ''}bots seeded {seed} (--seed {seed} replays them)")
-    say('type "help" for the actions, "quit" to leave')
-    try:
-        player.play(hands)
-    except Leave as leave:
-        say(leave.reason)
-        return leave.status
-    except KeyboardInterrupt:
-        say("\ninterrupted: leaving the table")
-        return 130
-    return 0
+    return _played(player, hands, say)
