@@ -289,6 +289,8 @@ def test_the_book_draws_each_session_s_rotation_and_tables_its_levels() -> None:
         for number, level in enumerate(spec.levels, 1):
             assert f"| {number} | " + " | ".join(str(value) for value in level.values()) + " |" in page
         assert all(f"| `{rule}` |" in page for rule in spec.rules)
+        site = (ROOT / "docs" / "site" / f"session-{name}.html").read_text(encoding="utf-8")
+        assert f'<img src="../../diagrams/sessions/{name}.svg"' in site and html.escape(spec.title) in site
     horse = (ROOT / "diagrams" / "sessions" / "horse.dot").read_text(encoding="utf-8")
     assert horse.count("after an orbit") == 5 and "stud_eight -> holdem" in horse
     assert "dealer's choice" in (ROOT / "diagrams" / "sessions" / "dealers_choice.dot").read_text(encoding="utf-8")

@@ -1,6 +1,7 @@
 """The book's page of each session of a project (``spec/sessions``): its rotation drawn
 (``diagrams/sessions/<name>.svg``, Graphviz through pydot, and its ``.dot``), its games with their
-stakes, its levels, its rules (``docs/reference/session-<name>.md``).
+stakes, its levels, its rules (``docs/reference/session-<name>.md``, and the static site's
+``docs/site/session-<name>.html``).
 
 A session spec is read and checked here as ``validate`` reads it (:mod:`betspec.session`); one
 that does not pass has no page (``validate`` says why). The page is a :mod:`book_model` page,
@@ -21,6 +22,7 @@ from betspec.backends.base import Context, register
 from betspec.backends.book_model import Block, Figure, Heading, Page, Paragraph, Table, code, text
 from betspec.backends.dot import _quoted, to_svg, with_comment
 from betspec.backends.reference import render as write_markdown
+from betspec.backends.site import render as write_html
 from betspec.model import Spec
 
 if TYPE_CHECKING:
@@ -120,6 +122,7 @@ class SessionBackend:
     owns: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("diagrams/sessions", (".dot", ".svg")),
         ("docs/reference", (".md",)),
+        ("docs/site", (".html",)),
     )
 
     def render(self, specs: Sequence[Spec], root: str, context: Context | None = None) -> dict[str, str]:
@@ -135,7 +138,9 @@ class SessionBackend:
             stem = f"diagrams/sessions/{spec.name}"
             files[f"{stem}.dot"] = "".join(f"// {line}\n" for line in lines) + graph.to_string()
             files[f"{stem}.svg"] = with_comment(to_svg(graph), lines)
-            files[f"docs/reference/session-{spec.name}.md"] = write_markdown(page(spec, root, f"{stem}.svg"))
+            written = page(spec, root, f"{stem}.svg")
+            files[f"docs/reference/session-{spec.name}.md"] = write_markdown(written)
+            files[f"docs/site/session-{spec.name}.html"] = write_html(written, root)
         return files
 
 
