@@ -519,7 +519,7 @@ def test_five_card_stud_is_dealt_from_its_spec_the_upcards_opening_each_street(t
                 dealer.deal(engine)
                 live = [seat for seat in range(seats) if not engine.folded[seat]]
                 if engine.to_act is not None:
-                    assert engine.to_act == cards.opener(game, dealer.upcards(live))
+                    assert engine.to_act == cards.opener(game, dealer.upcards(live), engine.button)
                     openings += 1
                 continue
             legal = engine.legal_actions()

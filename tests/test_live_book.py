@@ -306,6 +306,7 @@ UPCARDS = """
 return [...document.querySelectorAll('#live-table .live-seats tr[data-seat]')].map(row => ({
   up: row.querySelector('[data-key=cards]').textContent.split(' ').filter(c => c.startsWith('^')).map(c => c.slice(1)),
   folded: row.textContent.includes('folded'),
+  button: row.textContent.includes('button'),
 }));
 """
 
@@ -321,7 +322,8 @@ def _check_opening(browser: Any, game: Any, first: bool) -> None:
     to_act = _play(browser)["to_act"]
     ups = {seat: row["up"] for seat, row in enumerate(seats) if not row["folded"]}
     if to_act is not None:
-        expected = cards.bring_in_seat(game, ups) if first else cards.opener(game, ups)
+        button = next(seat for seat, row in enumerate(seats) if row["button"])
+        expected = cards.bring_in_seat(game, ups) if first else cards.opener(game, ups, button)
         assert to_act == expected, (ups, to_act)
 
 

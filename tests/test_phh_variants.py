@@ -414,6 +414,10 @@ def test_the_dealer_decides_what_the_cards_decide() -> None:
     assert cards.bring_in_seat(razz, {0: ["Kd"], 1: ["Ks"], 2: ["Ac"]}) == 1  # the king of spades
     assert cards.opener(stud, {0: ["Kd", "2c"], 1: ["9h", "9c"], 2: ["Ah", "Kc"]}) == 1  # a pair showing
     assert cards.opener(razz, {0: ["Kd", "2c"], 1: ["9h", "9c"], 2: ["Ah", "3c"]}) == 2  # the lowest
+    # Hands showing alike: the first seat after the button opens (the dealer's left), else the lowest.
+    tied = {0: ["3s", "6s"], 1: ["3h", "6c"], 2: ["2d", "4c"]}
+    assert cards.opener(stud, tied) == 0 and cards.opener(stud, tied, button=0) == 1
+    assert cards.opener(stud, tied, button=1) == 0 and cards.opener(stud, tied, button=2) == 0
     assert cards.open_pair({0: ["9h", "9c"]}) and not cards.open_pair({0: ["9h", "8c"]})
     first, again = cards.Dealer("F7S", 4, seed=11), cards.Dealer("F7S", 4, seed=11)
     assert first.hole == again.hole and first.table_inputs() == again.table_inputs()

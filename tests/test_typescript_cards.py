@@ -113,9 +113,9 @@ const ASK = {
   rankings: ranked,
   rank: ({ kind, hole, board }) => rank(kind, hole, board),
   made: ({ kind, hole, board }) => made(kind, hole, board),
-  upcards: ({ game, upcards, street }) => ({
+  upcards: ({ game, upcards, street, button }) => ({
     bringIn: street === 0 ? bringInSeat(game, upcards) : null,
-    opener: opener(game, upcards),
+    opener: opener(game, upcards, button),
     openPair: openPair(upcards),
   }),
   settle: ({ ranked }) => settlementRankings(ranked),
@@ -407,7 +407,7 @@ def test_what_a_hand_makes_is_python_s(answers: dict[str, Any]) -> None:
     assert made["FR"] == made["F2L3D"] == made["FB"] == {None}
 
 
-def upcard_questions() -> list[tuple[tuple[cards.Game, int, dict[int, list[str]]], dict[str, Any]]]:
+def upcard_questions() -> list[tuple[tuple[cards.Game, int, dict[int, list[str]], int | None], dict[str, Any]]]:
     """Stud and razz hands of 2 to 7 seats, a third of them from a thinned deck (pairs and trips
     showing), each street's upcards asked who brings in (the first), who opens and whether a pair
     shows: (the Python game, street, upcards) and the question."""
@@ -426,13 +426,16 @@ def upcard_questions() -> list[tuple[tuple[cards.Game, int, dict[int, list[str]]
             for street in range(4):
                 dealt = sum(len(s) for s in game.hole[: street + 1])
                 ups = {s: [c for c, up in zip(held[s][:dealt], statuses, strict=False) if up] for s in held}
+                # Ties go to the first seat after the button (half the time given), else the lowest.
+                button = rng.randrange(seats) if rng.random() < 0.5 else None
                 question = {
                     "op": "upcards",
                     "game": data,
                     "street": street,
                     "upcards": {str(s): u for s, u in ups.items()},
+                    "button": button,
                 }
-                asked.append(((game, street, ups), question))
+                asked.append(((game, street, ups, button), question))
     return asked
 
 
@@ -440,11 +443,11 @@ def test_what_the_upcards_decide_is_python_s(answers: dict[str, Any]) -> None:
     """cards.ts decides the bring-in, each later street's opener and the open pair as
     betspec.cards does (PokerKit's opening lookups): on ties, pairs, trips and razz's reversal."""
     ties = pairs = 0
-    for ((game, street, ups), _), reply in zip(upcard_questions(), answers["upcards"], strict=True):
+    for ((game, street, ups, button), _), reply in zip(upcard_questions(), answers["upcards"], strict=True):
         got = ok(reply)
         if street == 0:
             assert got["bringIn"] == cards.bring_in_seat(game, ups), (game.code, ups)
-        assert got["opener"] == cards.opener(game, ups), (game.code, street, ups)
+        assert got["opener"] == cards.opener(game, ups, button), (game.code, street, ups, button)
         assert got["openPair"] == cards.open_pair(ups), (game.code, ups)
         keys = [tuple(sorted(card[0] for card in u)) for u in ups.values()]
         ties += street > 0 and len(set(keys)) < len(keys)

@@ -251,15 +251,18 @@ def bring_in_seat(the_game: Game, upcards: Mapping[int, Sequence[str]]) -> int:
     return pick(shown, key=lambda seat: _card_key(shown[seat], low_game))
 
 
-def opener(the_game: Game, upcards: Mapping[int, Sequence[str]]) -> int | None:
+def opener(the_game: Game, upcards: Mapping[int, Sequence[str]], button: int | None = None) -> int | None:
     """The seat that opens a later stud street: the best hand showing (lowest in razz), the seat
-    nearest the dealer's left on a tie (Robert's Rules, section 8 rule 2). Ranked by PokerKit's
-    own opening lookups; None for games opened by position."""
+    nearest the dealer's left on a tie (Robert's Rules, section 8 rule 2): the first after
+    ``button`` (the dealer's place), else the lowest seat (a hand history's first player is the
+    one after its button). Ranked by PokerKit's own opening lookups; None for games opened by
+    position."""
     if the_game.opening == "position":
         return None
     low_game = the_game.opening == "high_card"
     entries: dict[int, Any] = {}
-    for seat in sorted(upcards):
+    after = -1 if button is None else button
+    for seat in sorted(upcards, key=lambda seat: (seat - after - 1) % 1000):
         entry = _opening_entry(low_game, "".join(upcards[seat])) if upcards[seat] else None
         if entry is not None:
             entries[seat] = entry
@@ -710,7 +713,7 @@ class Dealer:
             return given
         ups = self.upcards(live)
         if "opener" in engine.DEAL_INPUTS:
-            given["opener"] = opener(self.game, ups)
+            given["opener"] = opener(self.game, ups, engine.button)
         if "open_pair" in engine.DEAL_INPUTS and self.street == 2:
             given["open_pair"] = open_pair(ups)
         return given

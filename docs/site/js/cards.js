@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 f5d6c40fe75f5abd7bea8126281188ad52be27da46cf592d409e51dd4d81dbfa.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 e233a888fe04d66c0d96d8291377e3b540402ff3666b0c9756814b9206490d0e.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Copied by betspec 0.2.0 from betspec/runtime/typescript/cards.ts (the hand-written dealer and showdown).
@@ -291,14 +291,17 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     }
     /**
      * The seat that opens a later stud street, as betspec.cards.opener: the best hand showing (the
-     * lowest in razz), the lowest seat on a tie; null for a game opened by position, or no upcards.
+     * lowest in razz), on a tie the first seat after `button` (the dealer's place; null: the lowest
+     * seat); null for a game opened by position, or no upcards.
      */
-    function opener(game, upcards) {
+    function opener(game, upcards, button = null) {
         if (game.opening === "position")
             return null;
         const low = openedLow(game);
+        const after = button ?? -1;
+        const place = (seat) => (((seat - after - 1) % 1000) + 1000) % 1000;
         let found = null;
-        for (const [seat, cards] of seatsOf(upcards).sort((a, b) => a[0] - b[0])) {
+        for (const [seat, cards] of seatsOf(upcards).sort((a, b) => place(a[0]) - place(b[0]))) {
             const key = openingKey(cards, low);
             if (key === null)
                 continue;

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 f5d6c40fe75f5abd7bea8126281188ad52be27da46cf592d409e51dd4d81dbfa.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 e233a888fe04d66c0d96d8291377e3b540402ff3666b0c9756814b9206490d0e.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";

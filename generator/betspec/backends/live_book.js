@@ -176,7 +176,7 @@
     var given = {};
     if (GAME.opening === "position") return given;
     var ups = dealer.upcards(stillIn());
-    if ("opener" in META.dealInputs) given.opener = cardsModule.opener(GAME, ups);
+    if ("opener" in META.dealInputs) given.opener = cardsModule.opener(GAME, ups, engine.button);
     if ("open_pair" in META.dealInputs && index === 1) given.open_pair = cardsModule.openPair(ups);
     return given;
   }

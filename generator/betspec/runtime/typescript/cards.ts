@@ -314,13 +314,16 @@ export function bringInSeat(game: CardGame, upcards: Holes): number {
 
 /**
  * The seat that opens a later stud street, as betspec.cards.opener: the best hand showing (the
- * lowest in razz), the lowest seat on a tie; null for a game opened by position, or no upcards.
+ * lowest in razz), on a tie the first seat after `button` (the dealer's place; null: the lowest
+ * seat); null for a game opened by position, or no upcards.
  */
-export function opener(game: CardGame, upcards: Holes): number | null {
+export function opener(game: CardGame, upcards: Holes, button: number | null = null): number | null {
   if (game.opening === "position") return null;
   const low = openedLow(game);
+  const after = button ?? -1;
+  const place = (seat: number): number => (((seat - after - 1) % 1000) + 1000) % 1000;
   let found: [number, Key] | null = null;
-  for (const [seat, cards] of seatsOf(upcards).sort((a, b) => a[0] - b[0])) {
+  for (const [seat, cards] of seatsOf(upcards).sort((a, b) => place(a[0]) - place(b[0]))) {
     const key = openingKey(cards, low);
     if (key === null) continue;
     const order = found === null ? 0 : compareKeys(key, found[1]);
