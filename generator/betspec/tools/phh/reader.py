@@ -30,10 +30,14 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 def read(path: str, part: tuple[int, int] = (0, 1)) -> list[Hand | Bad]:
     """The hands of a ``.phh`` or ``.phhs`` file; raises :class:`PhhError` when the file is unreadable.
+    ``part`` (see :func:`loads`) gives one of several consecutive shares of the hands."""
+    return loads(read_text(path), path, part)
 
-    Only a regular file is read, and at most :data:`MAX_FILE_BYTES` of it: a device, a pipe or a
-    bigger file is refused before its content is read into memory. ``part`` (see :func:`loads`)
-    gives one of several consecutive shares of the hands."""
+
+def read_text(path: str) -> str:
+    """A PHH file's text, or :class:`PhhError` saying why it cannot be read. Only a regular file
+    is read, and at most :data:`MAX_FILE_BYTES` of it: a device, a pipe or a bigger file is
+    refused before its content is read into memory."""
     try:
         kind = _kind(os.stat(path).st_mode)
         if kind:
@@ -48,11 +52,10 @@ def read(path: str, part: tuple[int, int] = (0, 1)) -> list[Hand | Bad]:
     if len(data) > MAX_FILE_BYTES:
         raise PhhError(f"{path}: more than {MAX_FILE_BYTES} bytes, the most betspec reads from a PHH file")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise PhhError(f"{path}: not UTF-8 text (line {line}, byte {exc.start + 1})") from None
-    return loads(text, path, part)
 
 
 def _kind(mode: int) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from betspec.tools.phh.document import _document
 from betspec.tools.phh.model import PhhError
+from betspec.tools.phh.reader import read_text
 
 Amount = int | Decimal
 
@@ -45,10 +46,12 @@ def follow(paths: Sequence[str]) -> Carried:
     cannot be read is the main check's to report: it is passed over here."""
     sessions: dict[str, list[_Played]] = {}
     for path in paths:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                document = _document(handle.read(), path)
-        except (OSError, UnicodeDecodeError, PhhError):
+        try:  # a regular file of at most the bytes betspec reads, as the check itself reads it
+            text = read_text(path)
+            if "_session" not in text:
+                continue  # no hand of a session: nothing to parse twice
+            document = _document(text, path)
+        except PhhError:
             continue
         tables = [document] if path.endswith(".phh") else [t for t in document.values() if isinstance(t, Mapping)]
         for index, table in enumerate(tables, 1):
