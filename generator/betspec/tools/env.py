@@ -171,15 +171,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         if not self.action_space(agent).contains(action) or not self._mask(seat)[int(action)]:
             raise InvalidTable(f"{agent} may not {self._name(action)} now (see the observation's action_mask)")
-        name, to = self._action(seat, int(action))
-        try:
-            engine.act(seat, name, to)
-        except IllegalAction:
-            # Between its bounds an amount may still be refused (a stud open pair's small or big
-            # bet, nothing between; a betting unit): the least wager, always legal, is made.
-            if to is None or engine.min_to is None:
-                raise
-            engine.act(seat, name, engine.min_to)
+        take_action(engine, seat, self.action_names[int(action)])
         self._cumulative_rewards[agent] = 0.0
         self._advance()
         self._accumulate_rewards()
@@ -231,52 +223,11 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         # Every seat has its last observation and reward to read: the episode ends, seat by seat.
         self.agent_selection = self.possible_agents[0]
 
-    def _action(self, seat: int, index: int) -> tuple[str, int | None]:
-        """The engine's action and amount for the action ``index`` of seat ``seat``."""
-        engine = self._engine()
-        name = self.action_names[index]
-        legal = engine.legal_actions()
-        if name == "check_or_call":
-            return ("check" if "check" in legal else "call"), None
-        if name in ("fold", "bring_in") or name in self.cls.OWN_ACTIONS:
-            return name, None
-        wager = next(w for w in WAGERS if w in legal)
-        return wager, self._amount(name)
-
-    def _amount(self, name: str) -> int:
-        engine = self._engine()
-        low, high = engine.min_to, engine.max_to
-        assert low is not None and high is not None
-        if name == "min_wager":
-            return low
-        if name == "all_in":
-            return high
-        fraction = float(name.removeprefix("pot_"))
-        call = engine.call_amount
-        target = engine.bet_level + int(fraction * (engine.pot + call))
-        return min(high, max(low, target))
-
     def _mask(self, seat: int) -> NDArray[np.int8]:
-        mask = np.zeros(len(self.action_names), dtype=np.int8)
         engine = self.engine
         if engine is None or engine.hand_over or engine.to_act != seat:
-            return mask
-        legal = engine.legal_actions()
-        wagers = any(w in legal for w in WAGERS) and engine.min_to is not None and engine.max_to is not None
-        for index, name in enumerate(self.action_names):
-            if name == "check_or_call":
-                mask[index] = "check" in legal or "call" in legal
-            elif name in ("fold", "bring_in") or name in self.cls.OWN_ACTIONS:
-                mask[index] = name in legal
-            elif wagers:
-                # One amount is offered once: the first action that wagers it.
-                amount = self._amount(name)
-                mask[index] = not any(
-                    mask[i] and self._amount(other) == amount
-                    for i, other in enumerate(self.action_names[:index])
-                    if other not in ("fold", "check_or_call", "bring_in") and other not in self.cls.OWN_ACTIONS
-                )
-        return mask
+            return np.zeros(len(self.action_names), dtype=np.int8)
+        return np.array(action_mask(engine, self.action_names), dtype=np.int8)
 
     def _features(self, seat: int) -> NDArray[np.float32]:
         out = np.zeros(self._size, dtype=np.float32)
@@ -319,6 +270,62 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if isinstance(action, int | np.integer) and 0 <= int(action) < len(self.action_names):
             return self.action_names[int(action)]
         return repr(action)
+
+
+#: The actions that are not wagers: each the engine's own name, or check or call.
+_PLAIN = ("fold", "check_or_call", "bring_in")
+
+
+def action_mask(engine: Engine, names: Sequence[str]) -> list[bool]:
+    """Which of the actions ``names`` the seat to act may take now (fold, check_or_call,
+    bring_in, a wager of its amount, the spec's own): a wager's amount offered once, by the
+    first action that wagers it."""
+    legal = engine.legal_actions()
+    wagers = any(w in legal for w in WAGERS) and engine.min_to is not None and engine.max_to is not None
+    seen: set[int] = set()
+    mask = []
+    for name in names:
+        if name == "check_or_call":
+            mask.append("check" in legal or "call" in legal)
+        elif name in _PLAIN or name in type(engine).OWN_ACTIONS:
+            mask.append(name in legal)
+        elif wagers:
+            amount = wager_to(engine, name)
+            mask.append(amount not in seen)
+            seen.add(amount)
+        else:
+            mask.append(False)
+    return mask
+
+
+def wager_to(engine: Engine, name: str) -> int:
+    """The amount the wager ``name`` goes to: the least, all in, or the call and then that
+    fraction of the pot it makes (``pot_0.5``), held within the spec's bounds."""
+    low, high = engine.min_to, engine.max_to
+    assert low is not None and high is not None
+    if name == "min_wager":
+        return low
+    if name == "all_in":
+        return high
+    fraction = float(name.removeprefix("pot_"))
+    return min(high, max(low, engine.bet_level + int(fraction * (engine.pot + engine.call_amount))))
+
+
+def take_action(engine: Engine, seat: int, name: str) -> None:
+    """Take the action ``name`` (see :func:`action_mask`) for ``seat``. A wager the spec refuses
+    between its bounds (a stud open pair's small or big bet, nothing between; a betting unit) is
+    made as the least wager, always legal."""
+    legal = engine.legal_actions()
+    if name == "check_or_call":
+        engine.act(seat, "check" if "check" in legal else "call")
+    elif name in _PLAIN or name in type(engine).OWN_ACTIONS:
+        engine.act(seat, name)
+    else:
+        wager, to = next(w for w in WAGERS if w in legal), wager_to(engine, name)
+        try:
+            engine.act(seat, wager, to)
+        except IllegalAction:
+            engine.act(seat, wager, engine.min_to)
 
 
 def env(structure: str | type[Engine], **kwargs: Any) -> PokerEnv:
@@ -394,4 +401,4 @@ class SingleAgentEnv(Env[dict[str, Any], Any]):
         return float(poker.rewards[self.agent]) if poker.terminations[self.agent] else 0.0
 
 
-__all__ = ["CARDS", "PokerEnv", "SingleAgentEnv", "env", "random_policy"]
+__all__ = ["CARDS", "PokerEnv", "SingleAgentEnv", "action_mask", "env", "random_policy", "take_action", "wager_to"]

@@ -23,10 +23,9 @@ import numpy as np
 import pyspiel
 
 from betspec.cards import CardError, Game, bring_in_seat, game_of, open_pair, opener, rankings, settlement_rankings
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Table, engine_class
+from betspec.runtime import Engine, InvalidTable, Table, engine_class
 from betspec.runtime.snapshot import restore
-from betspec.tools.env import CARD_INDEX, CARDS, PokerEnv
-from betspec.vocabulary import WAGERS
+from betspec.tools.env import CARD_INDEX, CARDS, PokerEnv, action_mask, take_action
 
 
 class _Rules:
@@ -235,50 +234,10 @@ class BetspecState(pyspiel.State):  # type: ignore[misc]
         self._paid = True
 
     def _mask(self) -> list[bool]:
-        engine = self._engine()
-        legal = engine.legal_actions()
-        names, own = self.rules.names, self.rules.cls.OWN_ACTIONS
-        wagers = any(w in legal for w in WAGERS) and engine.min_to is not None
-        seen: set[int] = set()
-        mask = []
-        for name in names:
-            if name == "check_or_call":
-                mask.append("check" in legal or "call" in legal)
-            elif name in ("fold", "bring_in") or name in own:
-                mask.append(name in legal)
-            elif wagers:
-                amount = self._amount(name)
-                mask.append(amount not in seen)
-                seen.add(amount)
-            else:
-                mask.append(False)
-        return mask
-
-    def _amount(self, name: str) -> int:
-        engine = self._engine()
-        low, high = engine.min_to, engine.max_to
-        assert low is not None and high is not None
-        if name == "min_wager":
-            return low
-        if name == "all_in":
-            return high
-        fraction = float(name.removeprefix("pot_"))
-        return min(high, max(low, engine.bet_level + int(fraction * (engine.pot + engine.call_amount))))
+        return action_mask(self._engine(), self.rules.names)
 
     def _act(self, seat: int, action: int) -> None:
-        engine = self._engine()
-        name = self.rules.names[action]
-        legal = engine.legal_actions()
-        if name == "check_or_call":
-            engine.act(seat, "check" if "check" in legal else "call")
-        elif name in ("fold", "bring_in") or name in self.rules.cls.OWN_ACTIONS:
-            engine.act(seat, name)
-        else:
-            wager, to = next(w for w in WAGERS if w in legal), self._amount(name)
-            try:
-                engine.act(seat, wager, to)
-            except IllegalAction:
-                engine.act(seat, wager, engine.min_to)  # between the bounds and refused: the least
+        take_action(self._engine(), seat, self.rules.names[action])
 
 
 def _seen(seat: int, up: bool, card: str, player: int) -> str:
