@@ -336,3 +336,19 @@ def test_a_dead_hand_s_pot_goes_to_the_next_deal_across_a_change_of_game(tmp_pat
     assert mixed.carried_pot == 15 and mixed.chips == 1500
     totals = simulate_session(spec, 300, 4, 4)
     assert totals.chips_checked == 300 and set(totals.by_game) == {"jacks", "holdem"}
+
+
+def test_a_session_begun_at_another_game_goes_on_from_it() -> None:
+    """H.O.R.S.E. begun at razz deals stud after razz's orbit, not Omaha."""
+    spec = sessions.load(str(ROOT / "spec" / "sessions" / "horse.json"))
+    mixed = sessions.Session(spec, [500, 500], 0, first_game="razz")
+    dealt = []
+    for hand in range(4):
+        dealer = mixed.dealer(f"begun/{hand}")
+        engine = mixed.engine(**(dealer.table_inputs() if dealer is not None else {}))
+        dealt.append(mixed.game.name)
+        while not engine.hand_over:
+            engine.act(engine.to_act, sessions.checking_or_folding(engine))  # type: ignore[arg-type]
+        engine.settle()
+        mixed.next_table(engine)
+    assert dealt == ["razz", "razz", "stud", "stud"]

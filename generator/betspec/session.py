@@ -384,8 +384,10 @@ class Session:
         self.level = 0
         if first_game is not None and first_game not in spec.games:
             raise InvalidTable(f"{spec.name} has no game {shown(first_game)}: {', '.join(spec.games)}")
-        self._turn = 0  # the place in the rotation
-        self.game = spec.games[first_game or spec.rotation[0]]
+        first = first_game or spec.rotation[0]
+        # The place in the rotation: a session begun at another game than the first goes on from it.
+        self._turn = spec.rotation.index(first) if first in spec.rotation else 0
+        self.game = spec.games[first]
         self.game_hands = 0  # hands dealt of the current game
         self.game_length = self._length()
         self.seats = [player for player, stack in enumerate(self.stacks) if stack > 0]
