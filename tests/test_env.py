@@ -150,6 +150,7 @@ def test_a_house_s_own_action_is_offered_and_a_rake_is_in_the_rewards(example_ho
         ({"render_mode": "human"}, "render_mode"),
         ({"inputs": {"blinds": (10, 5)}}, "blind"),
         ({"options": {"nope": 1}}, "nope"),
+        ({"seats": 3, "stacks": [100, 100]}, "3 seats, but 2 stacks"),
     ],
 )
 def test_bad_input_is_refused_by_name(kwargs: dict[str, Any], words: str) -> None:

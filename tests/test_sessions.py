@@ -24,7 +24,7 @@ from betspec import session as sessions
 from betspec import vocabulary
 from betspec.conformance import sessions as session_cases
 from betspec.frontend import schema
-from betspec.runtime import InvalidTable
+from betspec.runtime import InvalidTable, Table
 from betspec.tools.simulate import simulate_session
 from tests.conftest import ROOT
 
@@ -352,3 +352,23 @@ def test_a_session_begun_at_another_game_goes_on_from_it() -> None:
         engine.settle()
         mixed.next_table(engine)
     assert dealt == ["razz", "razz", "stud", "stud"]
+
+
+def test_the_session_entry_points_refuse_what_is_not_theirs() -> None:
+    """A session read from something not a path, looked for by something not a name, a hand
+    written with something not its session: each refused by name, no traceback."""
+    from betspec.diagnostics import SpecError
+    from betspec.runtime import engine_class
+    from betspec.tools import phh
+
+    with pytest.raises(SpecError, match="a session is read from a file's path, not 5"):
+        sessions.load(5)  # type: ignore[arg-type]
+    assert sessions.find(None) is None and sessions.find("hors") is None  # type: ignore[arg-type]
+    engine = engine_class("no_limit")(Table.of([100, 100], 0, {"blinds": (1, 2)}))
+    engine.act(0, "fold")
+    engine.settle()
+    with pytest.raises(phh.PhhError, match=r"session is the betspec\.session\.Session"):
+        phh.to_phh(engine, session="horse")  # type: ignore[arg-type]
+    spec = sessions.load(str(ROOT / "spec" / "sessions" / "horse.json"))
+    with pytest.raises(phh.PhhError, match=r"session is the betspec\.session\.Session"):
+        phh.to_phh(engine, session=sessions.Session(spec, [100, 100, 100], 0))

@@ -111,7 +111,7 @@ def shipped() -> list[str]:
 
 def is_session(path: str) -> bool:
     """Whether ``path`` is a file that says it is a session spec (its ``session_version``)."""
-    if not (path.endswith(".json") and os.path.isfile(path)):
+    if not isinstance(path, str) or not (path.endswith(".json") and os.path.isfile(path)):
         return False
     try:
         with open(path, encoding="utf-8") as handle:
@@ -123,6 +123,8 @@ def is_session(path: str) -> bool:
 
 def find(name_or_path: str) -> str | None:
     """The file of a session: a path to one, or a shipped session's name; None if neither."""
+    if not isinstance(name_or_path, str):
+        return None
     if is_session(name_or_path):
         return name_or_path
     path = packaged.specs() / "sessions" / f"{name_or_path}.json"
@@ -139,8 +141,12 @@ def load(path: str) -> SessionSpec:
 
 def check(path: str) -> tuple[SessionSpec | None, list[Diagnostic]]:
     """The session spec at ``path`` and its diagnostics (None where any is an error)."""
+    from betspec.diagnostics import Position
     from betspec.frontend import jsonpos, schema
 
+    if not isinstance(path, str):
+        why = f"a session is read from a file's path, not {shown(path)}"
+        return None, [Diagnostic(Position(shown(path), 1, 1), "", DiagnosticCode.IO, why)]
     doc, found = jsonpos.load(path, "a session")
     if doc is None:
         return None, found

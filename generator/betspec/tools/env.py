@@ -97,6 +97,8 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         probe = cls.example_table([1000] * seats, 0, **self.inputs)
         self.stacks = list(stacks) if stacks is not None else [100 * self._big_blind(probe) or 1000] * seats
+        if len(self.stacks) != seats:
+            raise InvalidTable(f"{seats} seats, but {len(self.stacks)} stacks: give one a seat")
         cls(cls.example_table(self.stacks, 0, **self.inputs), **self.options)  # a bad table is refused now
         try:
             self.game: Game | None = game_of(cls)

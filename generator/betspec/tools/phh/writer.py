@@ -67,6 +67,10 @@ def to_phh(
             if taken:
                 fields.append((name, _unit(taken, scale)))
     if session is not None:
+        from betspec.session import Session
+
+        if not isinstance(session, Session) or len(session.seats) != n:
+            raise PhhError(f"session is the betspec.session.Session the hand was dealt in, not {_brief(session)}")
         fields += _session_fields(session, order)
     return "".join(f"{name} = {value}\n" for name, value in fields)
 
