@@ -105,3 +105,11 @@ def test_a_process_that_registered_a_game_exits_cleanly() -> None:
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_game_needs_open_spiel_alone() -> None:
+    """The solvers extra brings OpenSpiel and NumPy, not the environments' PettingZoo and
+    Gymnasium: the game imports without them."""
+    program = "import sys\nsys.modules['pettingzoo'] = sys.modules['gymnasium'] = None\nimport betspec.tools.spiel\n"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr

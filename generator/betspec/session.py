@@ -511,8 +511,7 @@ class Session:
             if chosen is None:
                 raise InvalidTable(f"dealer's choice: name the next game ({', '.join(self.spec.rotation)})")
             name = chosen
-            live = [player for player, stack in enumerate(self.stacks) if stack > 0]
-            self._chose = next((p for p in live if p > self._chose), live[0])
+            self._chose = self._left_of_chooser([player for player, stack in enumerate(self.stacks) if stack > 0])
         else:
             self._turn = (self._turn + 1) % len(self.spec.rotation)
             name = self.spec.rotation[self._turn]
@@ -550,8 +549,11 @@ class Session:
         settled: the first choice is the first button's, each next the next player's on the left
         with chips (an orbit brings the button back to the same player: the choice moves on)."""
         live = [player for seat, player in enumerate(self.seats) if engine.stacks[seat] > 0]
-        after = [player for player in live if player > self._chose] + live
-        return after[0] if after else self._chose
+        return self._left_of_chooser(live)
+
+    def _left_of_chooser(self, live: Sequence[int]) -> int:
+        """The next player on the left of the last to choose, among ``live``."""
+        return next((player for player in live if player > self._chose), live[0] if live else self._chose)
 
     # ---- for tools ------------------------------------------------------------------------
 

@@ -34,16 +34,13 @@ import numpy as np
 from gymnasium import Env, spaces
 from pettingzoo import AECEnv
 
-from betspec.cards import RANKS, SUITS, CardError, Dealer, Game, game_of
-from betspec.runtime import Engine, IllegalAction, InvalidTable, engine_class
-from betspec.vocabulary import WAGERS
+from betspec.cards import CardError, Dealer, Game, game_of
+from betspec.runtime import Engine, InvalidTable, engine_class
+from betspec.tools.agent_actions import CARD_INDEX, CARDS, action_mask, action_names, take_action
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-#: The 52 cards, in the order of the observation's one-hots.
-CARDS = [rank + suit for rank in RANKS for suit in SUITS]
-CARD_INDEX = {card: index for index, card in enumerate(CARDS)}
 #: The most streets a structure bets (stud's five), for the street's one-hot.
 MAX_STREETS = 6
 
@@ -84,8 +81,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             raise InvalidTable(f"reward_unit is 'chips' or 'big_blinds', not {reward_unit!r}")
         if render_mode not in (None, "ansi"):
             raise InvalidTable(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if not all(isinstance(f, int | float) and 0 < f <= 100 for f in fractions) or len(fractions) > 10:
-            raise InvalidTable(f"fractions are up to ten pot fractions above 0, not {list(fractions)!r}")
+        self.action_names = action_names(cls, fractions)  # the fractions checked
         self.cls = cls
         self.seats = seats
         given: dict[str, object] = {} if callable(inputs) else dict(inputs or {})
@@ -104,15 +100,6 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.game: Game | None = game_of(cls)
         except CardError:
             self.game = None
-        self.action_names = [
-            "fold",
-            "check_or_call",
-            "bring_in",
-            "min_wager",
-            *(f"pot_{f:g}" for f in self.fractions),
-            "all_in",
-            *cls.OWN_ACTIONS,
-        ]
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = list(self.possible_agents)
         size = self._size = 3 * len(CARDS) + MAX_STREETS + 4 * seats + 4
@@ -274,62 +261,6 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return repr(action)
 
 
-#: The actions that are not wagers: each the engine's own name, or check or call.
-_PLAIN = ("fold", "check_or_call", "bring_in")
-
-
-def action_mask(engine: Engine, names: Sequence[str]) -> list[bool]:
-    """Which of the actions ``names`` the seat to act may take now (fold, check_or_call,
-    bring_in, a wager of its amount, the spec's own): a wager's amount offered once, by the
-    first action that wagers it."""
-    legal = engine.legal_actions()
-    wagers = any(w in legal for w in WAGERS) and engine.min_to is not None and engine.max_to is not None
-    seen: set[int] = set()
-    mask = []
-    for name in names:
-        if name == "check_or_call":
-            mask.append("check" in legal or "call" in legal)
-        elif name in _PLAIN or name in type(engine).OWN_ACTIONS:
-            mask.append(name in legal)
-        elif wagers:
-            amount = wager_to(engine, name)
-            mask.append(amount not in seen)
-            seen.add(amount)
-        else:
-            mask.append(False)
-    return mask
-
-
-def wager_to(engine: Engine, name: str) -> int:
-    """The amount the wager ``name`` goes to: the least, all in, or the call and then that
-    fraction of the pot it makes (``pot_0.5``), held within the spec's bounds."""
-    low, high = engine.min_to, engine.max_to
-    assert low is not None and high is not None
-    if name == "min_wager":
-        return low
-    if name == "all_in":
-        return high
-    fraction = float(name.removeprefix("pot_"))
-    return min(high, max(low, engine.bet_level + int(fraction * (engine.pot + engine.call_amount))))
-
-
-def take_action(engine: Engine, seat: int, name: str) -> None:
-    """Take the action ``name`` (see :func:`action_mask`) for ``seat``. A wager the spec refuses
-    between its bounds (a stud open pair's small or big bet, nothing between; a betting unit) is
-    made as the least wager, always legal."""
-    legal = engine.legal_actions()
-    if name == "check_or_call":
-        engine.act(seat, "check" if "check" in legal else "call")
-    elif name in _PLAIN or name in type(engine).OWN_ACTIONS:
-        engine.act(seat, name)
-    else:
-        wager, to = next(w for w in WAGERS if w in legal), wager_to(engine, name)
-        try:
-            engine.act(seat, wager, to)
-        except IllegalAction:
-            engine.act(seat, wager, engine.min_to)
-
-
 def env(structure: str | type[Engine], **kwargs: Any) -> PokerEnv:
     """A :class:`PokerEnv` (PettingZoo's convention: ``env()`` makes one)."""
     return PokerEnv(structure, **kwargs)
@@ -403,4 +334,4 @@ class SingleAgentEnv(Env[dict[str, Any], Any]):
         return float(poker.rewards[self.agent]) if poker.terminations[self.agent] else 0.0
 
 
-__all__ = ["CARDS", "PokerEnv", "SingleAgentEnv", "action_mask", "env", "random_policy", "take_action", "wager_to"]
+__all__ = ["PokerEnv", "SingleAgentEnv", "env", "random_policy"]

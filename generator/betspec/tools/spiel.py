@@ -25,7 +25,7 @@ import pyspiel
 from betspec.cards import CardError, Game, bring_in_seat, game_of, open_pair, opener, rankings, settlement_rankings
 from betspec.runtime import Engine, InvalidTable, Table, engine_class
 from betspec.runtime.snapshot import restore
-from betspec.tools.env import CARD_INDEX, CARDS, PokerEnv, action_mask, take_action
+from betspec.tools.agent_actions import CARD_INDEX, CARDS, action_mask, action_names, take_action
 
 
 class _Rules:
@@ -43,7 +43,7 @@ class _Rules:
         if self.game.boards > 1 or any(self.game.discards) or self.game.boards_when:
             raise InvalidTable(f"{cls.SPEC_NAME}: a game of several boards or of discards is not dealt here yet")
         self.seats = len(table.stacks)
-        self.names = PokerEnv(cls, seats=self.seats, stacks=table.stacks, fractions=fractions).action_names
+        self.names = action_names(cls, fractions)
         self.deck = [card for card in CARDS if not self.game.short_deck or card[0] not in "2345"]
         # The chance nodes of each street: (seat, face up) for each hole card, (-1, True) for the board.
         self.deals = [
