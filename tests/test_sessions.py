@@ -236,6 +236,10 @@ def test_the_host_api_carries_stacks_and_refuses_bad_input_changing_nothing() ->
     mixed.next_table(engine)
     assert mixed.hand == 2 and sum(mixed.stacks) == 1500
     assert mixed.choose_at_random(rng) is None
+    recorded = (list(mixed.stacks), mixed.button, mixed.hand)
+    with pytest.raises(InvalidTable, match="recorded already"):  # a finished hand counts once
+        mixed.next_table(engine)
+    assert (list(mixed.stacks), mixed.button, mixed.hand) == recorded
 
 
 def test_the_schemas_words_are_the_vocabulary_s() -> None:
@@ -372,3 +376,21 @@ def test_the_session_entry_points_refuse_what_is_not_theirs() -> None:
     spec = sessions.load(str(ROOT / "spec" / "sessions" / "horse.json"))
     with pytest.raises(phh.PhhError, match=r"session is the betspec\.session\.Session"):
         phh.to_phh(engine, session=sessions.Session(spec, [100, 100, 100], 0))
+
+
+def test_dealer_s_choice_without_a_game_named_is_refused_changing_nothing() -> None:
+    spec = sessions.load(str(ROOT / "spec" / "sessions" / "dealers_choice.json"))
+    mixed = sessions.Session(spec, [500, 500], 0)
+    for _ in range(2):
+        engine = mixed.engine()
+        while not engine.hand_over:
+            engine.act(engine.to_act, sessions.checking_or_folding(engine))  # type: ignore[arg-type]
+        engine.settle()
+        if not mixed.choosing:
+            mixed.next_table(engine)
+    before = (list(mixed.stacks), mixed.button, mixed.hand, mixed.game.name)
+    with pytest.raises(InvalidTable, match="dealer's choice: name the next game"):
+        mixed.next_table(engine)
+    assert (list(mixed.stacks), mixed.button, mixed.hand, mixed.game.name) == before
+    mixed.next_table(engine, "razz")
+    assert mixed.game.name == "razz" and mixed.hand == 3

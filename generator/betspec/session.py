@@ -400,6 +400,7 @@ class Session:
         self.changes = [f"game: {self.game.title}", *self._level_text()]
         self._carried: dict[str, object] = {}  # inputs the last hand's table carries to the next
         self._chose = button  # the player who chose the game being dealt (dealer's choice)
+        self._recorded: object = None  # the last hand next_table recorded: none is recorded twice
 
     # ---- the hand to play ------------------------------------------------------------------
 
@@ -473,11 +474,16 @@ class Session:
             raise InvalidTable(f"next_table takes the settled hand of {self.game.structure}, not {shown(engine)}")
         if engine.seats != len(self.seats):
             raise InvalidTable(f"the hand has {engine.seats} seats; this session dealt {len(self.seats)}")
+        if engine is self._recorded:
+            raise InvalidTable("that hand is recorded already: play the next one (engine(), or next_engine)")
         if game is not None and not self.choosing:
             raise InvalidTable("the next game is not the host's to choose now")
         if game is not None and game not in self.spec.games:
             raise InvalidTable(f"{self.spec.name} has no game {shown(game)}: {', '.join(self.spec.games)}")
+        if game is None and self.choosing and sum(1 for s in engine.stacks if s > 0) >= 2:
+            raise InvalidTable(f"dealer's choice: name the next game ({', '.join(self.spec.rotation)})")
         following = engine.next_table() if sum(1 for s in engine.stacks if s > 0) >= 2 else None
+        self._recorded = engine
         for seat, player in enumerate(self.seats):
             self.stacks[player] = engine.stacks[seat]
         live = [player for player in self.seats if self.stacks[player] > 0]
