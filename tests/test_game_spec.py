@@ -194,6 +194,24 @@ def test_betspec_play_deals_a_house_spec_its_own_cards(tmp_path: Path) -> None:
             "cites rule 'NOPE'",
         ),
         ({"game": {"deals": OMAHA, "showdown": ["highest"]}}, "/game/showdown/0", "schema", "highest"),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["high"], "deck": {"ranks": "JQKJ", "suits": "hs"}}},
+            "/game/deck/ranks",
+            "game",
+            "the deck's ranks name J more than once",
+        ),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["high"], "deck": {"ranks": "JQK", "suits": "s"}}},
+            "/game/deck",
+            "game",
+            "the deck holds 3 cards; two seats are dealt 13",
+        ),
+        (
+            {"game": {"deals": OMAHA, "showdown": ["high"], "deck": {"ranks": "JQX", "suits": "s"}}},
+            "/game/deck",
+            "schema",
+            "",
+        ),
     ],
 )
 def test_a_game_that_cannot_be_dealt_as_written_is_refused_where_it_is_written(
@@ -206,7 +224,10 @@ def test_a_game_that_cannot_be_dealt_as_written_is_refused_where_it_is_written(
 def test_the_book_and_the_schema_carry_the_game_vocabulary() -> None:
     schema = json.loads((ROOT / "spec" / "schema" / "spec.schema.json").read_text())
     game = schema["properties"]["game"]["properties"]
-    assert game["deck"]["enum"] == list(vocabulary.DECKS)
+    named, data = game["deck"]["oneOf"]
+    assert named["enum"] == list(vocabulary.DECKS)
+    assert data["properties"]["ranks"]["pattern"] == f"^[{vocabulary.CARD_RANKS}]{{1,{len(vocabulary.CARD_RANKS)}}}$"
+    assert data["properties"]["suits"]["pattern"] == f"^[{vocabulary.CARD_SUITS}]{{1,{len(vocabulary.CARD_SUITS)}}}$"
     assert game["showdown"]["items"]["enum"] == list(vocabulary.HAND_KINDS)
     assert game["opening"]["enum"] == list(vocabulary.OPENINGS)
     faces = game["deals"]["additionalProperties"]["properties"]["hole"]["items"]["enum"]

@@ -301,6 +301,8 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     questions["refused"] = [question for question, _ in REFUSED]
     questions["dealer"] = [question for _, _, question in dealer_scripts()]
     questions["dealer refused"] = [question for question, _ in dealer_refusals()]
+    questions["high cards"] = [question for _, _, question in high_cards_deals()]
+    questions["own deck"] = [own_deck_question(seed) for seed in range(40)]
     names = [name for name, asked in questions.items() for _ in asked]
     every = [question for asked in questions.values() for question in asked]
     done = subprocess.run(
@@ -707,3 +709,64 @@ def test_the_dealer_refuses_bad_input_by_name_changing_nothing(answers: dict[str
             before = done["state"]
     assert "a dealer deals to 2 to 10 seats, not 11" in replies[3]["error"]
     assert "a dealer's seed is an integer or a text" in replies[4]["error"]
+
+
+# ---- a deck of the spec's own, and the hands of few cards ------------------------------------
+
+#: Leduc hold'em's game as its spec declares it (docs/examples/solvers): six cards, a pair over a
+#: high card.
+LEDUC = {
+    "name": "Leduc hold'em",
+    "deck": {"ranks": "KJQ", "suits": "sh"},  # in no order: the cards are dealt in the deck's order
+    "deals": [
+        {"street": "first", "hole": ["down"], "board": 0, "draw": False, "discard": 0},
+        {"street": "second", "hole": [], "board": 1, "draw": False, "discard": 0},
+    ],
+    "showdown": ["high_cards"],
+    "opening": "position",
+    "rule": "LEDUC",
+    "boards": 1,
+    "boards_when": "",
+}
+
+
+def high_cards_deals() -> list[tuple[dict[int, list[str]], list[str], dict[str, Any]]]:
+    """Random showdowns of one to four cards a seat from decks of a few ranks (pairs, two pair and
+    trips come up), ranked as ``high_cards``."""
+    rng = random.Random("typescript cards high_cards")
+    asked = []
+    for _ in range(600):
+        deck = [rank + suit for rank in rng.sample(RANKS, rng.randint(2, 4)) for suit in SUITS]
+        rng.shuffle(deck)
+        seats, held, shared = rng.randint(2, 3), rng.randint(1, 2), rng.randint(0, 2)
+        holes = {seat: deck[seat * held : (seat + 1) * held] for seat in range(seats)}
+        board = deck[seats * held : seats * held + shared]
+        asked.append((holes, board, ranking_question(LEDUC, holes, board, True)))
+    return asked
+
+
+def own_deck_question(seed: int) -> dict[str, Any]:
+    return {"op": "dealer", "game": LEDUC, "seats": 2, "seed": seed, "script": [["deal", 1, [0, 1]]]}
+
+
+def test_high_cards_rank_as_python(answers: dict[str, Any]) -> None:
+    """A pair over high cards, two pair over a pair, trips over two pair; suits never count."""
+    shapes = set()
+    for (holes, board, _), reply in zip(high_cards_deals(), answers["high cards"], strict=True):
+        got = ok(reply)
+        assert got["rankings"] == cards.rankings(python_game(LEDUC), holes, board), (holes, board)
+        shapes.update(tuple(key[: len(key) // 2]) for key in got["keys"][0] if len(key) % 2 == 0)
+    assert {(1,), (2,), (1, 1), (2, 1), (3,)} <= shapes, shapes
+
+
+def test_a_deck_of_the_specs_own_deals_its_cards_alone(answers: dict[str, Any]) -> None:
+    """Every card of Leduc's six, each once, in the same order as betspec.cards builds the deck."""
+    python = cards.Game("", "", "", ((False,), ()), (0, 1), ranks="JQK", suits="hs")
+    assert python.deck == ["Jh", "Js", "Qh", "Qs", "Kh", "Ks"]
+    hands = set()
+    for reply in answers["own deck"]:
+        final = ok(reply)["steps"][-1]["state"]
+        every = [card for hand in final["hole"] for card in hand] + final["board"] + final["undealt"]
+        assert sorted(every) == sorted(python.deck) and len(final["board"]) == 1
+        hands.add(tuple(final["hole"][0]))
+    assert len(hands) == 6  # every card comes up in the first seat's hand over the seeds

@@ -81,6 +81,19 @@ class Game:
     #: input that must be given nonzero for more than one ('': always).
     boards: int = 1
     boards_when: str = ""
+    #: The deck: its ranks (lowest first) and suits, a card of every rank in every suit (the short
+    #: deck's six to ace; a spec's own, as Kuhn poker's three cards).
+    ranks: str = RANKS
+    suits: str = SUITS
+
+    def __post_init__(self) -> None:
+        if self.short_deck and self.ranks == RANKS:
+            object.__setattr__(self, "ranks", vocabulary.DECK_RANKS["short"])
+
+    @property
+    def deck(self) -> list[str]:
+        """The deck's cards in order: by rank, lowest first, then by suit."""
+        return [rank + suit for rank in self.ranks for suit in self.suits]
 
     @property
     def streets(self) -> int:
@@ -172,6 +185,9 @@ def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:
     deals = cast(Sequence[Mapping[str, Any]], data["deals"])
     showdown = tuple(cast(Sequence[str], data["showdown"]))
     draws = tuple(bool(deal["draw"]) for deal in deals)
+    ranks, suits = vocabulary.deck_cards(data["deck"]) or ("", "")
+    if not ranks:
+        raise ValueError("no deck")
     found = Game(
         "",
         str(data["name"]),
@@ -189,6 +205,8 @@ def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:
         discards=tuple(int(deal.get("discard", 0)) for deal in deals),
         boards=int(cast(int, data.get("boards", 1))),
         boards_when=str(data.get("boards_when", "")),
+        ranks=ranks,
+        suits=suits,
     )
     # A PHH variant dealing the same cards names the game in hand histories: the one stating its
     # limits as this structure does, else any (PHH has no pot-limit hold'em: NT, as PokerKit writes).
@@ -210,13 +228,14 @@ def _same_cards(known: Game, game: Game) -> bool:
     draws = known.draws or tuple(known.draw and street > 0 for street in range(known.streets))
     if any(game.discards) or (game.boards > 1 and not game.boards_when):
         return False  # no PHH variant discards without drawing, or deals every hand on two boards
-    return (known.hole, known.board, draws, known.hands, known.opening, known.short_deck) == (
+    return (known.hole, known.board, draws, known.hands, known.opening, known.ranks, known.suits) == (
         game.hole,
         game.board,
         game.draws,
         game.hands,
         game.opening,
-        game.short_deck,
+        game.ranks,
+        game.suits,
     )
 
 
@@ -303,20 +322,27 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
     types (PokerKit's evaluators): per type, groups of seats best first, ties together. A seat
     with no hand of a type (no qualifying low) is left out of that ranking. Raises
     :class:`NoEvaluator` without PokerKit, :class:`CardError` for cards it cannot rank."""
-    try:
-        import pokerkit
-    except ImportError:
-        raise NoEvaluator("PokerKit, which ranks the hands, is not installed (pip install pokerkit)") from None
+    pokerkit: Any = None
+    if any(name not in _OWN_EVALUATORS for name in the_game.hands):
+        try:
+            import pokerkit
+        except ImportError:
+            raise NoEvaluator("PokerKit, which ranks the hands, is not installed (pip install pokerkit)") from None
     result: list[list[list[int]]] = []
     board_text = "".join(board)
     for index, name in enumerate(the_game.hands):
-        kind = getattr(pokerkit, name, None)
-        if kind is None:
+        own = _OWN_EVALUATORS.get(name)
+        kind = None if own is not None else getattr(pokerkit, name, None)
+        if kind is None and own is None:
             raise NoEvaluator(f"this PokerKit has no {name} to rank the hands")
         strengths: dict[int, Any] = {}
         for seat, cards in holes.items():
             if not known(cards) or not known(board):
                 raise CardError(f"seat {seat} shows down and its cards are not all known")
+            if own is not None:
+                strengths[seat] = own(cards, board)
+                continue
+            assert kind is not None  # (one of the two, checked above)
             try:
                 fast = _fast_strength(name, cards, board)
                 if fast is None:
@@ -333,6 +359,24 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
                 ranking.append([seat])
         result.append(ranking)
     return result
+
+
+def high_cards_strength(cards: Sequence[str], board: Sequence[str] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The strength of a ``high_cards`` hand (every card of the hand and the board, however few),
+    larger the better: the sizes of its groups of one rank, largest first (a pair over high cards,
+    two pair over a pair, a full house over three of a kind: the order of the poker hands without
+    straights or flushes), then the groups' ranks in that order. Suits do not count. PokerKit
+    ranks hands of five cards and more only; Kuhn poker's is one card, Leduc hold'em's two."""
+    counts: dict[int, int] = {}
+    for card in (*cards, *board):
+        rank = RANKS.index(card[0])
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
+    return tuple(count for count, _ in groups), tuple(rank for _, rank in groups)
+
+
+#: The hand types betspec ranks itself (vocabulary.HANDS' evaluator), none of PokerKit's.
+_OWN_EVALUATORS: dict[str, Any] = {"HighCardsHand": high_cards_strength}
 
 
 def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int | None:
@@ -499,8 +543,7 @@ class Dealer:
             raise CardError(f"a dealer's seed is None, an int or a text of at most 4096 characters, not {shown(seed)}")
         self.seats = seats
         self.seed = seed
-        ranks = RANKS[4:] if self.game.short_deck else RANKS
-        self.deck = [rank + suit for rank in ranks for suit in SUITS]
+        self.deck = self.game.deck
         random.Random(seed).shuffle(self.deck)
         self.hole = [[] for _ in range(seats)]
         self.up = [[] for _ in range(seats)]

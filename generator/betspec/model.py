@@ -312,13 +312,15 @@ class Game:
     (on a condition: a double-board bomb pot)."""
 
     name: str
-    deck: str
+    deck: str  # the deck's name (vocabulary.DECKS), or "" where the spec gives its ranks and suits
     deals: tuple[Deal, ...]
     showdown: tuple[str, ...]
     opening: str
     rule: str = ""
     boards: int = 1  # the boards the board cards are dealt to, each paying its part of every pot
     boards_when: str = ""  # a table input: dealt on ``boards`` boards only when it is given nonzero
+    ranks: str = "23456789TJQKA"  # the deck's ranks, lowest first, and its suits: a card of each
+    suits: str = "cdhs"
 
 
 @dataclass(frozen=True)

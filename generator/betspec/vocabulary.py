@@ -333,7 +333,9 @@ REQUIREMENT_CODES = (
 
 # ---- the game: cards ----------------------------------------------------------------------------
 
-#: The decks a game is dealt from: the standard 52 cards, or the short deck's 36 (six to ace).
+#: The decks a game is dealt from by name: the standard 52 cards, or the short deck's 36 (six to
+#: ace). A game may give its deck as data instead: the ranks and suits it holds (Kuhn poker's
+#: three cards, Leduc hold'em's six), each a card of every rank in every suit.
 Deck = Literal["standard", "short"]
 DECKS: tuple[Deck, ...] = get_args(Deck)
 #: How a hole card is dealt: face down (seen by its holder) or face up (seen by all).
@@ -375,6 +377,29 @@ OPENINGS: dict[str, str] = {
 #: tie-break): what cards.Dealer deals and what a payment's ``shows`` names.
 CARD_RANKS = "23456789TJQKA"
 CARD_SUITS = "cdhs"
+SUIT_NAMES = dict(zip(CARD_SUITS, ("clubs", "diamonds", "hearts", "spades"), strict=True))
+#: The ranks of each named deck (every suit of each).
+DECK_RANKS: dict[Deck, str] = {"standard": CARD_RANKS, "short": CARD_RANKS[CARD_RANKS.index("6") :]}
+
+
+def deck_cards(deck: object) -> tuple[str, str] | None:
+    """The ranks and suits of a game's deck (a name of :data:`DECKS`, or ``{"ranks": "JQK",
+    "suits": "hs"}``), in the cards' order (lowest first), or None for what is neither. The
+    ranks and suits given as data keep the order of :data:`CARD_RANKS` and :data:`CARD_SUITS`
+    whatever order the spec wrote them in."""
+    if isinstance(deck, str):
+        ranks = DECK_RANKS.get(deck)  # type: ignore[call-overload]
+        return None if ranks is None else (ranks, CARD_SUITS)
+    if not isinstance(deck, dict):
+        return None
+    ranks, suits = deck.get("ranks"), deck.get("suits")
+    if not (isinstance(ranks, str) and isinstance(suits, str) and ranks and suits):
+        return None
+    if set(ranks) - set(CARD_RANKS) or set(suits) - set(CARD_SUITS):
+        return None
+    return "".join(r for r in CARD_RANKS if r in ranks), "".join(s for s in CARD_SUITS if s in suits)
+
+
 #: Who pays a payment outside the pot (a spec's ``payments``), and who collects it.
 PAYMENT_PAYERS = {
     "each_other": "every seat dealt in but the payee",

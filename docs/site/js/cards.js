@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 e233a888fe04d66c0d96d8291377e3b540402ff3666b0c9756814b9206490d0e.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 18f33ed30824d6c7f21c5eef51a8718d68a1d960a8457198a0b4df7a37334bb3.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Copied by betspec 0.2.0 from betspec/runtime/typescript/cards.ts (the hand-written dealer and showdown).
@@ -189,6 +189,15 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         });
         return found;
     }
+    /** Every card, however few, high (betspec.cards.high_cards_strength): the sizes of the groups of
+     * one rank, largest first, then their ranks in that order; suits do not count. */
+    function highCards(cards) {
+        const counts = new Map();
+        for (const card of cards)
+            counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
+        const groups = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+        return [...groups.map(([, count]) => count), ...groups.map(([rank]) => rank)];
+    }
     const KINDS = {
         high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, STANDARD)),
         short_deck_high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, SHORT_DECK)),
@@ -197,6 +206,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
         low_eight: (hole, board) => best([...hole, ...board], 5, eightKey),
         ace_to_five_low: (hole, board) => best([...hole, ...board], 5, aceToFiveKey),
         deuce_to_seven_low: (hole, board) => best([...hole, ...board], 5, deuceToSevenKey),
+        high_cards: (hole, board) => highCards([...hole, ...board]),
         badugi: (hole, board) => bestBadugi([...hole, ...board]),
     };
     /** The hand kinds a spec's showdown may name (betspec/hands.json, through betspec.vocabulary):
@@ -399,10 +409,17 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     }
     /** The deck of a game in order (as betspec.cards builds it: by rank, then suit). */
     function deckOf(game) {
-        if (game.deck !== "standard" && game.deck !== "short") {
-            throw new Error(`no deck ${JSON.stringify(game.deck)}: a game is dealt from the "standard" deck or the "short" one`);
+        const deck = game.deck;
+        if (typeof deck === "object" && deck !== null && typeof deck.ranks === "string" && typeof deck.suits === "string") {
+            // A spec's own deck: its ranks and suits in the cards' order, whatever order it wrote them in.
+            const ranks = [...exports.RANKS].filter((rank) => deck.ranks.includes(rank));
+            const suits = [...exports.SUITS].filter((suit) => deck.suits.includes(suit));
+            return ranks.flatMap((rank) => suits.map((suit) => rank + suit));
         }
-        const ranks = game.deck === "short" ? exports.RANKS.slice(SHORT_LOWEST) : exports.RANKS;
+        if (deck !== "standard" && deck !== "short") {
+            throw new Error(`no deck ${JSON.stringify(deck)}: a game is dealt from the "standard" deck, the "short" one or its own ranks and suits`);
+        }
+        const ranks = deck === "short" ? exports.RANKS.slice(SHORT_LOWEST) : exports.RANKS;
         return [...ranks].flatMap((rank) => [...exports.SUITS].map((suit) => rank + suit));
     }
     /** The game's deck shuffled by Fisher-Yates, drawing from mulberry32 seeded with the seed's FNV-1a hash. */

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 e233a888fe04d66c0d96d8291377e3b540402ff3666b0c9756814b9206490d0e.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 18f33ed30824d6c7f21c5eef51a8718d68a1d960a8457198a0b4df7a37334bb3.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 e233a888fe04d66c0d96d8291377e3b540402ff3666b0c9756814b9206490d0e.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 18f33ed30824d6c7f21c5eef51a8718d68a1d960a8457198a0b4df7a37334bb3.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -38,7 +38,7 @@ define(["require", "exports"], function (require, exports) {
     exports.WAGERS = ["bet", "raise"];
     exports.CARD_RANKS = "23456789TJQKA";
     exports.CARD_SUITS = "cdhs";
-    exports.HAND_KINDS = ["high", "short_deck_high", "omaha_high", "omaha_low_eight", "low_eight", "ace_to_five_low", "deuce_to_seven_low", "badugi"];
+    exports.HAND_KINDS = ["high", "short_deck_high", "omaha_high", "omaha_low_eight", "low_eight", "ace_to_five_low", "deuce_to_seven_low", "high_cards", "badugi"];
     exports.HAND_CATEGORIES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind", "straight_flush"];
 });
 })(function (dependencies, factory) { betspec.define("vocabulary", dependencies, factory); });

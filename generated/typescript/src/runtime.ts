@@ -531,7 +531,8 @@ export interface SpecMeta {
  * engine bets without cards): as betspec.cards.game_of reads the Python engine's GAME. */
 export interface CardGame {
   name: string;
-  deck: string;
+  /** A named deck ("standard", "short"), or the ranks and suits of a spec's own (Kuhn poker's "JQK" in "s"). */
+  deck: string | { readonly ranks: string; readonly suits: string };
   deals: readonly {
     street: string;
     hole: readonly string[];

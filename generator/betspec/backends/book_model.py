@@ -268,7 +268,10 @@ def _cards(spec: Spec, uses: _Uses) -> list[Block]:
         )
         for deal in game.deals
     )
-    deck = "the short deck (36 cards, six to ace)" if game.deck == "short" else "a standard deck (52 cards)"
+    deck = {"short": "the short deck (36 cards, six to ace)", "standard": "a standard deck (52 cards)"}.get(
+        game.deck,
+        f"a deck of {len(game.ranks) * len(game.suits)} cards ({', '.join(game.ranks)} in {_suits(game.suits)})",
+    )
     shown = "; ".join(f"{kind}: {vocabulary.HAND_KINDS[kind]}" for kind in game.showdown)
     halves = "a split pot, high then low: " if len(game.showdown) > 1 else ""
     described = (
@@ -939,3 +942,9 @@ def resolve(href: str, suffix: str, up: str) -> str:
         name, _, anchor = href[len("page:") :].partition("#")
         return name + suffix + (f"#{anchor}" if anchor else "")
     return up + href
+
+
+def _suits(suits: str) -> str:
+    """A deck's suits in words: "spades", "hearts and spades"."""
+    names = [vocabulary.SUIT_NAMES[suit] for suit in suits]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

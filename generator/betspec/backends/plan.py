@@ -1145,7 +1145,7 @@ def game_data(spec: Spec) -> dict[str, object] | None:
     ]
     return {
         "name": game.name,
-        "deck": game.deck,
+        "deck": game.deck or {"ranks": game.ranks, "suits": game.suits},
         "deals": deals,
         "showdown": list(game.showdown),
         "opening": game.opening,

@@ -1020,8 +1020,9 @@ def _class_variables(w: Writer, spec: Spec) -> None:
     pairs = ", ".join(f"(EVENT_{e.name.upper()}, FAST_{e.name.upper()})" for e in automatic)
     w(f"AUTOMATIC: ClassVar[tuple[tuple[Event, Steps], ...]] = ({pairs}{',' if len(automatic) == 1 else ''})")
     w(f"SETTLE_LIMIT: ClassVar[int] = {len(planned.states)}")
-    deal = next(e for e in fired_events(spec) if e.kind == "deal")
-    w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}")
+    deal = next((e for e in fired_events(spec) if e.kind == "deal"), None)
+    if deal is not None:  # a game of one betting round deals no street: the engine's empty DEAL
+        w(f"DEAL: ClassVar[Steps] = FAST_{deal.name.upper()}")
 
 
 def _dictionary(w: Writer, declaration: str, entries: Iterable[str]) -> None:

@@ -679,14 +679,23 @@ class _Module:
             "return push_ruling(this, pushed, chips, largest, said);",
         )
         deal = next((e for e in fired_events(spec) if e.kind == "deal"), None)
-        if deal is None:
-            raise _refuse("a spec with no deal event", spec)
-        table = f"T_{deal.name.upper()}"
-        with self._method("protected _dealOpen(): boolean"):
-            with _braced(w, f"for (const [guard] of {table}[m._state] ?? [])"):
-                w("if (guard === null || guard(m, 0)) return true;")
-            w("return false;")
-        self._short_method("protected _takeDeal(): void", f"fire(m, {table}, 0);")
+        if deal is None:  # a game of one betting round: no street is ever dealt
+            for signature, body in (
+                ("protected _dealOpen(): boolean", "return false;"),
+                ("protected _takeDeal(): void", ""),
+            ):
+                w("/** @internal */")
+                with _braced(w, signature):
+                    if body:
+                        w(body)
+                w()
+        else:
+            table = f"T_{deal.name.upper()}"
+            with self._method("protected _dealOpen(): boolean"):
+                with _braced(w, f"for (const [guard] of {table}[m._state] ?? [])"):
+                    w("if (guard === null || guard(m, 0)) return true;")
+                w("return false;")
+            self._short_method("protected _takeDeal(): void", f"fire(m, {table}, 0);")
         self._short_method("protected _automatic(): boolean", "return fire(m, AUTOMATIC, 0);")
         actions = [e for e in self.plan.events if e.kind == "action"]
         self._refusal()

@@ -447,15 +447,26 @@ class _Checker:
         )
         showdown = tuple(entry.get("showdown", ()))
         opening = entry.get("opening", "position")
+        deck = entry.get("deck", "standard")
+        ranks, suits = vocabulary.deck_cards(deck) or vocabulary.deck_cards("standard") or ("", "")
+        if isinstance(deck, dict):
+            for part in ("ranks", "suits"):
+                letters = str(deck.get(part, ""))
+                twice = sorted({letter for letter in letters if letters.count(letter) > 1})
+                if twice:
+                    message = f"the deck's {part} name {', '.join(twice)} more than once: a deck holds each card once"
+                    self.error(f"/game/deck/{part}", DiagnosticCode.GAME, message)
         game = Game(
             entry.get("name") or self.doc.get("title", ""),
-            entry.get("deck", "standard"),
+            deck if isinstance(deck, str) else "",
             deals,
             showdown,
             opening,
             entry.get("rule", ""),
             entry.get("boards", 1),
             entry.get("boards_when", ""),
+            ranks,
+            suits,
         )
         for problem, pointer in _game_problems(game, "deals" in entry and bool(streets)):
             self.error(pointer, DiagnosticCode.GAME, problem)
@@ -1316,6 +1327,13 @@ def _game_problems(game: Game, dealt: bool) -> list[tuple[str, str]]:
     if dealt and board < needed:
         message = f"a hand of {', '.join(game.showdown)} takes {needed} board cards; the game deals {board}"
         found.append((message, "/game/showdown"))
+    wanted = 2 * sum(len(deal.hole) for deal in game.deals) + board * game.boards
+    if dealt and wanted > len(game.ranks) * len(game.suits):
+        message = (
+            f"the deck holds {len(game.ranks) * len(game.suits)} cards; two seats are dealt {wanted}"
+            " (draws aside): give a larger deck"
+        )
+        found.append((message, "/game/deck"))
     if dealt and game.opening != "position" and not (game.deals and any(game.deals[0].hole)):
         message = f"opening {game.opening} decides from the upcards: deal the first street one face up"
         found.append((message, "/game/opening"))

@@ -24,7 +24,6 @@ import pyspiel
 
 from betspec.cards import CardError, Game, bring_in_seat, game_of, open_pair, opener, rankings, settlement_rankings
 from betspec.runtime import Engine, InvalidTable, Table, engine_class
-from betspec.runtime.snapshot import restore
 from betspec.tools.agent_actions import CARD_INDEX, CARDS, action_mask, action_names, take_action
 
 
@@ -44,7 +43,7 @@ class _Rules:
             raise InvalidTable(f"{cls.SPEC_NAME}: a game of several boards or of discards is not dealt here yet")
         self.seats = len(table.stacks)
         self.names = action_names(cls, fractions)
-        self.deck = [card for card in CARDS if not self.game.short_deck or card[0] not in "2345"]
+        self.deck = self.game.deck
         # The chance nodes of each street: (seat, face up) for each hole card, (-1, True) for the board.
         self.deals = [
             [*((seat, up) for seat in range(self.seats) for up in hole), *((-1, True),) * board]
@@ -53,15 +52,26 @@ class _Rules:
 
 
 class _Hand:
-    """The engine of a state, which copies (``copy.deepcopy``, as OpenSpiel clones a state) as its
-    snapshot restored: the table rebuilt and the log replayed."""
+    """What a state holds of its hand: the cards dealt, the players' actions, the engine they
+    were played on. It copies (``copy.deepcopy``, as OpenSpiel clones a state at every node) as
+    :meth:`Engine.copy` copies a hand and its lists of immutable entries one level deep, not
+    through ``deepcopy``'s walk of every tuple (two thirds of a CFR iteration's time)."""
 
-    def __init__(self, engine: Engine | None) -> None:
-        self.engine = engine
+    __slots__ = ("dealt", "engine", "history", "marks", "paid")
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+        self.dealt: list[tuple[int, bool, str]] = []  # (seat or -1 for the board, face up, card)
+        self.history: list[tuple[int, int]] = []  # (seat, action index)
+        self.marks: list[int] = []  # where in ``dealt`` each street whose cards are all out ends
+        self.paid = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
-        engine = self.engine
-        return _Hand(None if engine is None else restore(engine.snapshot(), type(engine)))
+        twin = _Hand()
+        twin.engine = None if self.engine is None else self.engine.copy()
+        twin.dealt, twin.history, twin.marks = list(self.dealt), list(self.history), list(self.marks)
+        twin.paid = self.paid
+        return twin
 
 
 class BetspecState(pyspiel.State):  # type: ignore[misc]
@@ -72,11 +82,7 @@ class BetspecState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BetspecGame, rules: _Rules) -> None:
         super().__init__(game)
         self.rules = rules
-        self.dealt: list[tuple[int, bool, str]] = []  # (seat or -1 for the board, face up, card)
-        self.history: list[tuple[int, int]] = []  # (seat, action index)
-        self.marks: list[int] = []  # where in ``dealt`` each street whose cards are all out ends
-        self._hand = _Hand(None)
-        self._paid = False
+        self._hand = _Hand()
 
     # ---- OpenSpiel's API ---------------------------------------------------------------------
 
@@ -122,13 +128,18 @@ class BetspecState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine()
         return [float(engine.stacks[seat] - self.rules.table.stacks[seat]) for seat in range(self.rules.seats)]
 
-    def information_state_string(self, player: int) -> str:
-        """What ``player`` knows: its own cards, the cards shown, every action, in order."""
+    def information_state_string(self, player: int | None = None) -> str:
+        """What ``player`` (the player to act, if none is given) knows: its own cards, the cards
+        shown, every action, in order."""
+        if player is None:
+            player = self.current_player()
         cards = [_seen(seat, up, card, player) for seat, up, card in self.dealt]
         acts = [f"s{seat}:{self.rules.names[action]}" for seat, action in self.history]
         return f"p{player} " + " ".join(cards + acts)
 
-    def observation_string(self, player: int) -> str:
+    def observation_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
         engine = self.engine
         own = "".join(card for seat, _up, card in self.dealt if seat == player)
         shown = "".join(card for seat, up, card in self.dealt if up and seat != player)
@@ -144,6 +155,24 @@ class BetspecState(pyspiel.State):  # type: ignore[misc]
     @property
     def engine(self) -> Engine | None:
         return self._hand.engine
+
+    @property
+    def dealt(self) -> list[tuple[int, bool, str]]:
+        """The cards dealt so far: (seat or -1 for the board, face up, card), in order."""
+        return self._hand.dealt
+
+    @property
+    def history(self) -> list[tuple[int, int]]:
+        """The players' actions so far: (seat, action index), in order."""
+        return self._hand.history
+
+    @property
+    def marks(self) -> list[int]:
+        return self._hand.marks
+
+    @property
+    def _paid(self) -> bool:
+        return self._hand.paid
 
     def _engine(self) -> Engine:
         if self.engine is None:
@@ -231,7 +260,7 @@ class BetspecState(pyspiel.State):  # type: ignore[misc]
             engine.settle(**settlement_rankings(rankings(self.rules.game, holes, board)))
         else:
             engine.settle()
-        self._paid = True
+        self._hand.paid = True
 
     def _mask(self) -> list[bool]:
         return action_mask(self._engine(), self.rules.names)

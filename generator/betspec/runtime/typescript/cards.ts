@@ -204,6 +204,15 @@ function omaha(hole: readonly Code[], board: readonly Code[], evaluate: (five: r
 
 type Ranker = (hole: readonly Code[], board: readonly Code[]) => Key | null;
 
+/** Every card, however few, high (betspec.cards.high_cards_strength): the sizes of the groups of
+ * one rank, largest first, then their ranks in that order; suits do not count. */
+function highCards(cards: readonly Code[]): Key {
+  const counts = new Map<number, number>();
+  for (const card of cards) counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
+  const groups = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  return [...groups.map(([, count]) => count), ...groups.map(([rank]) => rank)];
+}
+
 const KINDS: Readonly<Record<string, Ranker>> = {
   high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, STANDARD)),
   short_deck_high: (hole, board) => best([...hole, ...board], 5, (five) => highKey(five, SHORT_DECK)),
@@ -212,6 +221,7 @@ const KINDS: Readonly<Record<string, Ranker>> = {
   low_eight: (hole, board) => best([...hole, ...board], 5, eightKey),
   ace_to_five_low: (hole, board) => best([...hole, ...board], 5, aceToFiveKey),
   deuce_to_seven_low: (hole, board) => best([...hole, ...board], 5, deuceToSevenKey),
+  high_cards: (hole, board) => highCards([...hole, ...board]),
   badugi: (hole, board) => bestBadugi([...hole, ...board]),
 };
 
@@ -420,10 +430,17 @@ function below(next: () => number, bound: number): number {
 
 /** The deck of a game in order (as betspec.cards builds it: by rank, then suit). */
 function deckOf(game: CardGame): string[] {
-  if (game.deck !== "standard" && game.deck !== "short") {
-    throw new Error(`no deck ${JSON.stringify(game.deck)}: a game is dealt from the "standard" deck or the "short" one`);
+  const deck = game.deck;
+  if (typeof deck === "object" && deck !== null && typeof deck.ranks === "string" && typeof deck.suits === "string") {
+    // A spec's own deck: its ranks and suits in the cards' order, whatever order it wrote them in.
+    const ranks = [...RANKS].filter((rank) => deck.ranks.includes(rank));
+    const suits = [...SUITS].filter((suit) => deck.suits.includes(suit));
+    return ranks.flatMap((rank) => suits.map((suit) => rank + suit));
   }
-  const ranks = game.deck === "short" ? RANKS.slice(SHORT_LOWEST) : RANKS;
+  if (deck !== "standard" && deck !== "short") {
+    throw new Error(`no deck ${JSON.stringify(deck)}: a game is dealt from the "standard" deck, the "short" one or its own ranks and suits`);
+  }
+  const ranks = deck === "short" ? RANKS.slice(SHORT_LOWEST) : RANKS;
   return [...ranks].flatMap((rank) => [...SUITS].map((suit) => rank + suit));
 }
 

@@ -6,11 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from betspec.cards import (
-    RANKS,
-    SUITS,
-    Game,
-)
+from betspec.cards import Game
 from betspec.tools.phh.model import PhhError, _cut
 
 if TYPE_CHECKING:
@@ -73,8 +69,8 @@ class _Deck:
 
     def __init__(self, game: Game, n: int, dealt_by_street: Sequence[int]) -> None:
         self.game, self.n, self.dealt_by_street = game, n, dealt_by_street
-        self.ranks = RANKS[4:] if game.short_deck else RANKS
-        self.size = 4 * len(self.ranks)
+        self.ranks, self.suits = game.ranks, game.suits
+        self.size = len(self.ranks) * len(self.suits)
         self.where: dict[str, int] = {}  # a known card in play -> the seat holding it (-1: the board)
         self.discarded: dict[str, int] = {}  # a known card discarded -> the seat that discarded it
         self.held = [0] * n  # hole cards each seat holds, known or not
@@ -91,11 +87,11 @@ class _Deck:
         """``card`` comes into play at ``seat`` (-1: the board), ``how`` saying how ("dealt to",
         "shown by": worded with the seat only for a message, not for every card)."""
         game, size, where, named = self.game, self.size, self.where, self.named
-        if card[0] in self.ranks and card[1] in SUITS and card not in where and card not in self.discarded:
+        if card[0] in self.ranks and card[1] in self.suits and card not in where and card not in self.discarded:
             where[card] = seat  # the commonest case, decided in one test
             return
         doing = "dealt on the board" if seat < 0 else f"{how} {named(seat)}"
-        if card[0] not in self.ranks or card[1] not in SUITS:
+        if card[0] not in self.ranks or card[1] not in self.suits:
             raise PhhError(f"{card}, {doing}, is not a card of {game.name}'s {size}-card deck")
         other = where.get(card)
         if other is not None:
