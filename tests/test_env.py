@@ -24,7 +24,8 @@ from pettingzoo.test import api_test, seed_test
 
 from betspec import house
 from betspec.runtime import InvalidTable, engine_class, engine_names
-from betspec.tools.env import CARDS, PokerEnv, SingleAgentEnv, env
+from betspec.tools.agent_actions import CARDS
+from betspec.tools.env import PokerEnv, SingleAgentEnv, env
 
 
 def play_out(poker: PokerEnv, rng: random.Random, seed: int | None = None, prefer: str = "") -> dict[str, float]:

@@ -14,11 +14,11 @@ is held within the spec's bounds (a fixed-limit round has one amount: the fracti
 and one the spec refuses between them (a stud open pair allows the small or the big bet only) is
 made as the least wager.
 
-**Observations.** A flat ``float32`` vector: the seat's own cards, the board, the other seats'
-upcards (each a 52-card one-hot), the street, then per seat (from the observer's left) its stack,
-its chips in this round, folded or not, the button; the pot, the call and the bounds of a wager,
-chips in units of the table's starting chips. ``observation_space(agent)`` is a ``Dict`` of that
-vector and the action mask.
+**Observations.** A flat ``float32`` vector (:func:`betspec.tools.agent_view.observe`, which
+``betspec play --agent`` shows a trained agent too): the seat's own cards, the board, the other
+seats' upcards, the street, each seat's stack, chips in, folded or not and the button, the pot,
+the call and the bounds of a wager. ``observation_space(agent)`` is a ``Dict`` of that vector
+and the action mask.
 
 **Rewards.** At the end of the hand, each seat's chips won or lost, in chips or (``reward_unit=
 "big_blinds"``) in big blinds.
@@ -36,13 +36,11 @@ from pettingzoo import AECEnv
 
 from betspec.cards import CardError, Dealer, Game, game_of
 from betspec.runtime import Engine, InvalidTable, engine_class
-from betspec.tools.agent_actions import CARD_INDEX, CARDS, action_mask, action_names, take_action
+from betspec.tools.agent_actions import action_mask, action_names, take_action
+from betspec.tools.agent_view import observation_size, observe
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
-
-#: The most streets a structure bets (stud's five), for the street's one-hot.
-MAX_STREETS = 6
 
 
 class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -102,7 +100,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.game = None
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = list(self.possible_agents)
-        size = self._size = 3 * len(CARDS) + MAX_STREETS + 4 * seats + 4
+        size = self._size = observation_size(seats)
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(-1.0, float(seats), shape=(size,), dtype=np.float32),
@@ -219,41 +217,9 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return np.array(action_mask(engine, self.action_names), dtype=np.int8)
 
     def _features(self, seat: int) -> NDArray[np.float32]:
-        out = np.zeros(self._size, dtype=np.float32)
-        engine, dealer, n = self.engine, self.dealer, self.seats
-        if engine is None:
-            return out
-        if dealer is not None:
-            for card in dealer.hole[seat]:
-                if card in CARD_INDEX:
-                    out[CARD_INDEX[card]] = 1.0
-            for card in dealer.board:
-                if card in CARD_INDEX:
-                    out[len(CARDS) + CARD_INDEX[card]] = 1.0
-            for other in range(n):
-                if other == seat:
-                    continue
-                for card, up in zip(dealer.hole[other], dealer.up[other], strict=False):
-                    if up and card in CARD_INDEX:
-                        out[2 * len(CARDS) + CARD_INDEX[card]] = 1.0
-        at = 3 * len(CARDS)
-        streets = list(engine.STREETS)
-        if engine.street_name in streets:
-            out[at + min(streets.index(engine.street_name), MAX_STREETS - 1)] = 1.0
-        at += MAX_STREETS
-        scale = self._scale
-        for place in range(n):
-            other = (seat + place) % n
-            out[at + place] = engine.stacks[other] / scale
-            out[at + n + place] = engine.committed[other] / scale
-            out[at + 2 * n + place] = float(engine.folded[other])
-            out[at + 3 * n + place] = float(other == engine.button)
-        at += 4 * n
-        out[at] = engine.pot / scale
-        out[at + 1] = engine.call_amount / scale if engine.to_act == seat else 0.0
-        out[at + 2] = (engine.min_to or 0) / scale
-        out[at + 3] = (engine.max_to or 0) / scale
-        return out
+        if self.engine is None:
+            return np.zeros(self._size, dtype=np.float32)
+        return observe(self.engine, self.dealer, seat, self._scale)
 
     def _name(self, action: object) -> str:
         if isinstance(action, int | np.integer) and 0 <= int(action) < len(self.action_names):
