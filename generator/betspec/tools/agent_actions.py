@@ -74,18 +74,25 @@ def wager_to(engine: Engine, name: str) -> int:
     return min(high, max(low, engine.bet_level + int(fraction * (engine.pot + engine.call_amount))))
 
 
+def meant(engine: Engine, name: str) -> tuple[str, int | None]:
+    """The engine's action and amount the agent's action ``name`` (one :func:`action_mask`
+    allows) means now: check or call resolved, a wager's amount worked out."""
+    legal = engine.legal_actions()
+    if name == "check_or_call":
+        return ("check" if "check" in legal else "call"), None
+    if name in _PLAIN or name in type(engine).OWN_ACTIONS:
+        return name, None
+    return next(w for w in WAGERS if w in legal), wager_to(engine, name)
+
+
 def take_action(engine: Engine, seat: int, name: str) -> None:
     """Take the action ``name`` (see :func:`action_mask`) for ``seat``. A wager the spec refuses
     between its bounds (a stud open pair's small or big bet, nothing between; a betting unit) is
     made as the least wager, always legal."""
-    legal = engine.legal_actions()
-    if name == "check_or_call":
-        engine.act(seat, "check" if "check" in legal else "call")
-    elif name in _PLAIN or name in type(engine).OWN_ACTIONS:
-        engine.act(seat, name)
-    else:
-        wager, to = next(w for w in WAGERS if w in legal), wager_to(engine, name)
-        try:
-            engine.act(seat, wager, to)
-        except IllegalAction:
-            engine.act(seat, wager, engine.min_to)
+    action, to = meant(engine, name)
+    try:
+        engine.act(seat, action, to)
+    except IllegalAction:
+        if to is None:
+            raise
+        engine.act(seat, action, engine.min_to)

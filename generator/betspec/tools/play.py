@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from betspec.runtime import Engine, IllegalAction, Table
     from betspec.runtime.engine import Settlement
     from betspec.session import Session as MixedSession
+    from betspec.tools.agent_file import Agent
 
 #: A typed amount longer than this is refused here: ``int()`` of thousands of digits is slow,
 #: and no table holds that many chips; shorter ones go to the engine, which cites the rule.
@@ -108,6 +109,13 @@ def _bots(text: str) -> tuple[str, tuple[int, ...]]:
             f"expected seat numbers (1,2), all, or all-but-SEATS (all-but-0), not {_shown(text)}"
         ) from None
     return mode, seats
+
+
+def _agent(text: str) -> tuple[int, str]:
+    seat, equals, path = text.partition("=")
+    if not equals or not seat.strip().isdigit() or not path:
+        raise argparse.ArgumentTypeError(f"expected SEAT=FILE (1=agent.py), not {text!r}")
+    return int(seat), path
 
 
 def _shown(text: str) -> str:
@@ -191,6 +199,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a spec option (repeatable); VALUE is read as JSON (10, true, null), else as a word",
     )
     play.add_argument("--bots", type=_bots, metavar="SEATS", help="seats played by bots: 1,2 or all-but-0 or all")
+    play.add_argument(
+        "--agent",
+        type=_agent,
+        action="append",
+        default=[],
+        metavar="SEAT=FILE",
+        help="a seat played by a trained agent (repeatable): a Python file defining choose(observation) -> int, "
+        "the policy of betspec's environment (docs/environments.md)",
+    )
     play.add_argument(
         "--seed", type=int, help="seed of the cards, the bots and bot-only showdowns (default: drawn, printed)"
     )
@@ -286,6 +303,9 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
 
     found = sessions.find(args.structure)
     if found is not None and (args.structure.endswith(".json") or args.structure not in engine_names()):
+        if args.agent:
+            say("play: --agent seats a trained agent at a structure's table, not at a session's")
+            return 2
         return _run_session(args, found, stream, out, say)
     if args.structure.endswith(".json") and os.path.isfile(args.structure):
         # A spec of the house's own, played as written: its engine made in memory, nothing written.
@@ -315,6 +335,12 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     if chosen is None:
         return 2
     bots, hands, seed = chosen
+    agents = _agents(cls, args.agent, seats, say)
+    if agents is None:
+        return 2
+    bots |= set(agents)  # an agent's seat draws, discards and waits as a bot's
+    if args.hands is None and len(bots) == seats:
+        hands = 1
     keyboard = Keyboard(stream, out)
     name = cls.SPEC_NAME or args.structure
     game, why = _game(cls, name, args.showdown)
@@ -324,11 +350,14 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
     showdown = "cards" if game is not None else (args.showdown if args.showdown not in (None, "cards") else no_cards)
     session = Session(cls, options, table, bots, random.Random(seed), showdown, keyboard, say)
     session.game, session.seed, session.fallback = game, seed, no_cards
+    session.agents = agents
     if why:
         say(why)
     seeded = (["cards"] if game is not None else []) + (["bots"] if bots else [])
-    if bots:
-        say(f"bots at seats {', '.join(map(str, sorted(bots)))}")
+    for seat, (agent, _) in sorted(agents.items()):
+        say(f"seat {seat}: the agent of {agent.path}")
+    if bots - set(agents):
+        say(f"bots at seats {', '.join(map(str, sorted(bots - set(agents))))}")
     if seeded:
         say(f"{' and '.join(seeded)} seeded {seed} (--seed {seed} replays them)")
     if game is not None:
@@ -372,6 +401,34 @@ def _seating(args: argparse.Namespace, seats: int, say: Callable[[str], None]) -
     hands = args.hands if args.hands is not None else (1 if len(bots) == seats else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     return bots, hands, seed
+
+
+def _agents(
+    cls: type[Engine], given: Sequence[tuple[int, str]], seats: int, say: Callable[[str], None]
+) -> dict[int, tuple[Agent, list[str]]] | None:
+    """The trained agents --agent seats, each with the names of its actions; None where one is
+    wrong (said)."""
+    from betspec.runtime import InvalidTable
+    from betspec.tools.agent_actions import action_names
+    from betspec.tools.agent_file import AgentError, load_agent
+
+    agents: dict[int, tuple[Agent, list[str]]] = {}
+    for seat, path in given:
+        if not 0 <= seat < seats:
+            say(f"play: --agent names seat {seat}, but the seats are 0..{seats - 1}")
+            return None
+        if importlib.util.find_spec("numpy") is None:
+            say(
+                "play: an agent sees what betspec's environment shows it, which needs numpy: pip install 'betspec[env]'"
+            )
+            return None
+        try:
+            agent = load_agent(path, seat)
+            agents[seat] = (agent, action_names(cls, agent.fractions))
+        except (AgentError, InvalidTable) as exc:
+            say(f"play: {exc.message}")
+            return None
+    return agents
 
 
 def _pokerkit() -> bool:
@@ -639,6 +696,8 @@ class Session:
         self.mixed: MixedSession | None = None
         self.seed: object = None  # the decks' seed: hand N is dealt from a deck seeded "seed/N"
         self.fallback = "ask"  # who wins a showdown the cards cannot decide
+        #: The seats trained agents play (--agent), each with the names of its actions.
+        self.agents: dict[int, tuple[Agent, list[str]]] = {}
 
     @property
     def has_button(self) -> bool:
@@ -1042,6 +1101,9 @@ class Hand:
     def _decide(self, index: int) -> None:
         seat = self.seats[index]
         self.show()
+        if seat in self.session.agents:
+            self._agent(index)
+            return
         if seat in self.session.bots:
             self._bot(index)
             return
@@ -1077,6 +1139,35 @@ class Hand:
         if not self._take(index, "fold", None, bot=True):
             raise Leave("engine problem: even a fold was refused; stopping", 1)
 
+    def _agent(self, index: int) -> None:
+        """The seat's trained agent chooses, shown what the environment would show it: an action
+        its mask refuses, or an agent that fails, is said, and the seat checks or calls (else
+        folds), as the environment's Gymnasium wrapper plays a refused action."""
+        import numpy as np
+
+        from betspec.tools.agent_actions import action_mask, meant
+        from betspec.tools.agent_view import observe
+
+        seat, engine = self.seats[index], self.engine
+        agent, names = self.session.agents[seat]
+        mask = action_mask(engine, names)
+        seen = {
+            "observation": observe(engine, self.dealer, index, float(sum(engine.table.stacks)) or 1.0),
+            "action_mask": np.array(mask, dtype=np.int8),
+        }
+        passive = names.index("check_or_call") if mask[names.index("check_or_call")] else names.index("fold")
+        try:
+            chosen = agent.choose(seen)
+        except Exception as exc:  # the developer's own code: said, and the seat plays on
+            self.say(f"(the agent at seat {seat} failed: {type(exc).__name__}: {exc}; it checks or calls)")
+            chosen = passive
+        if not isinstance(chosen, int | np.integer) or not 0 <= int(chosen) < len(names) or not mask[int(chosen)]:
+            self.say(f"(the agent at seat {seat} chose {chosen!r}, which its mask refuses: it checks or calls)")
+            chosen = passive
+        action, to = meant(engine, names[int(chosen)])
+        if not self._take(index, action, to, bot=True) and not self._take(index, action, engine.min_to, bot=True):
+            raise Leave("engine problem: the agent's action was refused at its least amount too; stopping", 1)
+
     def _take(self, index: int, action: str, to: int | None, bot: bool = False) -> bool:
         """Ask the engine to take the action; print what happened, or why it was refused."""
         from betspec.runtime import IllegalAction
@@ -1101,7 +1192,8 @@ class Hand:
             done = f"all in: {behind} more, {committed + behind} in on this street"
         else:
             done = {"fold": "folds", "check": "checks", "call": f"calls {call}"}.get(action, action)
-        self.say(f"seat {seat}{' (bot)' if bot else ''}: {done}")
+        player = " (agent)" if seat in self.session.agents else " (bot)" if bot else ""
+        self.say(f"seat {seat}{player}: {done}")
         return True
 
     def _explain(self, exc: IllegalAction) -> None:
@@ -1127,7 +1219,7 @@ class Hand:
             if seat == self.session.button and self.session.has_button:
                 marks.append("button")
             if seat in self.session.bots:
-                marks.append("bot")
+                marks.append("agent" if seat in self.session.agents else "bot")
             if seat in self.folded:
                 marks.append("folded")
             elif engine.stacks[index] == 0:
