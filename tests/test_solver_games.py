@@ -93,8 +93,21 @@ def test_the_decks_are_the_specs_own(folder: Path) -> None:
         dealer = cards.Dealer(leduc, 2, seed=seed)
         assert all(card in leduc.deck for card in dealer.hole[0] + dealer.hole[1] + dealer.deck)
         assert len({*dealer.hole[0], *dealer.hole[1], *dealer.deck}) == 6
-    with pytest.raises(cards.CardError, match="out of cards"):
+    with pytest.raises(cards.CardError, match="Kuhn poker's deck of 3 cards cannot deal 4 seats"):
         cards.Dealer(kuhn, 4, seed=1)
+
+
+def test_more_seats_than_the_deck_deals_are_refused_by_name(folder: Path) -> None:
+    from betspec.runtime import InvalidTable
+    from betspec.tools.env import PokerEnv
+
+    with house.active(str(folder)):
+        kuhn, leduc = engine_class("kuhn_poker"), engine_class("leduc_holdem")
+    with pytest.raises(InvalidTable, match="deck of 3 cards cannot deal 4 seats"):
+        spiel.register(kuhn, Table.of([10] * 4, 1, {}))
+    with pytest.raises(InvalidTable, match="deck of 6 cards cannot deal 7 seats"):
+        PokerEnv(leduc, seats=7)
+    assert PokerEnv(kuhn, seats=3).seats == 3  # three cards, three seats: Kuhn's three-player game
 
 
 @pytest.mark.parametrize(

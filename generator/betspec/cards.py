@@ -99,6 +99,16 @@ class Game:
     def streets(self) -> int:
         return len(self.hole)
 
+    def undealable(self, seats: int) -> str:
+        """Why the deck cannot deal the first street to ``seats`` seats ("" when it can): Kuhn
+        poker's three cards cannot deal four seats. (A later street short of cards is the dealer's
+        to handle, as stud's last card is dealt face up to all when eight play.)"""
+        needed = len(self.hole[0]) * seats + self.board[0] * self.boards if self.hole else 0
+        size = len(self.ranks) * len(self.suits)
+        return (
+            f"{self.name}'s deck of {size} cards cannot deal {seats} seats ({needed} needed)" if needed > size else ""
+        )
+
     @property
     def split(self) -> bool:
         return len(self.hands) > 1
@@ -379,6 +389,11 @@ def high_cards_strength(cards: Sequence[str], board: Sequence[str] = ()) -> tupl
 _OWN_EVALUATORS: dict[str, Any] = {"HighCardsHand": high_cards_strength}
 
 
+def ranked_by(the_game: Game) -> str:
+    """Who ranks the game's showdown, in words: PokerKit's evaluators, or betspec's own."""
+    return "betspec" if all(name in _OWN_EVALUATORS for name in the_game.hands) else "PokerKit"
+
+
 def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int | None:
     """The strength of a hand of the types phevaluator ranks as PokerKit does (the best five of
     five to seven cards; Omaha's two of four in the hand with three of five on the board), larger
@@ -541,6 +556,8 @@ class Dealer:
         # repr could be anything (deeply nested, huge).
         if not (seed is None or type(seed) is int or (isinstance(seed, str | bytes) and len(seed) <= 4096)):
             raise CardError(f"a dealer's seed is None, an int or a text of at most 4096 characters, not {shown(seed)}")
+        if self.game.undealable(seats):
+            raise CardError(self.game.undealable(seats))
         self.seats = seats
         self.seed = seed
         self.deck = self.game.deck

@@ -362,7 +362,9 @@ def run(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
         say(f"{' and '.join(seeded)} seeded {seed} (--seed {seed} replays them)")
     if game is not None:
         named = f"{game.name} ({game.code})" if game.code else game.name  # the PHH variant of the same cards
-        say(f"dealt as {named}, the showdown ranked by PokerKit")
+        from betspec.cards import ranked_by
+
+        say(f"dealt as {named}, the showdown ranked by {ranked_by(game)}")
     return _played(session, hands, say)
 
 
