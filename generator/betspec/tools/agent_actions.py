@@ -86,10 +86,14 @@ def meant(engine: Engine, name: str) -> tuple[str, int | None]:
 
 
 def take_action(engine: Engine, seat: int, name: str) -> None:
-    """Take the action ``name`` (see :func:`action_mask`) for ``seat``. A wager the spec refuses
-    between its bounds (a stud open pair's small or big bet, nothing between; a betting unit) is
-    made as the least wager, always legal."""
-    action, to = meant(engine, name)
+    """Take the action ``name`` (see :func:`action_mask`) for ``seat``."""
+    act_within(engine, seat, *meant(engine, name))
+
+
+def act_within(engine: Engine, seat: int, action: str, to: int | None) -> None:
+    """``engine.act(seat, action, to)``; a wager the spec refuses between its bounds (a stud open
+    pair's small or big bet, nothing between; a betting unit) is made as the least wager, always
+    legal."""
     try:
         engine.act(seat, action, to)
     except IllegalAction:

@@ -18,8 +18,9 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from betspec.runtime import Engine, IllegalAction, InvalidTable, Table, engine_class
+from betspec.runtime import Engine, InvalidTable, Table, engine_class
 from betspec.runtime.batch import Draw, Policy, TableDraw, play_drawn, play_out
+from betspec.tools.agent_actions import act_within
 from betspec.tools.ray_session import cluster_cpus, ray_session
 
 if TYPE_CHECKING:
@@ -255,14 +256,9 @@ def simulate_session(
                 continue
             seat = engine.to_act
             action, to = (checking_or_folding(engine), None) if folding else BOT.decide(engine, rng)
-            try:
-                engine.act(seat, action, to)
-            except IllegalAction:
-                # The bot draws a wager's amount between its bounds; on a stud open pair only the
-                # small or the big bet is legal (OPEN-PAIR), nothing between: the small one then.
-                if to is None:
-                    raise
-                engine.act(seat, action, engine.min_to)
+            # The bot draws a wager's amount between its bounds; on a stud open pair only the
+            # small or the big bet is legal (OPEN-PAIR), nothing between: the small one then.
+            act_within(engine, seat, action, to)
             actions += 1
         if dealer is not None:
             while engine.next_street is not None:  # the board run out for an all-in showdown
