@@ -4,11 +4,12 @@ the cards decide (the stud bring-in and openers, an open pair), and the showdown
 betspec's engines play the betting; the cards are the dealer's. This module deals them and
 tells the engine what they decide: ``bring_in_seat`` (a table input) and ``opener`` and
 ``open_pair`` (a stud deal's inputs), then ranks the showdown for :meth:`Engine.settle`.
-Hands are ranked by evaluator libraries, never by betspec itself: high hands of five to seven cards
-and Omaha's by phevaluator (microseconds a hand), the others by PokerKit's evaluators (``pip
-install pokerkit``), each checked to rank as PokerKit does (tests/test_evaluator.py); without
-PokerKit, :func:`rankings` raises :class:`NoEvaluator` and a caller says once that the showdown is
-not checked.
+Hands are ranked by evaluator libraries: high hands of five to seven cards and Omaha's by
+phevaluator (microseconds a hand), the others by PokerKit's evaluators (``pip install pokerkit``),
+each checked to rank as PokerKit does (tests/test_evaluator.py); without PokerKit,
+:func:`rankings` raises :class:`NoEvaluator` and a caller says once that the showdown is not
+checked. The one kind no library ranks, ``high_cards`` (hands of fewer than five cards: Kuhn
+poker, Leduc hold'em), betspec ranks itself (:func:`high_cards_strength`).
 
 **Games.** :data:`GAMES` is keyed by the PHH variant code (https://phh.readthedocs.io): what
 each street deals (hole cards down or up, board cards), whether a draw comes before it, the
@@ -332,6 +333,12 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
     types (PokerKit's evaluators): per type, groups of seats best first, ties together. A seat
     with no hand of a type (no qualifying low) is left out of that ranking. Raises
     :class:`NoEvaluator` without PokerKit, :class:`CardError` for cards it cannot rank."""
+    lists = [board, *holes.values()] if isinstance(holes, Mapping) else [""]
+    if not all(isinstance(cards, Sequence) and not isinstance(cards, str) for cards in lists):
+        raise CardError("rankings takes each seat's cards and the board as lists of cards (['Ah', 'Kd'])")
+    texts = [card for cards in lists for card in cards]
+    if not all(isinstance(card, str) for card in texts):
+        raise CardError(f"cards are texts ('Ah'), not {shown(next(c for c in texts if not isinstance(c, str)))}")
     pokerkit: Any = None
     if any(name not in _OWN_EVALUATORS for name in the_game.hands):
         try:
@@ -350,7 +357,10 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
             if not known(cards) or not known(board):
                 raise CardError(f"seat {seat} shows down and its cards are not all known")
             if own is not None:
-                strengths[seat] = own(cards, board)
+                try:
+                    strengths[seat] = own(cards, board)
+                except ValueError:
+                    raise CardError(f"seat {seat} shows {''.join(cards)} {board_text}: not cards of a deck") from None
                 continue
             assert kind is not None  # (one of the two, checked above)
             try:
@@ -379,6 +389,8 @@ def high_cards_strength(cards: Sequence[str], board: Sequence[str] = ()) -> tupl
     ranks hands of five cards and more only; Kuhn poker's is one card, Leduc hold'em's two."""
     counts: dict[int, int] = {}
     for card in (*cards, *board):
+        if len(card) != 2 or card[1] not in SUITS:
+            raise ValueError(f"{card!r} is not a card")
         rank = RANKS.index(card[0])
         counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
@@ -386,7 +398,7 @@ def high_cards_strength(cards: Sequence[str], board: Sequence[str] = ()) -> tupl
 
 
 #: The hand types betspec ranks itself (vocabulary.HANDS' evaluator), none of PokerKit's.
-_OWN_EVALUATORS: dict[str, Any] = {"HighCardsHand": high_cards_strength}
+_OWN_EVALUATORS: dict[str, Any] = {vocabulary.HANDS["high_cards"].evaluator: high_cards_strength}
 
 
 def ranked_by(the_game: Game) -> str:
