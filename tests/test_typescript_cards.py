@@ -746,7 +746,7 @@ def high_cards_deals() -> list[tuple[dict[int, list[str]], list[str], dict[str, 
 
 
 def own_deck_question(seed: int) -> dict[str, Any]:
-    return {"op": "dealer", "game": LEDUC, "seats": 2, "seed": seed, "script": [["deal", 1, [0, 1]]]}
+    return {"op": "dealer", "game": LEDUC, "seats": 2, "seed": seed, "script": hand_script(LEDUC, 2, False)}
 
 
 def test_high_cards_rank_as_python(answers: dict[str, Any]) -> None:
