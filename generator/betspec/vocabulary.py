@@ -134,7 +134,7 @@ CHOSEN_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
 ENGINE_API = frozenset(
     {
         "act", "all_in", "bet", "bet_level", "bring_in", "button", "call", "call_amount", "check",
-        "committed", "contributed", "copy", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
+        "committed", "contributed", "deal", "declare", "declare_out_of_turn", "example_table", "fields",
         "fold", "folded", "hand_over", "history", "jackpot_drop", "jackpot_paid", "legal_actions", "max_to", "min_to",
         "next_street", "next_table", "options", "paid", "payments", "phase", "pot", "pots", "push", "python",
         "raise_to",

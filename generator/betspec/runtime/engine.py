@@ -624,12 +624,13 @@ class Engine:
             f"{len(self._log)} calls, {'hand over' if self.hand_over else f'seat {self.to_act} to act'}>"
         )
 
-    def copy(self) -> Engine:
-        """An independent copy of this hand as it stands: what a search or a solver branches on
-        (OpenSpiel clones a state at every node). Each of the hand's containers is copied, its
-        immutable values (the table, tuples, numbers) shared: acting on either hand leaves the
-        other as it was. Far cheaper than a snapshot restored, which replays the hand; equal to
-        it (``copy().snapshot() == snapshot()``)."""
+    def __copy__(self) -> Engine:
+        """``copy.copy(hand)``: an independent copy of this hand as it stands, what a search or a
+        solver branches on (OpenSpiel clones a state at every node). Each of the hand's
+        containers is copied, its immutable values (the table, tuples, numbers) shared: acting on
+        either hand leaves the other as it was. Far cheaper than a snapshot restored, which
+        replays the hand; equal to it. Python's copy protocol rather than a method of its own:
+        a method's name is one a spec's own action could no longer take."""
         cls = type(self)
         twin = object.__new__(cls)
         names, every = _slots(cls)
@@ -650,11 +651,8 @@ class Engine:
         twin._view = None
         return twin
 
-    def __copy__(self) -> Engine:
-        return self.copy()
-
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return self.copy()  # its shared values are immutable: a copy is as deep as it needs
+        return self.__copy__()  # its shared values are immutable: a copy is as deep as it needs
 
     def snapshot(self, key: bytes | None = None) -> dict[str, Any]:
         """This hand as versioned JSON-ready data; :func:`betspec.runtime.snapshot.restore` reads it.

@@ -16,6 +16,7 @@ A game of several boards or of discards is not dealt here yet.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -56,7 +57,7 @@ class _Rules:
 class _Hand:
     """What a state holds of its hand: the cards dealt, the players' actions, the engine they
     were played on. It copies (``copy.deepcopy``, as OpenSpiel clones a state at every node) as
-    :meth:`Engine.copy` copies a hand and its lists of immutable entries one level deep, not
+    ``copy.copy`` copies a hand (:meth:`Engine.__copy__`) and its lists of immutable entries one level deep, not
     through ``deepcopy``'s walk of every tuple (two thirds of a CFR iteration's time)."""
 
     __slots__ = ("dealt", "engine", "history", "marks", "paid")
@@ -70,7 +71,7 @@ class _Hand:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
         twin = _Hand()
-        twin.engine = None if self.engine is None else self.engine.copy()
+        twin.engine = None if self.engine is None else copy.copy(self.engine)
         twin.dealt, twin.history, twin.marks = list(self.dealt), list(self.history), list(self.marks)
         twin.paid = self.paid
         return twin
