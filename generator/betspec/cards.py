@@ -70,7 +70,6 @@ class Game:
     draw: bool = False  # a draw before every street but the first
     hands: tuple[str, ...] = ("StandardHighHand",)  # PokerKit's hand types, high first
     opening: str = "position"  # position, low_card (stud) or high_card (razz)
-    short_deck: bool = False
     limits: str = "min_bet"  # the PHH fields of its limits: min_bet, bets (small/big) or bring_in
     ace_low: bool = False  # the ace is the lowest card (a bot's draw keeps it)
     distinct_suits: bool = False  # a low hand needs its suits distinct too (a bot's draw)
@@ -87,9 +86,10 @@ class Game:
     ranks: str = RANKS
     suits: str = SUITS
 
-    def __post_init__(self) -> None:
-        if self.short_deck and self.ranks == RANKS:
-            object.__setattr__(self, "ranks", vocabulary.DECK_RANKS["short"])
+    @property
+    def short_deck(self) -> bool:
+        """Dealt from the short deck (six to ace, every suit)."""
+        return (self.ranks, self.suits) == (vocabulary.DECK_RANKS["short"], SUITS)
 
     @property
     def deck(self) -> list[str]:
@@ -140,7 +140,7 @@ def _load_games() -> dict[str, Game]:
             draw=bool(entry["draw"]),
             hands=tuple(entry["hands"]),
             opening=entry["opening"],
-            short_deck=bool(entry["short_deck"]),
+            ranks=vocabulary.DECK_RANKS["short" if entry["short_deck"] else "standard"],
             limits=entry["limits"],
             ace_low=bool(entry["ace_low"]),
             distinct_suits=bool(entry["distinct_suits"]),
@@ -208,7 +208,6 @@ def _game_of(cls: type[Engine], data: Mapping[str, Any]) -> Game:
         draw=any(draws),
         hands=tuple(HAND_TYPES[kind] for kind in showdown),
         opening=str(data["opening"]),
-        short_deck=data["deck"] == "short",
         limits=_limits(cls),
         ace_low=vocabulary.HANDS[showdown[0]].ace_low,
         distinct_suits=vocabulary.HANDS[showdown[0]].distinct_suits,
@@ -568,8 +567,8 @@ class Dealer:
         # repr could be anything (deeply nested, huge).
         if not (seed is None or type(seed) is int or (isinstance(seed, str | bytes) and len(seed) <= 4096)):
             raise CardError(f"a dealer's seed is None, an int or a text of at most 4096 characters, not {shown(seed)}")
-        if self.game.undealable(seats):
-            raise CardError(self.game.undealable(seats))
+        if short := self.game.undealable(seats):
+            raise CardError(short)
         self.seats = seats
         self.seed = seed
         self.deck = self.game.deck

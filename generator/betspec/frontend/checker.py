@@ -448,7 +448,7 @@ class _Checker:
         showdown = tuple(entry.get("showdown", ()))
         opening = entry.get("opening", "position")
         deck = entry.get("deck", "standard")
-        ranks, suits = vocabulary.deck_cards(deck) or vocabulary.deck_cards("standard") or ("", "")
+        ranks, suits = vocabulary.deck_cards(deck) or (vocabulary.CARD_RANKS, vocabulary.CARD_SUITS)  # (schema refused)
         if isinstance(deck, dict):
             for part in ("ranks", "suits"):
                 letters = str(deck.get(part, ""))

@@ -98,8 +98,8 @@ class PokerEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.game: Game | None = game_of(cls)
         except CardError:
             self.game = None
-        if self.game is not None and self.game.undealable(seats):
-            raise InvalidTable(f"{cls.SPEC_NAME}: {self.game.undealable(seats)}")
+        if self.game is not None and (short := self.game.undealable(seats)):
+            raise InvalidTable(f"{cls.SPEC_NAME}: {short}")
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = list(self.possible_agents)
         size = self._size = observation_size(seats)

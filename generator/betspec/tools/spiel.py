@@ -43,8 +43,8 @@ class _Rules:
         if self.game.boards > 1 or any(self.game.discards) or self.game.boards_when:
             raise InvalidTable(f"{cls.SPEC_NAME}: a game of several boards or of discards is not dealt here yet")
         self.seats = len(table.stacks)
-        if self.game.undealable(self.seats):
-            raise InvalidTable(f"{cls.SPEC_NAME}: {self.game.undealable(self.seats)}")
+        if short := self.game.undealable(self.seats):
+            raise InvalidTable(f"{cls.SPEC_NAME}: {short}")
         self.names = action_names(cls, fractions)
         self.deck = self.game.deck
         # The chance nodes of each street: (seat, face up) for each hole card, (-1, True) for the board.
