@@ -131,7 +131,7 @@ def test_the_transition_printers_take_the_first_move_whose_guard_holds(last: boo
         else ["    return", "elif self._state is ST_RIVER:", "    return"]
     )
     w = Writer()
-    body = cython._Body([], cython._Flags(()))
+    body = cython._Body([], cython._Flags(()), "(<Inputs>self._inputs)")
     cython._Statements(body, symbols, symbols).visit(_moves(last=False))
     kernel = body.text().splitlines()
     assert kernel[0] == "if self._state == S_PREFLOP or self._state == S_FLOP:"
@@ -141,7 +141,7 @@ def test_the_transition_printers_take_the_first_move_whose_guard_holds(last: boo
     w = Writer()
     python._Statements(w, symbols, symbols).visit(single)
     assert not w.text().startswith("if self._state")
-    body = cython._Body([], cython._Flags(()))
+    body = cython._Body([], cython._Flags(()), "(<Inputs>self._inputs)")
     cython._Statements(body, symbols, symbols).visit(single)
     assert body.text().startswith("if self._state == S_RIVER:")
 
@@ -153,7 +153,7 @@ def test_a_variable_is_reset_per_hand_or_per_seat_in_every_target() -> None:
     w = Writer()
     python._Statements(w, symbols, symbols).visit_all(resets)
     assert w.text().splitlines() == ["self._v_raises = 0", "self._v_killed = [False] * self._n"]
-    body = cython._Body([], cython._Flags(()))
+    body = cython._Body([], cython._Flags(()), "(<Inputs>self._inputs)")
     cython._Statements(body, symbols, symbols).visit_all(resets)
     assert body.text() == w.text()
     w = Writer(step=2)
@@ -200,7 +200,7 @@ def test_an_action_is_rejected_unless_its_requirement_holds_in_every_target() ->
     assert 'if (action === "raise") {' in text and "if (!FROM_RAISE.has(m._state)) {" in text
     assert text.count('throw m._reject("too_small", "R1", seat, "raise", to, "a {short} \'one\'");') == 2
     assert "// R1: always holds" in text
-    body = cython._Body([], cython._Flags(()))
+    body = cython._Body([], cython._Flags(()), "(<Inputs>self._inputs)")
     cython._Statements(body, symbols, symbols).visit_all(checks[1:])
     assert body.text().splitlines() == ["if not self._in_big_blind:", "    raise KernelRefusal('too_small')"]
 
@@ -263,3 +263,31 @@ def test_the_python_back_end_prints_each_engine_once(monkeypatch: pytest.MonkeyP
     assert calls == ["no_limit"]
     assert "def _hand_constants(self) -> None:" in text and "    _k_" in text
     assert text == (SPEC_DIR.parent / "generated" / "no_limit.py").read_text()
+
+
+def test_the_kernel_prints_roundings_and_remainders_as_python_computes_them() -> None:
+    """A kernel rounds to a unit and takes remainders through the runtime's inline functions
+    (kernel.pxd: computed as Python does, the division skipped where its answer is known), and
+    looks for a seat in a per-seat input only where the input is not empty; the inputs are read
+    through a cast of the hand's, not a reference-counted local."""
+    fields = [("_in_missed", "tuple"), ("_opt_bet_unit", "chips_t")]
+    body = cython._Body([], cython._Flags(fields), "(<KInputs>self._inputs)")
+    printed = {
+        text: body.src(ast.parse(text, mode="eval").body)
+        for text in (
+            "-(-(a + 1) // t._opt_bet_unit) * t._opt_bet_unit",
+            "a // t._opt_bet_unit * t._opt_bet_unit",
+            "(button + 1) % n",
+            "seat in t._in_missed",
+            "-(-a // b) * c",  # not a rounding to one unit: printed as written
+            "a // b",
+        )
+    }
+    assert list(printed.values()) == [
+        "rounded_up(a + 1, (<KInputs>self._inputs)._opt_bet_unit)",
+        "rounded_down(a, (<KInputs>self._inputs)._opt_bet_unit)",
+        "remainder(button + 1, n)",
+        "len((<KInputs>self._inputs)._in_missed) != 0 and seat in (<KInputs>self._inputs)._in_missed",
+        "-(-a // b) * c",
+        "a // b",
+    ]

@@ -10,6 +10,7 @@ take is played by the Python engine, its error included.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -94,7 +95,9 @@ def test_the_kernel_plays_the_python_engines_hands_step_by_step(name: str, data:
         return  # a table the spec refuses: the batch's fallback test covers it
     weights = data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0]), min_size=6, max_size=6))
     policy = Policy(dict(zip(("fold", "check", "call", "bet", "raise", "bring_in"), weights, strict=True)))
-    fast = _batch(module, cls, options, policy, all_in=0.1, room_share=3)
+    # A share of the room that is a power of two is a shift in C, any other a division.
+    room_share = data.draw(st.sampled_from([1, 2, 3, 4, 7, 8]))
+    fast = _batch(module, cls, options, policy, all_in=0.1, room_share=room_share)
     kernel = fast.kernel
     trace: list[Any] = []
     draws = batch._kernel_draws(data.draw(st.integers(0, 2**64 - 1)))
@@ -109,13 +112,17 @@ def test_the_kernel_plays_the_python_engines_hands_step_by_step(name: str, data:
 
 @needs_kernel
 @pytest.mark.parametrize("name", SPECS)
-def test_a_batch_is_the_same_hands_whichever_engine_plays_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("room_share", [BOT.room_share, 3])  # a shift in C, and a division
+def test_a_batch_is_the_same_hands_whichever_engine_plays_it(
+    name: str, room_share: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cls = engine_class(name)
     rng = random.Random(name)
     tables = [random_table(name, rng) for _ in range(300)]
-    fast = play_hands(cls, tables, BOT, random.Random(1), keep_stacks=True)
+    policy = dataclasses.replace(BOT, room_share=room_share)
+    fast = play_hands(cls, tables, policy, random.Random(1), keep_stacks=True)
     monkeypatch.setattr(batch, "kernel", lambda _cls: None)
-    slow = play_hands(cls, tables, BOT, random.Random(1), keep_stacks=True)
+    slow = play_hands(cls, tables, policy, random.Random(1), keep_stacks=True)
     assert (fast.hands, fast.actions, fast.chips, fast.stacks) == (slow.hands, slow.actions, slow.chips, slow.stacks)
     assert fast.actions > fast.hands
 
@@ -381,7 +388,6 @@ def test_a_kernel_class_makes_example_tables_as_its_engine_class() -> None:
 def test_a_spec_with_more_states_than_a_kernel_mask_holds_gets_no_kernel() -> None:
     """A kernel keeps sets of states in one 64-bit mask: a spec with more states than that is
     played by its Python engine alone (no kernel file is written for it), the others get one."""
-    import dataclasses
     from pathlib import Path
 
     from betspec.backends.cython import KERNEL_STATES, CythonBackend

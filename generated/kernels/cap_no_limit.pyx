@@ -6,7 +6,7 @@
 "Cap no-limit hold'em: the betting compiled with C types, for many hands in one call."
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -136,11 +136,10 @@ cdef class CapNoLimitInputs(Inputs):
 
 
 cdef int on_post_blinds(CapNoLimitKernel m) except -1:
-    cdef CapNoLimitInputs t = <CapNoLimitInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<CapNoLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if (<CapNoLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -151,8 +150,7 @@ cdef int on_post_blinds(CapNoLimitKernel m) except -1:
 
 
 cdef int on_start_street(CapNoLimitKernel m) except -1:
-    cdef CapNoLimitInputs t = <CapNoLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<CapNoLimitInputs>m._inputs)._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -160,8 +158,7 @@ cdef int on_start_street(CapNoLimitKernel m) except -1:
 
 
 cdef int when_post_blinds_order(CapNoLimitKernel m) except -1:
-    cdef CapNoLimitInputs t = <CapNoLimitInputs>m._inputs
-    return t._in_bomb_pot > 0
+    return (<CapNoLimitInputs>m._inputs)._in_bomb_pot > 0
 
 
 cdef int when_post_blinds_blinds(CapNoLimitKernel m) except -1:
@@ -193,8 +190,7 @@ cdef int when_deal_runout(CapNoLimitKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(CapNoLimitKernel m) except -1:
-    cdef CapNoLimitInputs t = <CapNoLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<CapNoLimitInputs>m._inputs)._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -278,128 +274,125 @@ cdef class CapNoLimitKernel(Kernel):
         return PHASES
 
     cdef int _compute_roles(self) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
-        self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
+        self._role_small_blind_seat = self._button if self._n == 2 else remainder(self._button + 1, self._n)
+        self._role_big_blind_seat = remainder(self._button + 1, self._n) if (<CapNoLimitInputs>self._inputs)._in_dead_small_blind else remainder(self._role_small_blind_seat + 1, self._n)
+        self._role_second_straddle_seat = remainder(self._role_big_blind_seat + 2, self._n)
+        self._role_straddle_seat = remainder(self._role_big_blind_seat + 1, self._n)
+        self._role_third_straddle_seat = remainder(self._role_big_blind_seat + 3, self._n)
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
-        if t._in_small_blind > t._in_big_blind:
+        if (<CapNoLimitInputs>self._inputs)._in_small_blind > (<CapNoLimitInputs>self._inputs)._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if t._in_straddles + 2 > self._n:
+        if (<CapNoLimitInputs>self._inputs)._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if t._in_burn_blind and self._n < 3:
+        if (<CapNoLimitInputs>self._inputs)._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_burn_blind and t._in_straddles > 0:
+        if (<CapNoLimitInputs>self._inputs)._in_burn_blind and (<CapNoLimitInputs>self._inputs)._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_button_straddle and self._n < 3:
+        if (<CapNoLimitInputs>self._inputs)._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
+        if (<CapNoLimitInputs>self._inputs)._in_button_straddle and ((<CapNoLimitInputs>self._inputs)._in_burn_blind or (<CapNoLimitInputs>self._inputs)._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_dead_small_blind and self._n == 2:
+        if (<CapNoLimitInputs>self._inputs)._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
+        if (<CapNoLimitInputs>self._inputs)._in_blinds_by_seat and ((<CapNoLimitInputs>self._inputs)._in_burn_blind or (<CapNoLimitInputs>self._inputs)._in_straddles > 0 or (<CapNoLimitInputs>self._inputs)._in_button_straddle or (<CapNoLimitInputs>self._inputs)._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
+        if (len((<CapNoLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_small_blind_seat in (<CapNoLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<CapNoLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_big_blind_seat in (<CapNoLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<CapNoLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_small_blind_seat in (<CapNoLimitInputs>self._inputs)._in_missed_small_blinds) or (len((<CapNoLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_big_blind_seat in (<CapNoLimitInputs>self._inputs)._in_missed_small_blinds):
             raise KernelRefusal('MISSED-BLINDS')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<CapNoLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<CapNoLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<CapNoLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<CapNoLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<CapNoLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
-            amount = t._in_small_blind
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<CapNoLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if not (<CapNoLimitInputs>self._inputs)._in_dead_small_blind and not (<CapNoLimitInputs>self._inputs)._in_blinds_by_seat and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind_ante
+        if (<CapNoLimitInputs>self._inputs)._opt_big_blind_ante_first and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind
+        if not (<CapNoLimitInputs>self._inputs)._in_blinds_by_seat and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind_ante
+        if not (<CapNoLimitInputs>self._inputs)._opt_big_blind_ante_first and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        amount = t._in_button_ante
+        amount = (<CapNoLimitInputs>self._inputs)._in_button_ante
         if amount:
             self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        if (t._in_burn_blind or t._in_straddles >= 1) and t._in_bomb_pot <= 0:
-            amount = 2 * t._in_big_blind
+        if ((<CapNoLimitInputs>self._inputs)._in_burn_blind or (<CapNoLimitInputs>self._inputs)._in_straddles >= 1) and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 2 * (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 2 and t._in_bomb_pot <= 0:
-            amount = 4 * t._in_big_blind
+        if (<CapNoLimitInputs>self._inputs)._in_straddles >= 2 and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 4 * (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 3 and t._in_bomb_pot <= 0:
-            amount = 8 * t._in_big_blind
+        if (<CapNoLimitInputs>self._inputs)._in_straddles >= 3 and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 8 * (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_button_straddle and t._in_bomb_pot <= 0:
-            amount = 2 * t._in_big_blind
+        if (<CapNoLimitInputs>self._inputs)._in_button_straddle and (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 2 * (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_bomb_pot <= 0:
-            amount = t._in_big_blind
+        if (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_big_blind
             if amount > 0:
-                for seat in t._in_missed_big_blinds:
+                for seat in (<CapNoLimitInputs>self._inputs)._in_missed_big_blinds:
                     self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_bomb_pot <= 0:
-            amount = t._in_small_blind
+        if (<CapNoLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<CapNoLimitInputs>self._inputs)._in_small_blind
             if amount > 0:
-                for seat in t._in_missed_small_blinds:
+                for seat in (<CapNoLimitInputs>self._inputs)._in_missed_small_blinds:
                     self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+        if (<CapNoLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<CapNoLimitInputs>self._inputs)._in_blinds_by_seat and (<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and (<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat] < (<CapNoLimitInputs>self._inputs)._in_big_blind and max((<CapNoLimitInputs>self._inputs)._in_seat_blinds) >= (<CapNoLimitInputs>self._inputs)._in_big_blind:
+                    self._post(seat, (<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
+        if (<CapNoLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_bomb_pot
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<CapNoLimitInputs>self._inputs)._in_blinds_by_seat and (<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and ((<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat] >= (<CapNoLimitInputs>self._inputs)._in_big_blind or max((<CapNoLimitInputs>self._inputs)._in_seat_blinds) < (<CapNoLimitInputs>self._inputs)._in_big_blind):
+                    self._post(seat, (<CapNoLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<CapNoLimitInputs>self._inputs)._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'bomb pot ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_bomb_pot
+        if (<CapNoLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<CapNoLimitInputs>self._inputs)._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'bomb pot ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
@@ -407,15 +400,13 @@ cdef class CapNoLimitKernel(Kernel):
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
-        return min(self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat], max(t._in_cap * t._in_big_blind - self._contributed[seat], 0))
+        return min(rounded_down(self._behind[seat], (<CapNoLimitInputs>self._inputs)._opt_bet_unit) if (<CapNoLimitInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat], max((<CapNoLimitInputs>self._inputs)._in_cap * (<CapNoLimitInputs>self._inputs)._in_big_blind - self._contributed[seat], 0))
 
     cdef int _begin(self) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
         self._state = S_HAND_START
         on_post_blinds(self)
         if self._state == S_HAND_START:
-            if t._in_bomb_pot > 0:
+            if (<CapNoLimitInputs>self._inputs)._in_bomb_pot > 0:
                 do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
                 self._state = S_UNOPENED
                 return 0
@@ -428,7 +419,6 @@ cdef class CapNoLimitKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -449,13 +439,13 @@ cdef class CapNoLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+            min_bet_to_ = rounded_up(max((<CapNoLimitInputs>self._inputs)._in_bomb_pot if (<CapNoLimitInputs>self._inputs)._in_bomb_pot > 0 and (<CapNoLimitInputs>self._inputs)._opt_bomb_pot_minimum__is_ante else (<CapNoLimitInputs>self._inputs)._in_big_blind, 1), (<CapNoLimitInputs>self._inputs)._opt_bet_unit)
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = -(-(level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+            min_raise_to_ = rounded_up(level + max(self._last_raise, (<CapNoLimitInputs>self._inputs)._in_bomb_pot if (<CapNoLimitInputs>self._inputs)._in_bomb_pot > 0 and (<CapNoLimitInputs>self._inputs)._opt_bomb_pot_minimum__is_ante else (<CapNoLimitInputs>self._inputs)._in_big_blind, 1), (<CapNoLimitInputs>self._inputs)._opt_bet_unit)
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, all_in_to_)
@@ -496,11 +486,10 @@ cdef class CapNoLimitKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_bet_to_ = -(-max(t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit
+        min_bet_to_ = rounded_up(max((<CapNoLimitInputs>self._inputs)._in_bomb_pot if (<CapNoLimitInputs>self._inputs)._in_bomb_pot > 0 and (<CapNoLimitInputs>self._inputs)._opt_bomb_pot_minimum__is_ante else (<CapNoLimitInputs>self._inputs)._in_big_blind, 1), (<CapNoLimitInputs>self._inputs)._opt_bet_unit)
         bet_min_to_ = min(min_bet_to_, all_in_to_)
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<CapNoLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -535,11 +524,10 @@ cdef class CapNoLimitKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        min_raise_to_ = -(-(self._bet_level + max(self._last_raise, t._in_bomb_pot if t._in_bomb_pot > 0 and t._opt_bomb_pot_minimum__is_ante else t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+        min_raise_to_ = rounded_up(self._bet_level + max(self._last_raise, (<CapNoLimitInputs>self._inputs)._in_bomb_pot if (<CapNoLimitInputs>self._inputs)._in_bomb_pot > 0 and (<CapNoLimitInputs>self._inputs)._opt_bomb_pot_minimum__is_ante else (<CapNoLimitInputs>self._inputs)._in_big_blind, 1), (<CapNoLimitInputs>self._inputs)._opt_bet_unit)
         raise_min_to_ = min(min_raise_to_, all_in_to_)
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<CapNoLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -611,8 +599,7 @@ cdef class CapNoLimitKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef CapNoLimitInputs t = <CapNoLimitInputs>self._inputs
-        return t._opt_bet_unit
+        return (<CapNoLimitInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

@@ -6,7 +6,7 @@
 'Five-card draw, fixed limit: the betting compiled with C types, for many hands in one call.'
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -149,35 +149,30 @@ cdef class FiveCardDrawFixedLimitInputs(Inputs):
 
 cdef chips_t q_bet_size(FiveCardDrawFixedLimitKernel m) except? -1:
     'the small bet, or the big bet on the streets played at it (raised in a killed hand) (rule SIZE-MAX-BET).'
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    return (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+    return ((<FiveCardDrawFixedLimitInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<FiveCardDrawFixedLimitInputs>m._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_half else 2) // 2
 
 
 cdef int q_cap_reached(FiveCardDrawFixedLimitKernel m) except -1:
     'the opening bet and max_raises raises have been made, with three or more players not all-in, now or when the cap was reached this round (rule CAP).'
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    return t._opt_max_raises is not None and m._raises > t._opt_max_raises and (not t._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not t._opt_fold_uncaps))
+    return (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_max_raises is not None and m._raises > (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_max_raises and (not (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_fold_uncaps))
 
 
 cdef int q_reopened(FiveCardDrawFixedLimitKernel m) except -1:
     'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) since acting (rule REOPEN).'
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= q_bet_size(m) if t._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= q_bet_size(m))
+    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= q_bet_size(m) if (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= q_bet_size(m))
 
 
 cdef int q_open_required(FiveCardDrawFixedLimitKernel m) except -1:
     'before the draw, with the double open, nobody has raised the big blind and the seat to act may open (someone could answer, the cap not reached, no out-of-turn declaration limiting him to a call, the chips to open): it opens or folds (rule DOUBLE-OPEN).'
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    return t._opt_double_open and m._street == 0 and m._raises <= (m._forced_raises - 1 if not t._in_kill__is_none and m._forced_raises > 1 else m._forced_raises) and m._answerable() and q_reopened(m) and not q_cap_reached(m) and m._put_in[m._actor] + m._live[m._actor] >= m._last_full_level + q_bet_size(m)
+    return (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_double_open and m._street == 0 and m._raises <= (m._forced_raises - 1 if not (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_none and m._forced_raises > 1 else m._forced_raises) and m._answerable() and q_reopened(m) and not q_cap_reached(m) and m._put_in[m._actor] + m._live[m._actor] >= m._last_full_level + q_bet_size(m)
 
 
 cdef int on_post_blinds(FiveCardDrawFixedLimitKernel m) except -1:
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
-    new_raises = m._forced_raises - 1 if not t._in_kill__is_none and m._forced_raises > 1 else m._forced_raises
+    new_last_full_level = m._bet_level if (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_raises = m._forced_raises - 1 if not (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_none and m._forced_raises > 1 else m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
@@ -187,8 +182,7 @@ cdef int on_post_blinds(FiveCardDrawFixedLimitKernel m) except -1:
 
 
 cdef int on_start_street(FiveCardDrawFixedLimitKernel m) except -1:
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<FiveCardDrawFixedLimitInputs>m._inputs)._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -242,9 +236,8 @@ cdef int do_commit_pass_action(FiveCardDrawFixedLimitKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(FiveCardDrawFixedLimitKernel m, chips_t to) except -1:
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    bet_size_ = (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
-    full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if t._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
+    bet_size_ = ((<FiveCardDrawFixedLimitInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<FiveCardDrawFixedLimitInputs>m._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>m._inputs)._in_kill__is_half else 2) // 2
+    full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -252,7 +245,7 @@ cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_max_raises is not None and m._raises > (<FiveCardDrawFixedLimitInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
@@ -264,8 +257,7 @@ cdef int do_close_round(FiveCardDrawFixedLimitKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(FiveCardDrawFixedLimitKernel m) except -1:
-    cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<FiveCardDrawFixedLimitInputs>m._inputs)._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -314,138 +306,135 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         return PHASES
 
     cdef int _compute_roles(self) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
-        self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        self._role_killer_seat = t._in_killer if t._in_killer is not None else self._button
-        self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
+        self._role_small_blind_seat = self._button if self._n == 2 else remainder(self._button + 1, self._n)
+        self._role_big_blind_seat = remainder(self._button + 1, self._n) if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_dead_small_blind else remainder(self._role_small_blind_seat + 1, self._n)
+        self._role_killer_seat = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_killer if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_killer is not None else self._button
+        self._role_second_straddle_seat = remainder(self._role_big_blind_seat + 2, self._n)
+        self._role_straddle_seat = remainder(self._role_big_blind_seat + 1, self._n)
+        self._role_third_straddle_seat = remainder(self._role_big_blind_seat + 3, self._n)
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
-        if t._in_small_blind > t._in_big_blind:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_blind > (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if t._in_straddles + 2 > self._n:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if t._in_burn_blind and self._n < 3:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_burn_blind and t._in_straddles > 0:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind and (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_button_straddle and self._n < 3:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_straddle and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_dead_small_blind and self._n == 2:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_blinds_by_seat and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles > 0 or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_straddle or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
+        if (len((<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_small_blind_seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_big_blind_seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_small_blind_seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_small_blinds) or (len((<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_big_blind_seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_small_blinds):
             raise KernelRefusal('MISSED-BLINDS')
-        if not t._opt_limit_straddles and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle):
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_limit_straddles and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles > 0 or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_straddle):
             raise KernelRefusal('LIMIT-STRADDLE')
-        if t._in_small_bet <= 0:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet <= 0:
             raise KernelRefusal('SIZE-MIN-BET')
-        if t._in_big_bet < t._in_small_bet:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet < (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if not t._in_kill__is_none and t._in_killer is None:
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none and (<FiveCardDrawFixedLimitInputs>self._inputs)._in_killer is None:
             raise KernelRefusal('KILL')
-        if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
+        if remainder((<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0 or remainder((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0:
             raise KernelRefusal('CHIPS')
-        if t._in_kill__is_half and (t._in_small_bet % 2 != 0 or t._in_big_bet % 2 != 0 or 3 * t._in_small_bet // 2 % t._opt_bet_unit != 0 or 3 * t._in_big_bet // 2 % t._opt_bet_unit != 0):
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_half and (remainder((<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet, 2) != 0 or remainder((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet, 2) != 0 or remainder(3 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet // 2, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0 or remainder(3 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet // 2, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0):
             raise KernelRefusal('KILL')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_small_blind_seat):
-            amount = t._in_small_blind
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_dead_small_blind and not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_blinds_by_seat and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none or self._role_killer_seat != self._role_small_blind_seat):
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_big_blind_seat):
-            amount = t._in_big_blind
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_blinds_by_seat and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none or self._role_killer_seat != self._role_big_blind_seat):
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        amount = t._in_button_ante
+        amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_ante
         if amount:
             self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_burn_blind or t._in_straddles >= 1:
-            amount = 2 * t._in_big_blind
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles >= 1:
+            amount = 2 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 2:
-            amount = 4 * t._in_big_blind
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles >= 2:
+            amount = 4 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 3:
-            amount = 8 * t._in_big_blind
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_straddles >= 3:
+            amount = 8 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_button_straddle:
-            amount = 2 * t._in_big_blind
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_button_straddle:
+            amount = 2 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        amount = t._in_big_blind
+        amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind
         if amount > 0:
-            for seat in t._in_missed_big_blinds:
+            for seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_big_blinds:
                 self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        amount = t._in_small_blind
+        amount = (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_blind
         if amount > 0:
-            for seat in t._in_missed_small_blinds:
+            for seat in (<FiveCardDrawFixedLimitInputs>self._inputs)._in_missed_small_blinds:
                 self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_blinds_by_seat and (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat] < (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind and max((<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds) >= (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind:
+                    self._post(seat, (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
+        if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._in_kill__is_none and t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_blinds_by_seat and (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat] >= (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind or max((<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds) < (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind):
+                    self._post(seat, (<FiveCardDrawFixedLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none and (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if not t._in_kill__is_none and not t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none and not (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind acting last', live=True, dead_money=False, order='last', in_full=False)
-        if not t._in_kill__is_none and self._role_killer_seat == self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+        if not (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_none and self._role_killer_seat == self._role_big_blind_seat:
+            amount = 2 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 * (<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind in the big blind', live=True, dead_money=False, order='starts_after', in_full=False)
         return 0
@@ -454,8 +443,7 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) if (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -471,7 +459,6 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -492,14 +479,14 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            bet_size_ = ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_half else 2) // 2
             min_bet_to_ = bet_size_
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(bet_size_, all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            bet_size_ = ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_half else 2) // 2
             min_raise_to_ = self._last_full_level + bet_size_
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
@@ -541,12 +528,11 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+        bet_size_ = ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_half else 2) // 2
         min_bet_to_ = bet_size_
         bet_min_to_ = min(min_bet_to_, all_in_to_)
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -581,12 +567,11 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+        bet_size_ = ((<FiveCardDrawFixedLimitInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<FiveCardDrawFixedLimitInputs>self._inputs)._in_small_bet) * (4 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_full else 3 if (<FiveCardDrawFixedLimitInputs>self._inputs)._in_kill__is_half else 2) // 2
         min_raise_to_ = self._last_full_level + bet_size_
         raise_min_to_ = min(min_raise_to_, all_in_to_)
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -658,8 +643,7 @@ cdef class FiveCardDrawFixedLimitKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef FiveCardDrawFixedLimitInputs t = <FiveCardDrawFixedLimitInputs>self._inputs
-        return t._opt_bet_unit
+        return (<FiveCardDrawFixedLimitInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

@@ -6,7 +6,7 @@
 'Five-card draw, pot limit: the betting compiled with C types, for many hands in one call.'
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -129,52 +129,44 @@ cdef class FiveCardDrawPotLimitInputs(Inputs):
 
 cdef chips_t q_bet_min_to(FiveCardDrawPotLimitKernel m) except? -1:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return min(-(-max(t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor])
+    return min(rounded_up(max((<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind, 1), (<FiveCardDrawPotLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor])
 
 
 cdef chips_t q_blind_credit(FiveCardDrawPotLimitKernel m) except? -1:
     'what the blinds are counted as beyond what they put in: the small blind as a big one, or dead and short blinds in full (rule SB-AS-BB).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return (t._in_big_blind - m._put_in[m._role_small_blind_seat] if m._street == 0 and not m._acted[m._role_big_blind_seat] and m._actor != m._role_small_blind_seat and m._put_in[m._role_small_blind_seat] < t._in_big_blind else 0) if t._opt_small_blind_counts_as_big else max(t._in_small_blind + t._in_big_blind - m._posted_live, 0) if t._opt_count_blinds_in_full and m._street == 0 else 0
+    return ((<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind - m._put_in[m._role_small_blind_seat] if m._street == 0 and not m._acted[m._role_big_blind_seat] and m._actor != m._role_small_blind_seat and m._put_in[m._role_small_blind_seat] < (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind else 0) if (<FiveCardDrawPotLimitInputs>m._inputs)._opt_small_blind_counts_as_big else max((<FiveCardDrawPotLimitInputs>m._inputs)._in_small_blind + (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind - m._posted_live, 0) if (<FiveCardDrawPotLimitInputs>m._inputs)._opt_count_blinds_in_full and m._street == 0 else 0
 
 
 cdef chips_t q_counted_pot(FiveCardDrawPotLimitKernel m) except? -1:
     'the pot after the call, rounded up when the house rounds it (rule POT-ROUNDING).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return -(-(m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor]
+    return rounded_up(m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor], (<FiveCardDrawPotLimitInputs>m._inputs)._opt_pot_rounding) if (<FiveCardDrawPotLimitInputs>m._inputs)._opt_pot_rounding is not None else m._pot + q_blind_credit(m) + m._bet_level - m._put_in[m._actor]
 
 
 cdef chips_t q_bet_max_to(FiveCardDrawPotLimitKernel m) except? -1:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return max(q_bet_min_to(m), min(q_counted_pot(m) // t._opt_bet_unit * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor]))
+    return max(q_bet_min_to(m), min(rounded_down(q_counted_pot(m), (<FiveCardDrawPotLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int q_open_required(FiveCardDrawPotLimitKernel m) except -1:
     'before the draw, with the double open, nobody has raised the big blind and the seat to act may open (someone could answer, the cap not reached, no out-of-turn declaration limiting him to a call, the chips to open): it opens or folds (rule DOUBLE-OPEN).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return t._opt_double_open and m._street == 0 and m._raises <= m._forced_raises and m._answerable() and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and m._put_in[m._actor] + m._live[m._actor] >= -(-(m._bet_level + max(m._last_raise, t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit
+    return (<FiveCardDrawPotLimitInputs>m._inputs)._opt_double_open and m._street == 0 and m._raises <= m._forced_raises and m._answerable() and (not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= m._last_raise) and m._put_in[m._actor] + m._live[m._actor] >= rounded_up(m._bet_level + max(m._last_raise, (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind, 1), (<FiveCardDrawPotLimitInputs>m._inputs)._opt_bet_unit)
 
 
 cdef chips_t q_raise_min_to(FiveCardDrawPotLimitKernel m) except? -1:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return min(-(-(m._bet_level + max(m._last_raise, t._in_big_blind, 1)) // t._opt_bet_unit) * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor])
+    return min(rounded_up(m._bet_level + max(m._last_raise, (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind, 1), (<FiveCardDrawPotLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor])
 
 
 cdef chips_t q_raise_max_to(FiveCardDrawPotLimitKernel m) except? -1:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    return max(q_raise_min_to(m), min((m._bet_level + q_counted_pot(m)) // t._opt_bet_unit * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor]))
+    return max(q_raise_min_to(m), min(rounded_down(m._bet_level + q_counted_pot(m), (<FiveCardDrawPotLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int on_post_blinds(FiveCardDrawPotLimitKernel m) except -1:
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<FiveCardDrawPotLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if (<FiveCardDrawPotLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -185,8 +177,7 @@ cdef int on_post_blinds(FiveCardDrawPotLimitKernel m) except -1:
 
 
 cdef int on_start_street(FiveCardDrawPotLimitKernel m) except -1:
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -259,8 +250,7 @@ cdef int do_close_round(FiveCardDrawPotLimitKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(FiveCardDrawPotLimitKernel m) except -1:
-    cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<FiveCardDrawPotLimitInputs>m._inputs)._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -307,123 +297,119 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         return PHASES
 
     cdef int _compute_roles(self) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
-        self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
+        self._role_small_blind_seat = self._button if self._n == 2 else remainder(self._button + 1, self._n)
+        self._role_big_blind_seat = remainder(self._button + 1, self._n) if (<FiveCardDrawPotLimitInputs>self._inputs)._in_dead_small_blind else remainder(self._role_small_blind_seat + 1, self._n)
+        self._role_second_straddle_seat = remainder(self._role_big_blind_seat + 2, self._n)
+        self._role_straddle_seat = remainder(self._role_big_blind_seat + 1, self._n)
+        self._role_third_straddle_seat = remainder(self._role_big_blind_seat + 3, self._n)
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
-        if t._in_small_blind > t._in_big_blind:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_small_blind > (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if t._in_straddles + 2 > self._n:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if t._in_burn_blind and self._n < 3:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_burn_blind and t._in_straddles > 0:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_burn_blind and (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_button_straddle and self._n < 3:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_button_straddle and ((<FiveCardDrawPotLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_dead_small_blind and self._n == 2:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_blinds_by_seat and ((<FiveCardDrawPotLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles > 0 or (<FiveCardDrawPotLimitInputs>self._inputs)._in_button_straddle or (<FiveCardDrawPotLimitInputs>self._inputs)._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
+        if (len((<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_small_blind_seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_big_blind_seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_small_blind_seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_small_blinds) or (len((<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_big_blind_seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_small_blinds):
             raise KernelRefusal('MISSED-BLINDS')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat:
-            amount = t._in_small_blind
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if not (<FiveCardDrawPotLimitInputs>self._inputs)._in_dead_small_blind and not (<FiveCardDrawPotLimitInputs>self._inputs)._in_blinds_by_seat:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_blinds_by_seat:
-            amount = t._in_big_blind
+        if not (<FiveCardDrawPotLimitInputs>self._inputs)._in_blinds_by_seat:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if not (<FiveCardDrawPotLimitInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        amount = t._in_button_ante
+        amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_button_ante
         if amount:
             self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_burn_blind or t._in_straddles >= 1:
-            amount = 2 * t._in_big_blind
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_burn_blind or (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles >= 1:
+            amount = 2 * (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 2:
-            amount = 4 * t._in_big_blind
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles >= 2:
+            amount = 4 * (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 3:
-            amount = 8 * t._in_big_blind
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_straddles >= 3:
+            amount = 8 * (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_button_straddle:
-            amount = 2 * t._in_big_blind
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_button_straddle:
+            amount = 2 * (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        amount = t._in_big_blind
+        amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
         if amount > 0:
-            for seat in t._in_missed_big_blinds:
+            for seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_big_blinds:
                 self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        amount = t._in_small_blind
+        amount = (<FiveCardDrawPotLimitInputs>self._inputs)._in_small_blind
         if amount > 0:
-            for seat in t._in_missed_small_blinds:
+            for seat in (<FiveCardDrawPotLimitInputs>self._inputs)._in_missed_small_blinds:
                 self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<FiveCardDrawPotLimitInputs>self._inputs)._in_blinds_by_seat and (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat] < (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind and max((<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds) >= (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind:
+                    self._post(seat, (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
+        if (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<FiveCardDrawPotLimitInputs>self._inputs)._in_blinds_by_seat and (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and ((<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat] >= (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind or max((<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds) < (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind):
+                    self._post(seat, (<FiveCardDrawPotLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit) if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -438,7 +424,6 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -459,19 +444,19 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            minimum_bet_ = t._in_big_blind
-            min_bet_to_ = -(-max(minimum_bet_, 1) // t._opt_bet_unit) * t._opt_bet_unit
-            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
+            minimum_bet_ = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
+            min_bet_to_ = rounded_up(max(minimum_bet_, 1), (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit)
+            counted_pot_ = rounded_up(self._pot + q_blind_credit(self) + level - self._put_in[actor], (<FiveCardDrawPotLimitInputs>self._inputs)._opt_pot_rounding) if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
-            self._max_to = max(low, min(counted_pot_ // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
+            self._max_to = max(low, min(rounded_down(counted_pot_, (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit), all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            minimum_bet_ = t._in_big_blind
-            counted_pot_ = -(-(self._pot + q_blind_credit(self) + level - self._put_in[actor]) // t._opt_pot_rounding) * t._opt_pot_rounding if t._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
-            low = min(-(-(level + max(self._last_raise, minimum_bet_, 1)) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
+            minimum_bet_ = (<FiveCardDrawPotLimitInputs>self._inputs)._in_big_blind
+            counted_pot_ = rounded_up(self._pot + q_blind_credit(self) + level - self._put_in[actor], (<FiveCardDrawPotLimitInputs>self._inputs)._opt_pot_rounding) if (<FiveCardDrawPotLimitInputs>self._inputs)._opt_pot_rounding is not None else self._pot + q_blind_credit(self) + level - self._put_in[actor]
+            low = min(rounded_up(level + max(self._last_raise, minimum_bet_, 1), (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit), all_in_to_)
             self._min_to = low
-            self._max_to = max(low, min((level + counted_pot_) // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
+            self._max_to = max(low, min(rounded_down(level + counted_pot_, (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit), all_in_to_))
         else:
             self._min_to = self._max_to = -1
         return 0
@@ -509,9 +494,8 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -546,9 +530,8 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -620,8 +603,7 @@ cdef class FiveCardDrawPotLimitKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef FiveCardDrawPotLimitInputs t = <FiveCardDrawPotLimitInputs>self._inputs
-        return t._opt_bet_unit
+        return (<FiveCardDrawPotLimitInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

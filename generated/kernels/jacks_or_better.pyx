@@ -6,7 +6,7 @@
 'Draw high, jacks or better to open: the betting compiled with C types, for many hands in one call.'
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -104,34 +104,29 @@ cdef class JacksOrBetterInputs(Inputs):
 
 cdef int q_cap_reached(JacksOrBetterKernel m) except -1:
     'the opening bet and max_raises raises have been made, with three or more players not all-in, now or when the cap was reached this round (rule CAP).'
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    return t._opt_max_raises is not None and m._raises > t._opt_max_raises and (not t._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not t._opt_fold_uncaps))
+    return (<JacksOrBetterInputs>m._inputs)._opt_max_raises is not None and m._raises > (<JacksOrBetterInputs>m._inputs)._opt_max_raises and (not (<JacksOrBetterInputs>m._inputs)._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not (<JacksOrBetterInputs>m._inputs)._opt_fold_uncaps))
 
 
 cdef int q_reopened(JacksOrBetterKernel m) except -1:
     'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) since acting (rule REOPEN).'
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet))
+    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet) if (<JacksOrBetterInputs>m._inputs)._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet))
 
 
 cdef chips_t q_raise_min_to(JacksOrBetterKernel m) except? -1:
     'the smallest legal raise: the full raise, or all-in for less (rule SIZE-MIN-RAISE).'
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    return min(m._last_full_level + (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet), m._put_in[m._actor] + m._live[m._actor])
+    return min(m._last_full_level + ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet), m._put_in[m._actor] + m._live[m._actor])
 
 
 cdef chips_t q_raise_max_to(JacksOrBetterKernel m) except? -1:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    return max(q_raise_min_to(m), min(m._last_full_level + (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet), m._put_in[m._actor] + m._live[m._actor]))
+    return max(q_raise_min_to(m), min(m._last_full_level + ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int on_post_blinds(JacksOrBetterKernel m) except -1:
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<JacksOrBetterInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if (<JacksOrBetterInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = 0
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -196,8 +191,7 @@ cdef int do_commit_pass_action(JacksOrBetterKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(JacksOrBetterKernel m, chips_t to) except -1:
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet)
+    full_raise_ = 2 * (to - m._last_full_level) >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet) if (<JacksOrBetterInputs>m._inputs)._opt_half_bet_reopens else to - m._last_full_level >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -205,15 +199,14 @@ cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<JacksOrBetterInputs>m._inputs)._opt_max_raises is not None and m._raises > (<JacksOrBetterInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
 
 
 cdef int do_set_opener_seat_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(JacksOrBetterKernel m, chips_t to) except -1:
-    cdef JacksOrBetterInputs t = <JacksOrBetterInputs>m._inputs
-    full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet)
+    full_raise_ = 2 * (to - m._last_full_level) >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet) if (<JacksOrBetterInputs>m._inputs)._opt_half_bet_reopens else to - m._last_full_level >= ((<JacksOrBetterInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<JacksOrBetterInputs>m._inputs)._in_small_bet)
     new_opener_seat = m._actor if m._street == 0 and m._v_opener_seat is None else m._v_opener_seat
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
@@ -223,7 +216,7 @@ cdef int do_set_opener_seat_raises_last_raise_last_full_level_commit_set_capped_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<JacksOrBetterInputs>m._inputs)._opt_max_raises is not None and m._raises > (<JacksOrBetterInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
@@ -242,7 +235,7 @@ cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(Jack
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting((m._v_opener_seat + m._n - 1) % m._n if m._v_opener_seat is not None else m._button)
+    m._open_betting(remainder(m._v_opener_seat + m._n - 1, m._n) if m._v_opener_seat is not None else m._button)
     return 0
 
 
@@ -282,49 +275,46 @@ cdef class JacksOrBetterKernel(Kernel):
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
-        if t._in_small_bet <= 0:
+        if (<JacksOrBetterInputs>self._inputs)._in_small_bet <= 0:
             raise KernelRefusal('SIZE-MIN-BET')
-        if t._in_big_bet < t._in_small_bet:
+        if (<JacksOrBetterInputs>self._inputs)._in_big_bet < (<JacksOrBetterInputs>self._inputs)._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
+        if remainder((<JacksOrBetterInputs>self._inputs)._in_small_bet, (<JacksOrBetterInputs>self._inputs)._opt_bet_unit) != 0 or remainder((<JacksOrBetterInputs>self._inputs)._in_big_bet, (<JacksOrBetterInputs>self._inputs)._opt_bet_unit) != 0:
             raise KernelRefusal('CHIPS')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<JacksOrBetterInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<JacksOrBetterInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<JacksOrBetterInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<JacksOrBetterInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<JacksOrBetterInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<JacksOrBetterInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<JacksOrBetterInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<JacksOrBetterInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<JacksOrBetterInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<JacksOrBetterInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<JacksOrBetterInputs>self._inputs)._opt_bet_unit) if (<JacksOrBetterInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -338,7 +328,6 @@ cdef class JacksOrBetterKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -350,7 +339,7 @@ cdef class JacksOrBetterKernel(Kernel):
             return 0
         level = self._bet_level
         call_amount_ = min(level - self._put_in[actor], self._live[actor])
-        can_bet = self._state == S_UNOPENED and (self._street > 0 or actor in t._in_openers) and level == 0 and self._answerable()
+        can_bet = self._state == S_UNOPENED and (self._street > 0 or (len((<JacksOrBetterInputs>self._inputs)._in_openers) != 0 and actor in (<JacksOrBetterInputs>self._inputs)._in_openers)) and level == 0 and self._answerable()
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = self._state == S_UNOPENED and call_amount_ == 0
         can_fold = self._state == S_UNOPENED or self._state == S_FACING_BET
@@ -359,14 +348,14 @@ cdef class JacksOrBetterKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
+            bet_size_ = (<JacksOrBetterInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<JacksOrBetterInputs>self._inputs)._in_small_bet
             min_bet_to_ = bet_size_
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(bet_size_, all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
+            bet_size_ = (<JacksOrBetterInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<JacksOrBetterInputs>self._inputs)._in_small_bet
             min_raise_to_ = self._last_full_level + bet_size_
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
@@ -376,12 +365,11 @@ cdef class JacksOrBetterKernel(Kernel):
         return 0
 
     cdef bint _allowed(self, int action) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         cdef int actor = self._actor
         if actor < 0:
             return False
         if action == A_BET:
-            return self._state == S_UNOPENED and (self._street > 0 or actor in t._in_openers) and self._bet_level == 0 and self._answerable()
+            return self._state == S_UNOPENED and (self._street > 0 or (len((<JacksOrBetterInputs>self._inputs)._in_openers) != 0 and actor in (<JacksOrBetterInputs>self._inputs)._in_openers)) and self._bet_level == 0 and self._answerable()
         elif action == A_CALL:
             return self._state == S_FACING_BET and min(self._bet_level - self._put_in[actor], self._live[actor]) > 0
         elif action == A_CHECK:
@@ -409,12 +397,11 @@ cdef class JacksOrBetterKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet
+        bet_size_ = (<JacksOrBetterInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<JacksOrBetterInputs>self._inputs)._in_small_bet
         min_bet_to_ = bet_size_
         bet_min_to_ = min(min_bet_to_, all_in_to_)
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<JacksOrBetterInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -449,9 +436,8 @@ cdef class JacksOrBetterKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<JacksOrBetterInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -540,8 +526,7 @@ cdef class JacksOrBetterKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef JacksOrBetterInputs t = <JacksOrBetterInputs>self._inputs
-        return t._opt_bet_unit
+        return (<JacksOrBetterInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

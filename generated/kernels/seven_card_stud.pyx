@@ -6,7 +6,7 @@
 'Seven-card stud: the betting compiled with C types, for many hands in one call.'
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -119,38 +119,32 @@ cdef class SevenCardStudInputs(Inputs):
 
 cdef chips_t q_max_bet_to(SevenCardStudKernel m) except? -1:
     'one bet, or the big bet on an open pair (rule OPEN-PAIR).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return t._in_big_bet if t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet else t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet
+    return (<SevenCardStudInputs>m._inputs)._in_big_bet if (<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet else (<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet
 
 
 cdef int q_cap_reached(SevenCardStudKernel m) except -1:
     'the opening bet and max_raises raises have been made, with three or more players not all-in, now or when the cap was reached this round (rule CAP).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return t._opt_max_raises is not None and m._raises > t._opt_max_raises and (not t._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not t._opt_fold_uncaps))
+    return (<SevenCardStudInputs>m._inputs)._opt_max_raises is not None and m._raises > (<SevenCardStudInputs>m._inputs)._opt_max_raises and (not (<SevenCardStudInputs>m._inputs)._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not (<SevenCardStudInputs>m._inputs)._opt_fold_uncaps))
 
 
 cdef chips_t q_max_raise_to(SevenCardStudKernel m) except? -1:
     'one bet above the last full bet, or the big bet on an open pair (rule OPEN-PAIR).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return m._last_full_level + (t._in_big_bet if t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet else t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet)
+    return m._last_full_level + ((<SevenCardStudInputs>m._inputs)._in_big_bet if (<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet else (<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet)
 
 
 cdef int q_reopened(SevenCardStudKernel m) except -1:
     'not acted yet, or acted below a full bet (the bring-in, or a call of it) before the completion, or facing at least half a bet (a full one without the half-bet rule) since acting (rule COMPLETION).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return not m._acted[m._actor] or (m._street == 0 and m._acted_at[m._actor] < (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) and (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) <= m._bet_level) or (2 * (m._bet_level - m._acted_at[m._actor]) >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) if t._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet))
+    return not m._acted[m._actor] or (m._street == 0 and m._acted_at[m._actor] < ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet) and ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet) <= m._bet_level) or (2 * (m._bet_level - m._acted_at[m._actor]) >= ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet) if (<SevenCardStudInputs>m._inputs)._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet))
 
 
 cdef chips_t q_min_raise_to(SevenCardStudKernel m) except? -1:
     'one bet above the last full bet (completes a short all-in) (rule SIZE-MIN-RAISE).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return m._last_full_level + (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet)
+    return m._last_full_level + ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet)
 
 
 cdef int q_on_unit(SevenCardStudKernel m, chips_t to) except -1:
     'the bet or raise is whole betting units above the last full bet, and on an open pair the small or the big bet, nothing between (rule OPEN-PAIR).'
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    return to == m._put_in[m._actor] + m._live[m._actor] or ((to - m._last_full_level) % t._opt_bet_unit == 0 and (not t._dl_open_pair or not SV_OPEN_PAIR_ROUND[m._street] or not t._opt_open_pair_big_bet or not (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) < to - m._last_full_level < t._in_big_bet))
+    return to == m._put_in[m._actor] + m._live[m._actor] or (remainder(to - m._last_full_level, (<SevenCardStudInputs>m._inputs)._opt_bet_unit) == 0 and (not (<SevenCardStudInputs>m._inputs)._dl_open_pair or not SV_OPEN_PAIR_ROUND[m._street] or not (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet or not ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet) < to - m._last_full_level < (<SevenCardStudInputs>m._inputs)._in_big_bet))
 
 
 cdef chips_t q_raise_max_to(SevenCardStudKernel m) except? -1:
@@ -159,17 +153,16 @@ cdef chips_t q_raise_max_to(SevenCardStudKernel m) except? -1:
 
 
 cdef int on_post_blinds(SevenCardStudKernel m) except -1:
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<SevenCardStudInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if (<SevenCardStudInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = 0
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._raises = new_raises
-    m._open_betting((t._in_bring_in_seat + m._n - 1) % m._n)
+    m._open_betting(remainder((<SevenCardStudInputs>m._inputs)._in_bring_in_seat + m._n - 1, m._n))
     return 0
 
 
@@ -224,8 +217,7 @@ cdef int do_commit_pass_action(SevenCardStudKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(SevenCardStudKernel m, chips_t to) except -1:
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    full_raise_ = 2 * (to - m._last_full_level) >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet) if t._opt_half_bet_reopens else to - m._last_full_level >= (t._in_big_bet if SV_BIG_BETS[m._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and t._opt_open_pair_big_bet and m._last_raise >= t._in_big_bet) else t._in_small_bet)
+    full_raise_ = 2 * (to - m._last_full_level) >= ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet) if (<SevenCardStudInputs>m._inputs)._opt_half_bet_reopens else to - m._last_full_level >= ((<SevenCardStudInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] or ((<SevenCardStudInputs>m._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[m._street] and (<SevenCardStudInputs>m._inputs)._opt_open_pair_big_bet and m._last_raise >= (<SevenCardStudInputs>m._inputs)._in_big_bet) else (<SevenCardStudInputs>m._inputs)._in_small_bet)
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -233,7 +225,7 @@ cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<SevenCardStudInputs>m._inputs)._opt_max_raises is not None and m._raises > (<SevenCardStudInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
@@ -245,7 +237,6 @@ cdef int do_close_round(SevenCardStudKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(SevenCardStudKernel m) except -1:
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
     new_last_raise = 0
     new_last_full_level = 0
     new_raises = 0
@@ -253,7 +244,7 @@ cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(Seve
     m._last_full_level = new_last_full_level
     m._raises = new_raises
     m._begin_street(m._street + 1)
-    m._open_betting((t._dl_opener + m._n - 1) % m._n if t._dl_opener is not None else m._button)
+    m._open_betting(remainder((<SevenCardStudInputs>m._inputs)._dl_opener + m._n - 1, m._n) if (<SevenCardStudInputs>m._inputs)._dl_opener is not None else m._button)
     return 0
 
 
@@ -263,9 +254,8 @@ cdef int do_deal(SevenCardStudKernel m) except -1:
 
 
 cdef int do_commit_set_bet_level_pass_action(SevenCardStudKernel m) except -1:
-    cdef SevenCardStudInputs t = <SevenCardStudInputs>m._inputs
-    m._commit(min(t._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, t._in_bring_in)
+    m._commit(min((<SevenCardStudInputs>m._inputs)._in_bring_in, m._put_in[m._actor] + m._live[m._actor]))
+    new_bet_level = m._bet_level if (<SevenCardStudInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, (<SevenCardStudInputs>m._inputs)._in_bring_in)
     m._bet_level = new_bet_level
     m._pass_action()
     return 0
@@ -301,51 +291,48 @@ cdef class SevenCardStudKernel(Kernel):
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
-        if t._in_small_bet <= 0:
+        if (<SevenCardStudInputs>self._inputs)._in_small_bet <= 0:
             raise KernelRefusal('SIZE-MIN-BET')
-        if t._in_big_bet < t._in_small_bet:
+        if (<SevenCardStudInputs>self._inputs)._in_big_bet < (<SevenCardStudInputs>self._inputs)._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
+        if remainder((<SevenCardStudInputs>self._inputs)._in_small_bet, (<SevenCardStudInputs>self._inputs)._opt_bet_unit) != 0 or remainder((<SevenCardStudInputs>self._inputs)._in_big_bet, (<SevenCardStudInputs>self._inputs)._opt_bet_unit) != 0:
             raise KernelRefusal('CHIPS')
-        if t._in_bring_in >= t._in_small_bet:
+        if (<SevenCardStudInputs>self._inputs)._in_bring_in >= (<SevenCardStudInputs>self._inputs)._in_small_bet:
             raise KernelRefusal('BRING-IN')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<SevenCardStudInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<SevenCardStudInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<SevenCardStudInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<SevenCardStudInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<SevenCardStudInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<SevenCardStudInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<SevenCardStudInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<SevenCardStudInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<SevenCardStudInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<SevenCardStudInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
     cdef chips_t _all_in_to(self) except? -1:
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<SevenCardStudInputs>self._inputs)._opt_bet_unit) if (<SevenCardStudInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -358,7 +345,6 @@ cdef class SevenCardStudKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_bring_in, can_call, can_check, can_fold, can_raise
@@ -375,18 +361,18 @@ cdef class SevenCardStudKernel(Kernel):
         can_bring_in = self._state == S_UNOPENED and must_open_
         can_call = self._state == S_FACING_BET and call_amount_ > 0
         can_check = self._state == S_UNOPENED and not must_open_ and call_amount_ == 0
-        can_fold = (self._state == S_UNOPENED or self._state == S_FACING_BET) and (not must_open_ or actor != t._in_bring_in_seat)
+        can_fold = (self._state == S_UNOPENED or self._state == S_FACING_BET) and (not must_open_ or actor != (<SevenCardStudInputs>self._inputs)._in_bring_in_seat)
         can_raise = self._state == S_FACING_BET and level > 0 and self._live[actor] > call_amount_ and self._answerable() and q_reopened(self) and not q_cap_reached(self)
         self._legal = (1 if can_bet else 0) | (2 if can_bring_in else 0) | (4 if can_call else 0) | (8 if can_check else 0) | (16 if can_fold else 0) | (32 if can_raise else 0)
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            low = min(t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet, all_in_to_)
+            low = min((<SevenCardStudInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] or ((<SevenCardStudInputs>self._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and (<SevenCardStudInputs>self._inputs)._opt_open_pair_big_bet and self._last_raise >= (<SevenCardStudInputs>self._inputs)._in_big_bet) else (<SevenCardStudInputs>self._inputs)._in_small_bet, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(q_max_bet_to(self), all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            min_raise_to_ = self._last_full_level + (t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet)
+            min_raise_to_ = self._last_full_level + ((<SevenCardStudInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] or ((<SevenCardStudInputs>self._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and (<SevenCardStudInputs>self._inputs)._opt_open_pair_big_bet and self._last_raise >= (<SevenCardStudInputs>self._inputs)._in_big_bet) else (<SevenCardStudInputs>self._inputs)._in_small_bet)
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(q_max_raise_to(self), all_in_to_))
@@ -395,7 +381,6 @@ cdef class SevenCardStudKernel(Kernel):
         return 0
 
     cdef bint _allowed(self, int action) except -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
         cdef int actor = self._actor
         if actor < 0:
             return False
@@ -408,7 +393,7 @@ cdef class SevenCardStudKernel(Kernel):
         elif action == A_CHECK:
             return self._state == S_UNOPENED and (self._street != 0 or self._bet_level != 0) and min(self._bet_level - self._put_in[actor], self._live[actor]) == 0
         elif action == A_FOLD:
-            return (self._state == S_UNOPENED or self._state == S_FACING_BET) and (self._street != 0 or self._bet_level != 0 or actor != t._in_bring_in_seat)
+            return (self._state == S_UNOPENED or self._state == S_FACING_BET) and (self._street != 0 or self._bet_level != 0 or actor != (<SevenCardStudInputs>self._inputs)._in_bring_in_seat)
         elif action == A_RAISE:
             return self._state == S_FACING_BET and self._bet_level > 0 and self._live[actor] > min(self._bet_level - self._put_in[actor], self._live[actor]) and self._answerable() and q_reopened(self) and not q_cap_reached(self)
         return False
@@ -432,9 +417,8 @@ cdef class SevenCardStudKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_min_to_ = min(t._in_big_bet if SV_BIG_BETS[self._street] or (t._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and t._opt_open_pair_big_bet and self._last_raise >= t._in_big_bet) else t._in_small_bet, all_in_to_)
+        bet_min_to_ = min((<SevenCardStudInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] or ((<SevenCardStudInputs>self._inputs)._dl_open_pair and SV_OPEN_PAIR_ROUND[self._street] and (<SevenCardStudInputs>self._inputs)._opt_open_pair_big_bet and self._last_raise >= (<SevenCardStudInputs>self._inputs)._in_big_bet) else (<SevenCardStudInputs>self._inputs)._in_small_bet, all_in_to_)
         if not q_on_unit(self, to):
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
@@ -550,8 +534,7 @@ cdef class SevenCardStudKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef SevenCardStudInputs t = <SevenCardStudInputs>self._inputs
-        return t._opt_bet_unit
+        return (<SevenCardStudInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 4

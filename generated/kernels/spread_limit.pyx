@@ -6,7 +6,7 @@
 "Spread-limit hold'em: the betting compiled with C types, for many hands in one call."
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -137,52 +137,44 @@ cdef class SpreadLimitInputs(Inputs):
 
 cdef chips_t q_bet_min_to(SpreadLimitKernel m) except? -1:
     'the smallest legal bet: the full bet, or all-in for less (rule SIZE-MIN-BET).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return min(-(-max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor])
+    return min(rounded_up(max((<SpreadLimitInputs>m._inputs)._opt_min_bet if (<SpreadLimitInputs>m._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>m._inputs)._in_big_blind, 1), (<SpreadLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor])
 
 
 cdef chips_t q_spread_max(SpreadLimitKernel m) except? -1:
     'the declared maximum (rule SPREAD).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), t._opt_max_bet if t._opt_max_bet is not None else 5 * t._in_big_blind)
+    return max(max((<SpreadLimitInputs>m._inputs)._opt_min_bet if (<SpreadLimitInputs>m._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>m._inputs)._in_big_blind, 1), (<SpreadLimitInputs>m._inputs)._opt_max_bet if (<SpreadLimitInputs>m._inputs)._opt_max_bet is not None else 5 * (<SpreadLimitInputs>m._inputs)._in_big_blind)
 
 
 cdef chips_t q_bet_max_to(SpreadLimitKernel m) except? -1:
     'the largest legal bet (rule SIZE-MAX-BET).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return max(q_bet_min_to(m), min(q_spread_max(m) // t._opt_bet_unit * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor]))
+    return max(q_bet_min_to(m), min(rounded_down(q_spread_max(m), (<SpreadLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int q_cap_reached(SpreadLimitKernel m) except -1:
     'the opening bet and max_raises raises have been made, with three or more players not all-in, now or when the cap was reached this round (rule CAP).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return t._opt_max_raises is not None and m._raises > t._opt_max_raises and (not t._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not t._opt_fold_uncaps))
+    return (<SpreadLimitInputs>m._inputs)._opt_max_raises is not None and m._raises > (<SpreadLimitInputs>m._inputs)._opt_max_raises and (not (<SpreadLimitInputs>m._inputs)._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not (<SpreadLimitInputs>m._inputs)._opt_fold_uncaps))
 
 
 cdef int q_reopened(SpreadLimitKernel m) except -1:
     'not acted yet, or facing at least a full raise since acting (rule REOPEN).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= min(q_spread_max(m), max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), m._last_raise))
+    return not m._acted[m._actor] or m._bet_level - m._acted_at[m._actor] >= min(q_spread_max(m), max(max((<SpreadLimitInputs>m._inputs)._opt_min_bet if (<SpreadLimitInputs>m._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>m._inputs)._in_big_blind, 1), m._last_raise))
 
 
 cdef chips_t q_min_raise_to(SpreadLimitKernel m) except? -1:
     "the bet level plus the largest of the spread's minimum and the round's largest raise (rule SIZE-MIN-RAISE)."
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return -(-(m._bet_level + min(q_spread_max(m), max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), m._last_raise))) // t._opt_bet_unit) * t._opt_bet_unit
+    return rounded_up(m._bet_level + min(q_spread_max(m), max(max((<SpreadLimitInputs>m._inputs)._opt_min_bet if (<SpreadLimitInputs>m._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>m._inputs)._in_big_blind, 1), m._last_raise)), (<SpreadLimitInputs>m._inputs)._opt_bet_unit)
 
 
 cdef chips_t q_raise_max_to(SpreadLimitKernel m) except? -1:
     'the largest legal raise (rule SIZE-MAX-RAISE).'
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return max(min(q_min_raise_to(m), m._put_in[m._actor] + m._live[m._actor]), min((m._bet_level + q_spread_max(m)) // t._opt_bet_unit * t._opt_bet_unit, m._put_in[m._actor] + m._live[m._actor]))
+    return max(min(q_min_raise_to(m), m._put_in[m._actor] + m._live[m._actor]), min(rounded_down(m._bet_level + q_spread_max(m), (<SpreadLimitInputs>m._inputs)._opt_bet_unit), m._put_in[m._actor] + m._live[m._actor]))
 
 
 cdef int on_post_blinds(SpreadLimitKernel m) except -1:
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<SpreadLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_last_full_level = m._bet_level if (<SpreadLimitInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_raises = m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
@@ -193,8 +185,7 @@ cdef int on_post_blinds(SpreadLimitKernel m) except -1:
 
 
 cdef int on_start_street(SpreadLimitKernel m) except -1:
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<SpreadLimitInputs>m._inputs)._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -202,8 +193,7 @@ cdef int on_start_street(SpreadLimitKernel m) except -1:
 
 
 cdef int when_post_blinds_order(SpreadLimitKernel m) except -1:
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    return t._in_bomb_pot > 0
+    return (<SpreadLimitInputs>m._inputs)._in_bomb_pot > 0
 
 
 cdef int when_post_blinds_blinds(SpreadLimitKernel m) except -1:
@@ -235,8 +225,7 @@ cdef int when_deal_runout(SpreadLimitKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(SpreadLimitKernel m) except -1:
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<SpreadLimitInputs>m._inputs)._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -266,9 +255,8 @@ cdef int do_commit_pass_action(SpreadLimitKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(SpreadLimitKernel m, chips_t to) except -1:
-    cdef SpreadLimitInputs t = <SpreadLimitInputs>m._inputs
     cdef bint full_raise_
-    full_raise_ = to - m._bet_level >= min(q_spread_max(m), max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), m._last_raise))
+    full_raise_ = to - m._bet_level >= min(q_spread_max(m), max(max((<SpreadLimitInputs>m._inputs)._opt_min_bet if (<SpreadLimitInputs>m._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>m._inputs)._in_big_blind, 1), m._last_raise))
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -276,7 +264,7 @@ cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<SpreadLimitInputs>m._inputs)._opt_max_raises is not None and m._raises > (<SpreadLimitInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
@@ -324,130 +312,127 @@ cdef class SpreadLimitKernel(Kernel):
         return PHASES
 
     cdef int _compute_roles(self) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
-        self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
+        self._role_small_blind_seat = self._button if self._n == 2 else remainder(self._button + 1, self._n)
+        self._role_big_blind_seat = remainder(self._button + 1, self._n) if (<SpreadLimitInputs>self._inputs)._in_dead_small_blind else remainder(self._role_small_blind_seat + 1, self._n)
+        self._role_second_straddle_seat = remainder(self._role_big_blind_seat + 2, self._n)
+        self._role_straddle_seat = remainder(self._role_big_blind_seat + 1, self._n)
+        self._role_third_straddle_seat = remainder(self._role_big_blind_seat + 3, self._n)
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
-        if t._in_small_blind > t._in_big_blind:
+        if (<SpreadLimitInputs>self._inputs)._in_small_blind > (<SpreadLimitInputs>self._inputs)._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if t._in_straddles + 2 > self._n:
+        if (<SpreadLimitInputs>self._inputs)._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if t._in_burn_blind and self._n < 3:
+        if (<SpreadLimitInputs>self._inputs)._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_burn_blind and t._in_straddles > 0:
+        if (<SpreadLimitInputs>self._inputs)._in_burn_blind and (<SpreadLimitInputs>self._inputs)._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_button_straddle and self._n < 3:
+        if (<SpreadLimitInputs>self._inputs)._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
+        if (<SpreadLimitInputs>self._inputs)._in_button_straddle and ((<SpreadLimitInputs>self._inputs)._in_burn_blind or (<SpreadLimitInputs>self._inputs)._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_dead_small_blind and self._n == 2:
+        if (<SpreadLimitInputs>self._inputs)._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
+        if (<SpreadLimitInputs>self._inputs)._in_blinds_by_seat and ((<SpreadLimitInputs>self._inputs)._in_burn_blind or (<SpreadLimitInputs>self._inputs)._in_straddles > 0 or (<SpreadLimitInputs>self._inputs)._in_button_straddle or (<SpreadLimitInputs>self._inputs)._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
+        if (len((<SpreadLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_small_blind_seat in (<SpreadLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<SpreadLimitInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_big_blind_seat in (<SpreadLimitInputs>self._inputs)._in_missed_big_blinds) or (len((<SpreadLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_small_blind_seat in (<SpreadLimitInputs>self._inputs)._in_missed_small_blinds) or (len((<SpreadLimitInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_big_blind_seat in (<SpreadLimitInputs>self._inputs)._in_missed_small_blinds):
             raise KernelRefusal('MISSED-BLINDS')
-        if t._opt_min_bet is not None and t._opt_max_bet is not None and t._opt_min_bet > t._opt_max_bet:
+        if (<SpreadLimitInputs>self._inputs)._opt_min_bet is not None and (<SpreadLimitInputs>self._inputs)._opt_max_bet is not None and (<SpreadLimitInputs>self._inputs)._opt_min_bet > (<SpreadLimitInputs>self._inputs)._opt_max_bet:
             raise KernelRefusal('SPREAD')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<SpreadLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<SpreadLimitInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<SpreadLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<SpreadLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<SpreadLimitInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
-            amount = t._in_small_blind
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<SpreadLimitInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if not (<SpreadLimitInputs>self._inputs)._in_dead_small_blind and not (<SpreadLimitInputs>self._inputs)._in_blinds_by_seat and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind_ante
+        if (<SpreadLimitInputs>self._inputs)._opt_big_blind_ante_first and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_blinds_by_seat and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind
+        if not (<SpreadLimitInputs>self._inputs)._in_blinds_by_seat and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._opt_big_blind_ante_first and t._in_bomb_pot <= 0:
-            amount = t._in_big_blind_ante
+        if not (<SpreadLimitInputs>self._inputs)._opt_big_blind_ante_first and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        amount = t._in_button_ante
+        amount = (<SpreadLimitInputs>self._inputs)._in_button_ante
         if amount:
             self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        if (t._in_burn_blind or t._in_straddles >= 1) and t._in_bomb_pot <= 0:
-            amount = 2 * t._in_big_blind
+        if ((<SpreadLimitInputs>self._inputs)._in_burn_blind or (<SpreadLimitInputs>self._inputs)._in_straddles >= 1) and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 2 * (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 2 and t._in_bomb_pot <= 0:
-            amount = 4 * t._in_big_blind
+        if (<SpreadLimitInputs>self._inputs)._in_straddles >= 2 and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 4 * (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 3 and t._in_bomb_pot <= 0:
-            amount = 8 * t._in_big_blind
+        if (<SpreadLimitInputs>self._inputs)._in_straddles >= 3 and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 8 * (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_button_straddle and t._in_bomb_pot <= 0:
-            amount = 2 * t._in_big_blind
+        if (<SpreadLimitInputs>self._inputs)._in_button_straddle and (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = 2 * (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_bomb_pot <= 0:
-            amount = t._in_big_blind
+        if (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_big_blind
             if amount > 0:
-                for seat in t._in_missed_big_blinds:
+                for seat in (<SpreadLimitInputs>self._inputs)._in_missed_big_blinds:
                     self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_bomb_pot <= 0:
-            amount = t._in_small_blind
+        if (<SpreadLimitInputs>self._inputs)._in_bomb_pot <= 0:
+            amount = (<SpreadLimitInputs>self._inputs)._in_small_blind
             if amount > 0:
-                for seat in t._in_missed_small_blinds:
+                for seat in (<SpreadLimitInputs>self._inputs)._in_missed_small_blinds:
                     self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+        if (<SpreadLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<SpreadLimitInputs>self._inputs)._in_blinds_by_seat and (<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and (<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat] < (<SpreadLimitInputs>self._inputs)._in_big_blind and max((<SpreadLimitInputs>self._inputs)._in_seat_blinds) >= (<SpreadLimitInputs>self._inputs)._in_big_blind:
+                    self._post(seat, (<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
+        if (<SpreadLimitInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_bomb_pot
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<SpreadLimitInputs>self._inputs)._in_blinds_by_seat and (<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat] > 0 and ((<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat] >= (<SpreadLimitInputs>self._inputs)._in_big_blind or max((<SpreadLimitInputs>self._inputs)._in_seat_blinds) < (<SpreadLimitInputs>self._inputs)._in_big_blind):
+                    self._post(seat, (<SpreadLimitInputs>self._inputs)._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<SpreadLimitInputs>self._inputs)._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'bomb pot ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_bomb_pot
+        if (<SpreadLimitInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<SpreadLimitInputs>self._inputs)._in_bomb_pot
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'bomb pot ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
         return 0
 
@@ -455,16 +440,14 @@ cdef class SpreadLimitKernel(Kernel):
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<SpreadLimitInputs>self._inputs)._opt_bet_unit) if (<SpreadLimitInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
         self._state = S_HAND_START
         self._v_capped_street = None
         on_post_blinds(self)
         if self._state == S_HAND_START:
-            if t._in_bomb_pot > 0:
+            if (<SpreadLimitInputs>self._inputs)._in_bomb_pot > 0:
                 do_set_last_raise_last_full_level_raises_begin_street_open_betting(self)
                 self._state = S_UNOPENED
                 return 0
@@ -477,7 +460,6 @@ cdef class SpreadLimitKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -498,17 +480,17 @@ cdef class SpreadLimitKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            spread_max_ = max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), t._opt_max_bet if t._opt_max_bet is not None else 5 * t._in_big_blind)
-            low = min(-(-max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1) // t._opt_bet_unit) * t._opt_bet_unit, all_in_to_)
+            spread_max_ = max(max((<SpreadLimitInputs>self._inputs)._opt_min_bet if (<SpreadLimitInputs>self._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>self._inputs)._in_big_blind, 1), (<SpreadLimitInputs>self._inputs)._opt_max_bet if (<SpreadLimitInputs>self._inputs)._opt_max_bet is not None else 5 * (<SpreadLimitInputs>self._inputs)._in_big_blind)
+            low = min(rounded_up(max((<SpreadLimitInputs>self._inputs)._opt_min_bet if (<SpreadLimitInputs>self._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>self._inputs)._in_big_blind, 1), (<SpreadLimitInputs>self._inputs)._opt_bet_unit), all_in_to_)
             self._min_to = low
-            self._max_to = max(low, min(spread_max_ // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
+            self._max_to = max(low, min(rounded_down(spread_max_, (<SpreadLimitInputs>self._inputs)._opt_bet_unit), all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            spread_max_ = max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), t._opt_max_bet if t._opt_max_bet is not None else 5 * t._in_big_blind)
-            min_raise_to_ = -(-(level + min(spread_max_, max(max(t._opt_min_bet if t._opt_min_bet is not None else t._in_big_blind, 1), self._last_raise))) // t._opt_bet_unit) * t._opt_bet_unit
+            spread_max_ = max(max((<SpreadLimitInputs>self._inputs)._opt_min_bet if (<SpreadLimitInputs>self._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>self._inputs)._in_big_blind, 1), (<SpreadLimitInputs>self._inputs)._opt_max_bet if (<SpreadLimitInputs>self._inputs)._opt_max_bet is not None else 5 * (<SpreadLimitInputs>self._inputs)._in_big_blind)
+            min_raise_to_ = rounded_up(level + min(spread_max_, max(max((<SpreadLimitInputs>self._inputs)._opt_min_bet if (<SpreadLimitInputs>self._inputs)._opt_min_bet is not None else (<SpreadLimitInputs>self._inputs)._in_big_blind, 1), self._last_raise)), (<SpreadLimitInputs>self._inputs)._opt_bet_unit)
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
-            self._max_to = max(low, min((level + spread_max_) // t._opt_bet_unit * t._opt_bet_unit, all_in_to_))
+            self._max_to = max(low, min(rounded_down(level + spread_max_, (<SpreadLimitInputs>self._inputs)._opt_bet_unit), all_in_to_))
         else:
             self._min_to = self._max_to = -1
         return 0
@@ -546,9 +528,8 @@ cdef class SpreadLimitKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<SpreadLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -583,9 +564,8 @@ cdef class SpreadLimitKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        if to % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to, (<SpreadLimitInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -657,8 +637,7 @@ cdef class SpreadLimitKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef SpreadLimitInputs t = <SpreadLimitInputs>self._inputs
-        return t._opt_bet_unit
+        return (<SpreadLimitInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

@@ -6,7 +6,7 @@
 '2-7 triple draw: the betting compiled with C types, for many hands in one call.'
 
 cimport cython
-from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to
+from betspec.runtime.kernel cimport Inputs, Kernel, Templates, ceil_to, chips_t, floor_to, remainder, rounded_down, rounded_up
 
 from betspec.runtime.kernel import KernelRefusal
 
@@ -149,29 +149,25 @@ cdef class TripleDrawInputs(Inputs):
 
 cdef chips_t q_bet_size(TripleDrawKernel m) except? -1:
     'the small bet, or the big bet on the streets played at it (raised in a killed hand) (rule SIZE-MAX-BET).'
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    return (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+    return ((<TripleDrawInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<TripleDrawInputs>m._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>m._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>m._inputs)._in_kill__is_half else 2) // 2
 
 
 cdef int q_cap_reached(TripleDrawKernel m) except -1:
     'the opening bet and max_raises raises have been made, with three or more players not all-in, now or when the cap was reached this round (rule CAP).'
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    return t._opt_max_raises is not None and m._raises > t._opt_max_raises and (not t._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not t._opt_fold_uncaps))
+    return (<TripleDrawInputs>m._inputs)._opt_max_raises is not None and m._raises > (<TripleDrawInputs>m._inputs)._opt_max_raises and (not (<TripleDrawInputs>m._inputs)._opt_uncapped_heads_up or m._able_count >= 3 or (m._v_capped_street == m._street and not (<TripleDrawInputs>m._inputs)._opt_fold_uncaps))
 
 
 cdef int q_reopened(TripleDrawKernel m) except -1:
     'not acted yet, or facing at least half a bet (a full bet without the half-bet rule) since acting (rule REOPEN).'
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= q_bet_size(m) if t._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= q_bet_size(m))
+    return not m._acted[m._actor] or (2 * (m._bet_level - m._acted_at[m._actor]) >= q_bet_size(m) if (<TripleDrawInputs>m._inputs)._opt_half_bet_reopens else m._bet_level - m._acted_at[m._actor] >= q_bet_size(m))
 
 
 cdef int on_post_blinds(TripleDrawKernel m) except -1:
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
     m._post_forced_bets()
-    new_bet_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_bet_level = m._bet_level if (<TripleDrawInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
     new_last_raise = m._nominal
-    new_last_full_level = m._bet_level if t._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
-    new_raises = m._forced_raises - 1 if not t._in_kill__is_none and m._forced_raises > 1 else m._forced_raises
+    new_last_full_level = m._bet_level if (<TripleDrawInputs>m._inputs)._opt_short_blind_lowers_bet else max(m._bet_level, m._nominal)
+    new_raises = m._forced_raises - 1 if not (<TripleDrawInputs>m._inputs)._in_kill__is_none and m._forced_raises > 1 else m._forced_raises
     m._bet_level = new_bet_level
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
@@ -181,8 +177,7 @@ cdef int on_post_blinds(TripleDrawKernel m) except -1:
 
 
 cdef int on_start_street(TripleDrawKernel m) except -1:
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<TripleDrawInputs>m._inputs)._in_big_blind
     m._last_raise = new_last_raise
     m._begin_street(m._street)
     m._open_betting(m._button)
@@ -236,9 +231,8 @@ cdef int do_commit_pass_action(TripleDrawKernel m) except -1:
 
 
 cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_action(TripleDrawKernel m, chips_t to) except -1:
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    bet_size_ = (t._in_big_bet if SV_BIG_BETS[m._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
-    full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if t._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
+    bet_size_ = ((<TripleDrawInputs>m._inputs)._in_big_bet if SV_BIG_BETS[m._street] else (<TripleDrawInputs>m._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>m._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>m._inputs)._in_kill__is_half else 2) // 2
+    full_raise_ = 2 * (to - m._last_full_level) >= bet_size_ if (<TripleDrawInputs>m._inputs)._opt_half_bet_reopens else to - m._last_full_level >= bet_size_
     new_raises = m._raises + 1 if full_raise_ else m._raises
     new_last_raise = max(m._last_raise, to - m._bet_level) if full_raise_ else m._last_raise
     new_last_full_level = to if full_raise_ else m._last_full_level
@@ -246,7 +240,7 @@ cdef int do_set_raises_last_raise_last_full_level_commit_set_capped_street_pass_
     m._last_raise = new_last_raise
     m._last_full_level = new_last_full_level
     m._commit(to)
-    new_capped_street = m._street if t._opt_max_raises is not None and m._raises > t._opt_max_raises and m._able_count >= 3 else m._v_capped_street
+    new_capped_street = m._street if (<TripleDrawInputs>m._inputs)._opt_max_raises is not None and m._raises > (<TripleDrawInputs>m._inputs)._opt_max_raises and m._able_count >= 3 else m._v_capped_street
     m._v_capped_street = new_capped_street
     m._pass_action()
     return 0
@@ -258,8 +252,7 @@ cdef int do_close_round(TripleDrawKernel m) except -1:
 
 
 cdef int do_set_last_raise_last_full_level_raises_begin_street_open_betting(TripleDrawKernel m) except -1:
-    cdef TripleDrawInputs t = <TripleDrawInputs>m._inputs
-    new_last_raise = t._in_big_blind
+    new_last_raise = (<TripleDrawInputs>m._inputs)._in_big_blind
     new_last_full_level = 0
     new_raises = 0
     m._last_raise = new_last_raise
@@ -308,138 +301,135 @@ cdef class TripleDrawKernel(Kernel):
         return PHASES
 
     cdef int _compute_roles(self) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
-        self._role_small_blind_seat = self._button if self._n == 2 else (self._button + 1) % self._n
-        self._role_big_blind_seat = (self._button + 1) % self._n if t._in_dead_small_blind else (self._role_small_blind_seat + 1) % self._n
-        self._role_killer_seat = t._in_killer if t._in_killer is not None else self._button
-        self._role_second_straddle_seat = (self._role_big_blind_seat + 2) % self._n
-        self._role_straddle_seat = (self._role_big_blind_seat + 1) % self._n
-        self._role_third_straddle_seat = (self._role_big_blind_seat + 3) % self._n
+        self._role_small_blind_seat = self._button if self._n == 2 else remainder(self._button + 1, self._n)
+        self._role_big_blind_seat = remainder(self._button + 1, self._n) if (<TripleDrawInputs>self._inputs)._in_dead_small_blind else remainder(self._role_small_blind_seat + 1, self._n)
+        self._role_killer_seat = (<TripleDrawInputs>self._inputs)._in_killer if (<TripleDrawInputs>self._inputs)._in_killer is not None else self._button
+        self._role_second_straddle_seat = remainder(self._role_big_blind_seat + 2, self._n)
+        self._role_straddle_seat = remainder(self._role_big_blind_seat + 1, self._n)
+        self._role_third_straddle_seat = remainder(self._role_big_blind_seat + 3, self._n)
         return 0
 
     cdef int _check_table(self) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
-        if t._in_small_blind > t._in_big_blind:
+        if (<TripleDrawInputs>self._inputs)._in_small_blind > (<TripleDrawInputs>self._inputs)._in_big_blind:
             raise KernelRefusal('BLINDS')
-        if t._in_straddles + 2 > self._n:
+        if (<TripleDrawInputs>self._inputs)._in_straddles + 2 > self._n:
             raise KernelRefusal('STRADDLE')
-        if t._in_burn_blind and self._n < 3:
+        if (<TripleDrawInputs>self._inputs)._in_burn_blind and self._n < 3:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_burn_blind and t._in_straddles > 0:
+        if (<TripleDrawInputs>self._inputs)._in_burn_blind and (<TripleDrawInputs>self._inputs)._in_straddles > 0:
             raise KernelRefusal('BURN-BLIND')
-        if t._in_button_straddle and self._n < 3:
+        if (<TripleDrawInputs>self._inputs)._in_button_straddle and self._n < 3:
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_button_straddle and (t._in_burn_blind or t._in_straddles > 0):
+        if (<TripleDrawInputs>self._inputs)._in_button_straddle and ((<TripleDrawInputs>self._inputs)._in_burn_blind or (<TripleDrawInputs>self._inputs)._in_straddles > 0):
             raise KernelRefusal('MISSISSIPPI')
-        if t._in_dead_small_blind and self._n == 2:
+        if (<TripleDrawInputs>self._inputs)._in_dead_small_blind and self._n == 2:
             raise KernelRefusal('DEAD-SB')
-        if t._in_blinds_by_seat and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle or t._in_dead_small_blind):
+        if (<TripleDrawInputs>self._inputs)._in_blinds_by_seat and ((<TripleDrawInputs>self._inputs)._in_burn_blind or (<TripleDrawInputs>self._inputs)._in_straddles > 0 or (<TripleDrawInputs>self._inputs)._in_button_straddle or (<TripleDrawInputs>self._inputs)._in_dead_small_blind):
             raise KernelRefusal('BLINDS-BY-SEAT')
-        if self._role_small_blind_seat in t._in_missed_big_blinds or self._role_big_blind_seat in t._in_missed_big_blinds or self._role_small_blind_seat in t._in_missed_small_blinds or self._role_big_blind_seat in t._in_missed_small_blinds:
+        if (len((<TripleDrawInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_small_blind_seat in (<TripleDrawInputs>self._inputs)._in_missed_big_blinds) or (len((<TripleDrawInputs>self._inputs)._in_missed_big_blinds) != 0 and self._role_big_blind_seat in (<TripleDrawInputs>self._inputs)._in_missed_big_blinds) or (len((<TripleDrawInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_small_blind_seat in (<TripleDrawInputs>self._inputs)._in_missed_small_blinds) or (len((<TripleDrawInputs>self._inputs)._in_missed_small_blinds) != 0 and self._role_big_blind_seat in (<TripleDrawInputs>self._inputs)._in_missed_small_blinds):
             raise KernelRefusal('MISSED-BLINDS')
-        if not t._opt_limit_straddles and (t._in_burn_blind or t._in_straddles > 0 or t._in_button_straddle):
+        if not (<TripleDrawInputs>self._inputs)._opt_limit_straddles and ((<TripleDrawInputs>self._inputs)._in_burn_blind or (<TripleDrawInputs>self._inputs)._in_straddles > 0 or (<TripleDrawInputs>self._inputs)._in_button_straddle):
             raise KernelRefusal('LIMIT-STRADDLE')
-        if t._in_small_bet <= 0:
+        if (<TripleDrawInputs>self._inputs)._in_small_bet <= 0:
             raise KernelRefusal('SIZE-MIN-BET')
-        if t._in_big_bet < t._in_small_bet:
+        if (<TripleDrawInputs>self._inputs)._in_big_bet < (<TripleDrawInputs>self._inputs)._in_small_bet:
             raise KernelRefusal('SIZE-MAX-BET')
-        if not t._in_kill__is_none and t._in_killer is None:
+        if not (<TripleDrawInputs>self._inputs)._in_kill__is_none and (<TripleDrawInputs>self._inputs)._in_killer is None:
             raise KernelRefusal('KILL')
-        if t._in_small_bet % t._opt_bet_unit != 0 or t._in_big_bet % t._opt_bet_unit != 0:
+        if remainder((<TripleDrawInputs>self._inputs)._in_small_bet, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0 or remainder((<TripleDrawInputs>self._inputs)._in_big_bet, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0:
             raise KernelRefusal('CHIPS')
-        if t._in_kill__is_half and (t._in_small_bet % 2 != 0 or t._in_big_bet % 2 != 0 or 3 * t._in_small_bet // 2 % t._opt_bet_unit != 0 or 3 * t._in_big_bet // 2 % t._opt_bet_unit != 0):
+        if (<TripleDrawInputs>self._inputs)._in_kill__is_half and (remainder((<TripleDrawInputs>self._inputs)._in_small_bet, 2) != 0 or remainder((<TripleDrawInputs>self._inputs)._in_big_bet, 2) != 0 or remainder(3 * (<TripleDrawInputs>self._inputs)._in_small_bet // 2, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0 or remainder(3 * (<TripleDrawInputs>self._inputs)._in_big_bet // 2, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0):
             raise KernelRefusal('KILL')
         return 0
 
     cdef int _post_forced_bets(self) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         cdef int seat, step
         cdef chips_t amount
-        if t._opt_ante_rule__is_stake:
-            amount = t._in_ante
+        if (<TripleDrawInputs>self._inputs)._opt_ante_rule__is_stake:
+            amount = (<TripleDrawInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            amount = t._in_ante
+        if (<TripleDrawInputs>self._inputs)._opt_ante_rule__is_dead:
+            amount = (<TripleDrawInputs>self._inputs)._in_ante
             if amount > 0:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
+                    seat = remainder(self._button + 1 + step, self._n)
                     self._post(seat, amount, 'ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_stake:
-            if t._in_seat_antes__any:
+        if (<TripleDrawInputs>self._inputs)._opt_ante_rule__is_stake:
+            if (<TripleDrawInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_ante_rule__is_dead:
-            if t._in_seat_antes__any:
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<TripleDrawInputs>self._inputs)._in_seat_antes[seat], 'seat ante', live=False, dead_money=False, order='in_turn', in_full=False)
+        if (<TripleDrawInputs>self._inputs)._opt_ante_rule__is_dead:
+            if (<TripleDrawInputs>self._inputs)._in_seat_antes__any:
                 for step in range(self._n):
-                    seat = (self._button + 1 + step) % self._n
-                    self._post(seat, t._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_dead_small_blind and not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_small_blind_seat):
-            amount = t._in_small_blind
+                    seat = remainder(self._button + 1 + step, self._n)
+                    self._post(seat, (<TripleDrawInputs>self._inputs)._in_seat_antes[seat], 'seat ante dead', live=False, dead_money=True, order='in_turn', in_full=False)
+        if not (<TripleDrawInputs>self._inputs)._in_dead_small_blind and not (<TripleDrawInputs>self._inputs)._in_blinds_by_seat and ((<TripleDrawInputs>self._inputs)._in_kill__is_none or self._role_killer_seat != self._role_small_blind_seat):
+            amount = (<TripleDrawInputs>self._inputs)._in_small_blind
             if amount:
                 self._post(self._role_small_blind_seat, amount, 'small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if (<TripleDrawInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<TripleDrawInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante before blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if not t._in_blinds_by_seat and (t._in_kill__is_none or self._role_killer_seat != self._role_big_blind_seat):
-            amount = t._in_big_blind
+        if not (<TripleDrawInputs>self._inputs)._in_blinds_by_seat and ((<TripleDrawInputs>self._inputs)._in_kill__is_none or self._role_killer_seat != self._role_big_blind_seat):
+            amount = (<TripleDrawInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._opt_big_blind_ante_first:
-            amount = t._in_big_blind_ante
+        if not (<TripleDrawInputs>self._inputs)._opt_big_blind_ante_first:
+            amount = (<TripleDrawInputs>self._inputs)._in_big_blind_ante
             if amount:
                 self._post(self._role_big_blind_seat, amount, 'big blind ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        amount = t._in_button_ante
+        amount = (<TripleDrawInputs>self._inputs)._in_button_ante
         if amount:
             self._post(self._button, amount, 'button ante', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_burn_blind or t._in_straddles >= 1:
-            amount = 2 * t._in_big_blind
+        if (<TripleDrawInputs>self._inputs)._in_burn_blind or (<TripleDrawInputs>self._inputs)._in_straddles >= 1:
+            amount = 2 * (<TripleDrawInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_straddle_seat, amount, 'straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 2:
-            amount = 4 * t._in_big_blind
+        if (<TripleDrawInputs>self._inputs)._in_straddles >= 2:
+            amount = 4 * (<TripleDrawInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_second_straddle_seat, amount, 'second straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_straddles >= 3:
-            amount = 8 * t._in_big_blind
+        if (<TripleDrawInputs>self._inputs)._in_straddles >= 3:
+            amount = 8 * (<TripleDrawInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._role_third_straddle_seat, amount, 'third straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        if t._in_button_straddle:
-            amount = 2 * t._in_big_blind
+        if (<TripleDrawInputs>self._inputs)._in_button_straddle:
+            amount = 2 * (<TripleDrawInputs>self._inputs)._in_big_blind
             if amount:
                 self._post(self._button, amount, 'button straddle', live=True, dead_money=False, order='starts_after', in_full=True)
-        amount = t._in_big_blind
+        amount = (<TripleDrawInputs>self._inputs)._in_big_blind
         if amount > 0:
-            for seat in t._in_missed_big_blinds:
+            for seat in (<TripleDrawInputs>self._inputs)._in_missed_big_blinds:
                 self._post(seat, amount, 'missed big blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        amount = t._in_small_blind
+        amount = (<TripleDrawInputs>self._inputs)._in_small_blind
         if amount > 0:
-            for seat in t._in_missed_small_blinds:
+            for seat in (<TripleDrawInputs>self._inputs)._in_missed_small_blinds:
                 self._post(seat, amount, 'missed small blind', live=False, dead_money=True, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+        if (<TripleDrawInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and t._in_seat_blinds[seat] < t._in_big_blind and max(t._in_seat_blinds) >= t._in_big_blind:
-                    self._post(seat, t._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if t._in_seat_blinds__any:
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<TripleDrawInputs>self._inputs)._in_blinds_by_seat and (<TripleDrawInputs>self._inputs)._in_seat_blinds[seat] > 0 and (<TripleDrawInputs>self._inputs)._in_seat_blinds[seat] < (<TripleDrawInputs>self._inputs)._in_big_blind and max((<TripleDrawInputs>self._inputs)._in_seat_blinds) >= (<TripleDrawInputs>self._inputs)._in_big_blind:
+                    self._post(seat, (<TripleDrawInputs>self._inputs)._in_seat_blinds[seat], 'seat small blind', live=True, dead_money=False, order='in_turn', in_full=False)
+        if (<TripleDrawInputs>self._inputs)._in_seat_blinds__any:
             for step in range(self._n):
-                seat = (self._button + 1 + step) % self._n
-                if t._in_blinds_by_seat and t._in_seat_blinds[seat] > 0 and (t._in_seat_blinds[seat] >= t._in_big_blind or max(t._in_seat_blinds) < t._in_big_blind):
-                    self._post(seat, t._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
-        if not t._in_kill__is_none and t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+                seat = remainder(self._button + 1 + step, self._n)
+                if (<TripleDrawInputs>self._inputs)._in_blinds_by_seat and (<TripleDrawInputs>self._inputs)._in_seat_blinds[seat] > 0 and ((<TripleDrawInputs>self._inputs)._in_seat_blinds[seat] >= (<TripleDrawInputs>self._inputs)._in_big_blind or max((<TripleDrawInputs>self._inputs)._in_seat_blinds) < (<TripleDrawInputs>self._inputs)._in_big_blind):
+                    self._post(seat, (<TripleDrawInputs>self._inputs)._in_seat_blinds[seat], 'seat blind', live=True, dead_money=False, order='starts_after', in_full=False)
+        if not (<TripleDrawInputs>self._inputs)._in_kill__is_none and (<TripleDrawInputs>self._inputs)._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * (<TripleDrawInputs>self._inputs)._in_big_blind if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 * (<TripleDrawInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind', live=True, dead_money=False, order='in_turn', in_full=False)
-        if not t._in_kill__is_none and not t._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+        if not (<TripleDrawInputs>self._inputs)._in_kill__is_none and not (<TripleDrawInputs>self._inputs)._opt_killer_acts_in_turn and self._role_killer_seat != self._role_big_blind_seat:
+            amount = 2 * (<TripleDrawInputs>self._inputs)._in_big_blind if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 * (<TripleDrawInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind acting last', live=True, dead_money=False, order='last', in_full=False)
-        if not t._in_kill__is_none and self._role_killer_seat == self._role_big_blind_seat:
-            amount = 2 * t._in_big_blind if t._in_kill__is_full else 3 * t._in_big_blind // 2
+        if not (<TripleDrawInputs>self._inputs)._in_kill__is_none and self._role_killer_seat == self._role_big_blind_seat:
+            amount = 2 * (<TripleDrawInputs>self._inputs)._in_big_blind if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 * (<TripleDrawInputs>self._inputs)._in_big_blind // 2
             if amount:
                 self._post(self._role_killer_seat, amount, 'kill blind in the big blind', live=True, dead_money=False, order='starts_after', in_full=False)
         return 0
@@ -448,8 +438,7 @@ cdef class TripleDrawKernel(Kernel):
         return self._put_in[self._actor] + self._live[self._actor]
 
     cdef chips_t _playable(self, int seat) except? -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
-        return self._behind[seat] // t._opt_bet_unit * t._opt_bet_unit if t._opt_small_chips__is_stay_behind else self._behind[seat]
+        return rounded_down(self._behind[seat], (<TripleDrawInputs>self._inputs)._opt_bet_unit) if (<TripleDrawInputs>self._inputs)._opt_small_chips__is_stay_behind else self._behind[seat]
 
     cdef int _begin(self) except -1:
         self._state = S_HAND_START
@@ -465,7 +454,6 @@ cdef class TripleDrawKernel(Kernel):
         return 0
 
     cdef int _view(self) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         cdef int actor = self._actor
         cdef chips_t low
         cdef bint can_bet, can_call, can_check, can_fold, can_raise
@@ -486,14 +474,14 @@ cdef class TripleDrawKernel(Kernel):
         self._call = call_amount_
         if can_bet:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            bet_size_ = ((<TripleDrawInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<TripleDrawInputs>self._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>self._inputs)._in_kill__is_half else 2) // 2
             min_bet_to_ = bet_size_
             low = min(min_bet_to_, all_in_to_)
             self._min_to = low
             self._max_to = max(low, min(bet_size_, all_in_to_))
         elif can_raise:
             all_in_to_ = self._put_in[actor] + self._live[actor]
-            bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+            bet_size_ = ((<TripleDrawInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<TripleDrawInputs>self._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>self._inputs)._in_kill__is_half else 2) // 2
             min_raise_to_ = self._last_full_level + bet_size_
             low = min(min_raise_to_, all_in_to_)
             self._min_to = low
@@ -535,12 +523,11 @@ cdef class TripleDrawKernel(Kernel):
         return 0
 
     cdef int _take_bet(self, chips_t to) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+        bet_size_ = ((<TripleDrawInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<TripleDrawInputs>self._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>self._inputs)._in_kill__is_half else 2) // 2
         min_bet_to_ = bet_size_
         bet_min_to_ = min(min_bet_to_, all_in_to_)
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -575,12 +562,11 @@ cdef class TripleDrawKernel(Kernel):
         raise KernelRefusal('not possible now')
 
     cdef int _take_raise(self, chips_t to) except -1:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
         all_in_to_ = self._put_in[self._actor] + self._live[self._actor]
-        bet_size_ = (t._in_big_bet if SV_BIG_BETS[self._street] else t._in_small_bet) * (4 if t._in_kill__is_full else 3 if t._in_kill__is_half else 2) // 2
+        bet_size_ = ((<TripleDrawInputs>self._inputs)._in_big_bet if SV_BIG_BETS[self._street] else (<TripleDrawInputs>self._inputs)._in_small_bet) * (4 if (<TripleDrawInputs>self._inputs)._in_kill__is_full else 3 if (<TripleDrawInputs>self._inputs)._in_kill__is_half else 2) // 2
         min_raise_to_ = self._last_full_level + bet_size_
         raise_min_to_ = min(min_raise_to_, all_in_to_)
-        if (to - self._last_full_level) % t._opt_bet_unit != 0 and to != all_in_to_:
+        if remainder(to - self._last_full_level, (<TripleDrawInputs>self._inputs)._opt_bet_unit) != 0 and to != all_in_to_:
             raise KernelRefusal('bad_amount')
         if to <= self._bet_level:
             raise KernelRefusal('below_minimum')
@@ -652,8 +638,7 @@ cdef class TripleDrawKernel(Kernel):
         return HAND_OVER >> self._state & 1
 
     cdef chips_t _bet_unit(self) noexcept:
-        cdef TripleDrawInputs t = <TripleDrawInputs>self._inputs
-        return t._opt_bet_unit
+        return (<TripleDrawInputs>self._inputs)._opt_bet_unit
 
     cdef int _fold_bit(self) noexcept:
         return 3

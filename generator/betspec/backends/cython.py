@@ -38,7 +38,6 @@ from betspec.backends.plan import (
     kept,
     legal_when,
     quantities_called,
-    reads_holder,
     scope,
     settle_moves,
     view_plan,
@@ -117,6 +116,7 @@ class _Flags(ast.NodeTransformer):
     a string comparison each time (a kernel's _playable compared one at every chip put in)."""
 
     def __init__(self, fields: Sequence[tuple[str, str]]) -> None:
+        self.fields = fields
         self.texts = {name for name, kind in fields if kind == "str"}
         #: (field, text) -> the flag's name, for every comparison rewritten.
         self.used: dict[tuple[str, str], str] = {}
@@ -146,23 +146,104 @@ class _Flags(ast.NodeTransformer):
         return node
 
 
-class _Body(Writer):
-    """A function's body as it is written: whether it reads the inputs through GIVEN (so that
-    the function opens with the typed local), and every tree it printed (the quantity functions
-    a kernel holds are those its bodies call)."""
+class _Divisions(ast.NodeTransformer):
+    """The spec's roundings to a unit and remainders, as the kernel runtime's inline functions
+    that compute them as Python does but skip the 64-bit division where the answer is known
+    (kernel.pxd: rounded_up, rounded_down, remainder); and a seat looked for in a per-seat input
+    held as a tuple (``seat in missed_big_blinds``) looked for only where the tuple is not empty,
+    as it mostly is: the same truth, without a call into the interpreter each hand."""
 
-    def __init__(self, printed: list[ast.expr], flags: _Flags) -> None:
+    def __init__(self, fields: Sequence[tuple[str, str]]) -> None:
+        self.tuples = {name for name, kind in fields if kind == "tuple"}
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        held = node.comparators[0]
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(held, ast.Attribute)
+            and isinstance(held.value, ast.Name)
+            and held.value.id == GIVEN
+            and held.attr in self.tuples
+        ):
+            held_any = ast.Compare(_call("len", copy.deepcopy(held)), [ast.NotEq()], [ast.Constant(0)])
+            return ast.BoolOp(ast.And(), [held_any, node])
+        return node
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Mod):
+            return _call("remainder", node.left, node.right)
+        if not isinstance(node.op, ast.Mult):
+            return node
+        left, unit = node.left, node.right
+        if isinstance(left, ast.UnaryOp) and isinstance(left.op, ast.USub):  # -(-value // unit) * unit
+            inner = left.operand
+            if isinstance(inner, ast.Call) and _named(inner, "_floor_division"):
+                value = inner.args[0]
+                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and _same(inner.args[1], unit):
+                    return _call("rounded_up", value.operand, unit)
+        if isinstance(left, ast.Call) and _named(left, "_floor_division") and _same(left.args[1], unit):
+            return _call("rounded_down", left.args[0], unit)  # value // unit * unit
+        return node
+
+    def rewritten(self, tree: ast.expr) -> ast.expr:
+        marked = _FloorDivisions().visit(tree)
+        found: ast.expr = _FloorDivisionsLeft().visit(self.visit(marked))
+        return found
+
+
+class _FloorDivisions(ast.NodeTransformer):
+    """``a // b`` marked as a call (kept as it is when no rounding takes it)."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.FloorDiv):
+            return _call("_floor_division", node.left, node.right)
+        return node
+
+
+class _FloorDivisionsLeft(ast.NodeTransformer):
+    """The marked divisions no rounding took, printed as the divisions they are."""
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        if _named(node, "_floor_division"):
+            return ast.BinOp(node.args[0], ast.FloorDiv(), node.args[1])
+        return node
+
+
+def _call(name: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(ast.Name(name, ast.Load()), list(args), [])
+
+
+def _named(node: ast.Call, name: str) -> bool:
+    return isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _same(a: ast.expr, b: ast.expr) -> bool:
+    return ast.dump(a) == ast.dump(b)
+
+
+class _Body(Writer):
+    """A function's body as it is written, and every tree it printed (the quantity functions a
+    kernel holds are those its bodies call). The inputs (GIVEN in the plan's trees) are read as
+    ``given``, the hand's inputs cast to the kernel's class where they are read: a typed local
+    would take and drop a reference to them in every call, five times a decision."""
+
+    def __init__(self, printed: list[ast.expr], flags: _Flags, given: str) -> None:
         super().__init__()
-        self.given = False
+        self.given = given
         self.printed = printed
         self.flags = flags
+        self.divisions = _Divisions(flags.fields)
 
     def src(self, tree: ast.expr) -> str:
         """``tree`` printed, noted as read by this function."""
         self.printed.append(tree)
-        if reads_holder([tree], GIVEN):
-            self.given = True
-        return source(self.flags.rewritten(tree))
+        rewritten = self.divisions.rewritten(self.flags.rewritten(tree))
+        return source(_Renamed(GIVEN, self.given).visit(rewritten))
 
     def expr(self, tree: ast.expr, symbols: Mapping[str, Symbol]) -> str:
         """A spec expression read through ``symbols``, printed."""
@@ -173,9 +254,18 @@ class _Body(Writer):
         return self.src(negate(python(tree, symbols)))
 
 
+class _Renamed(ast.NodeTransformer):
+    """A name printed as other source (the inputs' GIVEN as the cast that reads them)."""
+
+    def __init__(self, name: str, printed: str) -> None:
+        self.name, self.printed = name, printed
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.Name(self.printed, node.ctx) if node.id == self.name else node
+
+
 class _Printer:
-    """Writes a kernel's functions: each opens, after its docstring, with the typed local it
-    reads the inputs through when its body reads them."""
+    """Writes a kernel's functions, each reading the inputs through the hand it is given."""
 
     def __init__(self, cls: str, flags: _Flags) -> None:
         self.cls = cls
@@ -185,14 +275,12 @@ class _Printer:
     @contextmanager
     def function(self, w: Writer, header: str, doc: str | None = None, model: str = "m") -> Iterator[_Body]:
         """A function at ``w``'s level, its body written into the yielded writer from its own level."""
-        body = _Body(self.printed, self.flags)
+        body = _Body(self.printed, self.flags, f"(<{self.cls}Inputs>{model}._inputs)")
         yield body
         w(header)
         with w.indented():
             if doc is not None:
                 w(doc)
-            if body.given:
-                w(f"cdef {self.cls}Inputs {GIVEN} = <{self.cls}Inputs>{model}._inputs")
             w.extend(body)
 
     def method(self, w: Writer, header: str, doc: str | None = None) -> AbstractContextManager[_Body]:
@@ -771,8 +859,7 @@ class _Statements(ir.TransitionPrinter):
 
     def any_given_test(self, name: str) -> str:
         # Decided once a table (the inputs' ``__any`` flag), not by a walk over the tuple a hand.
-        self.body.given = True
-        return f"{GIVEN}._in_{name}__any"
+        return f"{self.body.given}._in_{name}__any"
 
     def visit_Let(self, node: ir.Let) -> None:
         self.body(f"{node.local.name} = {self.value(node.value)}")
@@ -790,10 +877,9 @@ class _Statements(ir.TransitionPrinter):
         if node.seats is None:  # clockwise from the button's left, the button last
             body("for step in range(self._n):")
             with body.indented():
-                body("seat = (self._button + 1 + step) % self._n")
+                body("seat = remainder(self._button + 1 + step, self._n)")
         else:
-            body.given = True
-            body(f"for seat in {GIVEN}._in_{node.seats}:")
+            body(f"for seat in {body.given}._in_{node.seats}:")
         with body.indented():
             self.visit_all(node.body)
 

@@ -16,8 +16,7 @@ never text:
   (:func:`automatic_steps`);
 - **the view**: legality of each chosen action, the call and the bounds (:func:`view_plan`);
 - **forced bets**: each with its kind, order and flags as fields (:func:`forced_bets`);
-- **quantities read**: the quantity functions a set of trees calls (:func:`quantities_called`)
-  and whether trees read the table's inputs through a holder (:func:`reads_holder`);
+- **quantities read**: the quantity functions a set of trees calls (:func:`quantities_called`);
 - **methods as plan nodes** (:mod:`betspec.backends.ir`): the roles, the table's checks, the
   forced bets, the refusal, ``_next_hand``, the variables' defaults, the transitions written out
   (:func:`event_moves`, :func:`settle_moves`) and each input's check (:func:`input_check`); those
@@ -908,15 +907,6 @@ def quantities_called(spec: Spec, trees: Iterable[ast.expr], formulas: Mapping[s
     for tree in trees:
         visit(tree)
     return wanted
-
-
-def reads_holder(trees: Iterable[ast.expr], holder: str) -> bool:
-    """Whether trees read an attribute of the local ``holder`` (the inputs' holder of a scope)."""
-    return any(
-        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == holder
-        for tree in trees
-        for node in ast.walk(tree)
-    )
 
 
 # ---- the plan of an engine, built once ----

@@ -261,6 +261,16 @@ def require_abi(version: int, module: str, contract: str | None = None) -> None:
 #: and every kernel together: a kernel built against another runtime is never loaded
 #: (betspec.compiled), so no version is stamped on them.
 KERNEL_CIMPORTS: dict[str, tuple[str, ...]] = {
-    "betspec.runtime.kernel": ("Inputs", "Kernel", "Templates", "ceil_to", "chips_t", "floor_to"),
+    "betspec.runtime.kernel": (
+        "Inputs",
+        "Kernel",
+        "Templates",
+        "ceil_to",
+        "chips_t",
+        "floor_to",
+        "remainder",
+        "rounded_down",
+        "rounded_up",
+    ),
 }
 KERNEL_IMPORTS: dict[str, tuple[str, ...]] = {"betspec.runtime.kernel": ("KernelRefusal",)}

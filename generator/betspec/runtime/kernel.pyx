@@ -324,6 +324,10 @@ cdef class Policy:
         self.fold_when_free = fold_when_free
         self.all_in = all_in
         self.room_share = room_share
+        self._room_shift = -1
+        for index in range(62):
+            if room_share == (<chips_t>1) << index:
+                self._room_shift = index
         self._for_actions = -1
 
     cdef int _prepare(self, int actions, int fold_bit, int check_bit) except -1:
@@ -767,7 +771,11 @@ cdef class Kernel:
         to[0] = -1
         if wagers >> action & 1:
             low, high = self._min_to, self._max_to
-            room = (high - low) // policy.room_share + 1
+            # (high - low) // room_share: a shift floors as // does, and takes no division
+            if policy._room_shift >= 0:
+                room = ((high - low) >> policy._room_shift) + 1
+            else:
+                room = (high - low) // policy.room_share + 1
             if room < 1:
                 room = 1
             if draws.unit() < policy.all_in:
@@ -779,7 +787,7 @@ cdef class Kernel:
             unit = self._bet_unit()
             if unit <= 0:
                 unit = 1
-            if amount != high and amount % unit:
+            if amount != high and unit != 1 and amount % unit:
                 amount = amount - amount % unit
                 if amount < low:
                     amount = low
