@@ -607,6 +607,45 @@ def test_phh_check_replays_in_c_what_the_python_engine_replays_alike(
     assert sum(report.counts[phh.REFUSED] for report in slow) == 2
 
 
+def test_files_checked_together_are_reported_as_each_file_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """check_files checks runs of files together (check_parts: their hands replayed in one call);
+    each file's report is what checking it alone gives, in the order of the files, whatever the
+    runs: an unreadable file, a file of bad hands and a refused hand among them."""
+    texts = [
+        _three_handed("p3 cbr 6", "p1 f", "p2 cc", "d db ??????", "p2 cc", "p3 cbr 10", "p2 f"),
+        _three_handed("p3 cbr 3", "p1 f", "p2 f"),  # refused
+        "not = [a hand",  # unreadable
+        _three_handed("p3 f", "p1 f"),
+    ]
+    paths = [str(SAMPLE)] + [_hand_file(tmp_path, f"hand{i}.phh", text) for i, text in enumerate(texts * 3)]
+    paths.insert(5, str(tmp_path / "missing.phh"))
+    alone = [phh.check_part(path, 0, 1, None, {}) for path in paths]
+    for pieces in (512, 3, 1):
+        monkeypatch.setattr(phh.audit, "BATCH_PIECES", pieces)
+        together = list(phh.check_files(paths, None, {}))
+        assert [r.path for r in together] == paths
+        for mine, theirs in zip(together, alone, strict=True):
+            assert (mine.lines, mine.counts, mine.paid, mine.raked, mine.unreadable) == (
+                theirs.lines,
+                theirs.counts,
+                theirs.paid,
+                theirs.raked,
+                theirs.unreadable,
+            )
+    assert sum(report.unreadable for report in alone) == 4
+    assert sum(report.counts[phh.REFUSED] for report in alone) == 3
+    pieces = [(path, 0, 1) for path in paths]
+    runs = phh.audit._batches(pieces)  # BATCH_PIECES is 1 here: a run a file
+    assert runs == [[piece] for piece in pieces]
+    monkeypatch.setattr(phh.audit, "BATCH_PIECES", 512)
+    assert phh.audit._batches(pieces) == [pieces]  # 239 kB in all, below BATCH_BYTES
+    monkeypatch.setattr(phh.audit, "BATCH_BYTES", 100_000)
+    runs = phh.audit._batches(pieces)  # the sample ends a run by its size, the small files another
+    assert runs == [pieces[:1], pieces[1:]]
+
+
 def test_a_hand_replayed_in_c_keeps_each_action_as_the_python_engine_names_it() -> None:
     """The steps a hand replayed in C keeps (Logged.taken: each check-or-call and bet-or-raise
     as the one the kernel took) are the steps the Python engine's replay takes, deals named

@@ -45,12 +45,15 @@ from betspec.runtime.lazy import attributes
 
 if TYPE_CHECKING:
     from betspec.tools.phh.audit import (
+        BATCH_BYTES,
+        BATCH_PIECES,
         COLLECT_AFTER,
         SHARE_BYTES,
         Finished,
         Report,
         check_files,
         check_part,
+        check_parts,
         finished,
         phh_files,
         replayed_in_c,
@@ -95,12 +98,15 @@ if TYPE_CHECKING:
 _HOMES = {
     **dict.fromkeys(
         (
+            "BATCH_BYTES",
+            "BATCH_PIECES",
             "COLLECT_AFTER",
             "Finished",
             "Report",
             "SHARE_BYTES",
             "check_files",
             "check_part",
+            "check_parts",
             "finished",
             "phh_files",
             "replayed_in_c",
@@ -176,6 +182,8 @@ __all__ = [
     "ACCEPTED",
     "ANTE_RULE",
     "BACKENDS",
+    "BATCH_BYTES",
+    "BATCH_PIECES",
     "BOARD_STREETS",
     "COLLECT_AFTER",
     "FAST_ALWAYS",
@@ -214,6 +222,7 @@ __all__ = [
     "case_id",
     "check_files",
     "check_part",
+    "check_parts",
     "check_pots",
     "cmd_check",
     "cmd_to_case",

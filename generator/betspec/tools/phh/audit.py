@@ -192,10 +192,17 @@ def _collecting_less() -> Iterator[None]:
 def check_part(path: str, part: int, parts: int, structure: Under, options: Mapping[str, Any]) -> Report:
     """Check one share of a file's hands (``part`` of ``parts``, see :func:`loads`): replay each
     under ``structure`` (None: the structure whose betting the hand's variant is) and check its
-    pots; a worker of ``betspec phh check --jobs`` runs this, an engine class looked up once a
-    process."""
+    pots, an engine class looked up once a process."""
+    return check_parts([(path, part, parts)], structure, options)[0]
+
+
+def check_parts(pieces: Sequence[tuple[str, int, int]], structure: Under, options: Mapping[str, Any]) -> list[Report]:
+    """:func:`check_part` of each piece (file, share, shares), the hands of them all replayed
+    together (those of one structure by its kernel in one call, where it is compiled): a folder
+    of one-hand files (the PHH dataset's) costs one call, not one a file. A worker of
+    ``betspec phh check --jobs`` runs this on a run of pieces (:data:`BATCH_BYTES`)."""
     with _collecting_less():
-        return _check_part(path, part, parts, structure, options)
+        return _check_parts(pieces, structure, options)
 
 
 def _engine(structure: str, options: Mapping[str, Any]) -> tuple[type[Engine], dict[str, Any]]:
@@ -209,17 +216,30 @@ def _engine(structure: str, options: Mapping[str, Any]) -> tuple[type[Engine], d
     return _ENGINES[key]
 
 
-def _check_part(path: str, part: int, parts: int, structure: Under, options: Mapping[str, Any]) -> Report:
-    report = Report(path)
-    try:
-        hands = read(path, (part, parts))
-    except PhhError as exc:
-        report.lines.append(f"betspec phh: {exc}")
-        report.unreadable = 1
-        return report
+def _check_parts(pieces: Sequence[tuple[str, int, int]], structure: Under, options: Mapping[str, Any]) -> list[Report]:
+    reports: list[Report] = []
+    hands: list[Hand | Bad] = []
+    read_from: list[tuple[Report, int, int]] = []  # each report's hands: from, to
+    for path, part, parts in pieces:
+        report = Report(path)
+        reports.append(report)
+        try:
+            found = read(path, (part, parts))
+        except PhhError as exc:
+            report.lines.append(f"betspec phh: {exc}")
+            report.unreadable = 1
+            continue
+        read_from.append((report, len(hands), len(hands) + len(found)))
+        hands += found
     results = _replayed(hands, structure, options)
-    for index in range(len(hands)):
-        result = results[index]
+    for report, start, end in read_from:
+        _report_hands(report, [results[index] for index in range(start, end)])
+    return reports
+
+
+def _report_hands(report: Report, results: Sequence[Replay]) -> None:
+    """The lines and counts of a report's hands, replayed: each accepted hand's pots checked."""
+    for result in results:
         if result.status == ACCEPTED:
             pots = check_pots(result, unrecorded=False)
             report.paid[pots.status] += 1
@@ -233,7 +253,6 @@ def _check_part(path: str, part: int, parts: int, structure: Under, options: Map
         if result.status == IRREGULAR:
             report.irregular.append(result.name)
         report.lines.append(result.line())
-    return report
 
 
 def _replayed(hands: Sequence[Hand | Bad], structure: Under, options: Mapping[str, Any]) -> dict[int, Replay]:
@@ -402,6 +421,31 @@ def phh_files(paths: Sequence[str]) -> list[str]:
     return files
 
 
+#: The pieces checked in one call (:func:`check_parts`) are a run of them of about this many
+#: bytes, or :data:`BATCH_PIECES` pieces: the hands of many small files replayed together, and
+#: never more than a few shares' hands held at once.
+BATCH_BYTES = 4 * SHARE_BYTES
+BATCH_PIECES = 512
+
+
+def _batches(pieces: Sequence[tuple[str, int, int]]) -> list[list[tuple[str, int, int]]]:
+    """The pieces, in order, in runs checked together (:data:`BATCH_BYTES`)."""
+    batches: list[list[tuple[str, int, int]]] = []
+    run: list[tuple[str, int, int]] = []
+    size = 0
+    for piece in pieces:
+        path, _, shares = piece
+        with _suppress(OSError):  # reading it says why not
+            size += os.path.getsize(path) // shares
+        run.append(piece)
+        if size >= BATCH_BYTES or len(run) >= BATCH_PIECES:
+            batches.append(run)
+            run, size = [], 0
+    if run:
+        batches.append(run)
+    return batches
+
+
 def _pieces(files: Sequence[str], workers: int) -> list[tuple[str, int, int]]:
     """The work: (file, share, shares) in the order the lines are printed."""
     pieces = []
@@ -429,14 +473,16 @@ def check_files(
     structure = checked_under(structure, options)
     pieces = _pieces(files, jobs if backend == "processes" else max(jobs, 2))
     options = dict(options)
+    batches = _batches(pieces)
     if backend == "ray":
-        reports = _on_ray(pieces, structure, options, jobs, address)
+        checked = _on_ray(batches, structure, options, jobs, address)
     elif backend != "processes":
         raise PhhError(f"no phh check backend {backend!r} (backends: {', '.join(BACKENDS)})")
     elif jobs <= 1:
-        reports = (check_part(*piece, structure, options) for piece in pieces)
+        checked = (check_parts(batch, structure, options) for batch in batches)
     else:
-        reports = _on_processes(pieces, structure, options, jobs)
+        checked = _on_processes(batches, structure, options, jobs)
+    reports = (report for batch in checked for report in batch)
     current: Report | None = None
     for piece, report in zip(pieces, reports, strict=True):
         if piece[1] == 0:
@@ -451,43 +497,44 @@ def check_files(
 
 
 def _on_processes(
-    pieces: Sequence[tuple[str, int, int]], structure: Under, options: dict[str, Any], jobs: int
-) -> Iterator[Report]:
-    """The pieces over a pool of processes, a bounded window in flight, their reports in order."""
+    batches: Sequence[Sequence[tuple[str, int, int]]], structure: Under, options: dict[str, Any], jobs: int
+) -> Iterator[list[Report]]:
+    """The runs of pieces over a pool of processes, a bounded window in flight, their reports in
+    order."""
     from collections import deque
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    work = iter(pieces)
+    work = iter(batches)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[Future[Report]] = deque(
-            pool.submit(check_part, *piece, structure, options) for piece in itertools.islice(work, 2 * jobs)
+        window: deque[Future[list[Report]]] = deque(
+            pool.submit(check_parts, batch, structure, options) for batch in itertools.islice(work, 2 * jobs)
         )
         while window:
-            report = window.popleft().result()
-            window.extend(pool.submit(check_part, *piece, structure, options) for piece in itertools.islice(work, 1))
-            yield report
+            reports = window.popleft().result()
+            window.extend(pool.submit(check_parts, batch, structure, options) for batch in itertools.islice(work, 1))
+            yield reports
 
 
 def _on_ray(
-    pieces: Sequence[tuple[str, int, int]],
+    batches: Sequence[Sequence[tuple[str, int, int]]],
     structure: Under,
     options: dict[str, Any],
     jobs: int,
     address: str | None,
-) -> Iterator[Report]:
-    """The pieces as Ray tasks (as ``betspec simulate --on ray`` runs its chunks), a bounded
-    window in flight, their reports in order. The files are read where the tasks run: a cluster's
-    nodes see them at the same paths."""
+) -> Iterator[list[Report]]:
+    """The runs of pieces as Ray tasks (as ``betspec simulate --on ray`` runs its chunks), a
+    bounded window in flight, their reports in order. The files are read where the tasks run: a
+    cluster's nodes see them at the same paths."""
     from collections import deque
 
     with ray_session(jobs, address, PhhError) as ray:
-        remote = ray.remote(check_part)
+        remote = ray.remote(check_parts)
         window_size = 2 * max(jobs, cluster_cpus(ray, jobs))
-        work = iter(pieces)
+        work = iter(batches)
         window: deque[Any] = deque(
-            remote.remote(*piece, structure, options) for piece in itertools.islice(work, window_size)
+            remote.remote(batch, structure, options) for batch in itertools.islice(work, window_size)
         )
         while window:
-            report = cast(Report, ray.get(window.popleft()))
-            window.extend(remote.remote(*piece, structure, options) for piece in itertools.islice(work, 1))
-            yield report
+            reports = cast(list[Report], ray.get(window.popleft()))
+            window.extend(remote.remote(batch, structure, options) for batch in itertools.islice(work, 1))
+            yield reports
