@@ -94,3 +94,43 @@ def test_upgraded_they_say_the_newest_language_and_still_pass(tmp_path: Path) ->
     assert _betspec(folder, "generate")[0] == 0
     status, out = _betspec(folder, "conform")
     assert status == 0 and out[-1] == f"{len(CASES)} passed, 0 failed", out
+
+
+OWN_ACTION_NAMES = ROOT / "tests" / "compat" / "own_action_names"
+
+
+@pytest.mark.parametrize("base_first", [True, False], ids=["base-first", "extending-spec-first"])
+def test_an_own_action_named_as_a_1_1_engine_answers_is_renamed_by_upgrade(tmp_path: Path, base_first: bool) -> None:
+    """A 1.0 house whose own action is named rake (valid before 1.1 made rake an engine's name,
+    checked with the betspec before 2ee80b4), a spec extending it that amends the action, and
+    their cases: refused now, with the upgrade named at spec_version; `betspec upgrade --write`
+    renames the action where it is declared, amended, taken and expected, the specs upgraded in
+    either order, and the house validates and passes its cases again."""
+    house = tmp_path / "house"
+    (house / "tests" / "conformance").mkdir(parents=True)
+    shutil.copytree(OWN_ACTION_NAMES, house / "spec", ignore=shutil.ignore_patterns("cases"))
+    for case in (OWN_ACTION_NAMES / "cases").glob("*.json"):
+        shutil.copy(case, house / "tests" / "conformance" / case.name)
+    (house / "betspec.toml").write_text("[house]\n")
+    status, out = _betspec(house, "validate")
+    assert status != 0
+    assert any("/events/rake" in line and "[reserved-name]" in line for line in out), out
+    assert any("/spec_version" in line and "own-action-names" in line for line in out), out
+    specs = ["spec/house_rake_button.json", "spec/house_rake_button_deep.json"]
+    for spec in specs if base_first else specs[::-1]:
+        status, out = _betspec(house, "upgrade", "--write", spec)
+        assert status == 0 and out[-1].startswith("1 of 1 file(s) upgraded") and "0 thing(s) left" in out[-1], out
+    cases = sorted(str(path.relative_to(house)) for path in (house / "tests" / "conformance").glob("*.json"))
+    assert _betspec(house, "upgrade", "--write", *cases)[0] == 0
+    base = json.loads((house / specs[0]).read_text())
+    assert "rake_action" in base["events"] and "rake" not in base["events"]
+    assert base["transitions"][0]["event"] == "rake_action"
+    deep = json.loads((house / specs[1]).read_text())
+    assert list(deep["amend"]["events"]) == ["rake_action"]
+    taken = [step["act"] for path in cases for step in json.loads((house / path).read_text())["steps"]]
+    assert "rake" not in taken and "rake_action" in taken
+    status, out = _betspec(house, "validate", "--deep")
+    assert status == 0 and sum(line.endswith("; played)") for line in out) == 2, out
+    assert _betspec(house, "generate")[0] == 0
+    status, out = _betspec(house, "conform")
+    assert status == 0 and out[-1] == "2 passed, 0 failed", out

@@ -220,3 +220,13 @@ def test_docs_language_lists_every_version_and_upgrade_rule() -> None:
         assert f"## {release.version} (betspec {release.betspec})" in text
     for rule in language.upgrades():
         assert f"| `{rule['id']}` | {rule['before']} |" in text
+
+
+def test_the_names_an_upgrade_renames_own_actions_from_are_the_engines() -> None:
+    """The own-action-names rule renames an action of a spec's own whose name an engine answers
+    to (vocabulary.ENGINE_API, which a spec's own action may not take): each name it lists is
+    one, so the rule renames exactly what the checker refuses."""
+    from betspec.vocabulary import ENGINE_API
+
+    rules = [rule for rule in language.upgrades() if rule["op"] == "own_action"]
+    assert rules and all(set(rule["names"]) <= ENGINE_API for rule in rules)

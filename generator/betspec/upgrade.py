@@ -8,7 +8,10 @@ The rules are data; this module has the few mechanisms they name (``op``):
 - ``option``: an option renamed (its value negated where its meaning was reversed) or gone, in a
   spec's option declarations and ``remove.options``, in a case's ``options``, and as a word of
   its expressions;
-- ``words``: patterns in a spec's expressions rewritten, and what is left of an old name reported.
+- ``words``: patterns in a spec's expressions rewritten, and what is left of an old name reported;
+- ``own_action``: an action of the spec's own (its own or a base's) whose name the engine took
+  for its own use renamed, where the action is declared, amended, removed and taken (a
+  transition's ``event``; a case's ``act`` and the ``legal`` actions it expects).
 
 Edits are made in the file's own text, at the positions the front end's parser records, so that
 an author's layout and every line the rules do not touch stay as written. What no rule can
@@ -20,6 +23,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -287,6 +291,67 @@ def _option(file: _File, rule: dict[str, Any], is_case: bool) -> None:
                 file.report(pointer, rule["id"], rule["gone_message"])
 
 
+#: Where a spec names an action of its own besides its key under ``events`` and ``amend/events``.
+_SPEC_ACTION_NAMES = ("/transitions/*/event", "/remove/transitions/*/event", "/remove/events/*")
+
+
+def _own_action(file: _File, rule: dict[str, Any], is_case: bool) -> None:
+    """Rename the actions of a spec's own that take a name ``rule`` reserves (``names``): each
+    becomes its name and ``suffix``. In a case, an action taken or expected by such a name can only
+    be an action of the spec's own (no other action takes one), so it is renamed wherever it is."""
+    reserved, suffix = set(rule["names"]), rule["suffix"]
+    value = file.doc.value
+    renamed = {name: name + suffix for name in reserved}
+    if is_case:
+        for pointer, item in _walk(value):
+            if (
+                isinstance(item, str)
+                and item in reserved
+                and (_matches("/steps/*/act", pointer) or re.search(r"/legal/\d+$", pointer))
+            ):
+                file.edit(file.value_span(pointer), json.dumps(renamed[item]), rule["id"], f"{item} -> {renamed[item]}")
+        return
+    own = _own_actions(file.doc.path, value, reserved, suffix)
+    events = value.get("events") if isinstance(value.get("events"), dict) else {}
+    for name in sorted(own):
+        if renamed[name] in events:
+            file.report(
+                join_pointer("/events", name),
+                rule["id"],
+                f"{rule['change']}; {renamed[name]} is taken: rename it by hand",
+            )
+            own.discard(name)
+    for name in sorted(own):
+        for pointer in (join_pointer("/events", name), join_pointer("/amend/events", name)):
+            if pointer in file.doc.keys:
+                file.edit(
+                    file.key_span(pointer), json.dumps(renamed[name]), rule["id"], f"action {name} -> {renamed[name]}"
+                )
+    for pointer, item in _walk(value):
+        if isinstance(item, str) and item in own and any(_matches(at, pointer) for at in _SPEC_ACTION_NAMES):
+            file.edit(file.value_span(pointer), json.dumps(renamed[item]), rule["id"], f"{item} -> {renamed[item]}")
+    for pointer, written in _expressions(file.doc):  # (an action's name is not an expression)
+        for name in sorted(own):
+            if re.search(rf"\b{re.escape(name)}\b", written):
+                file.report(pointer, rule["id"], f"{rule['change']}; this names {name}: rewrite it by hand")
+
+
+def _own_actions(path: str, value: dict[str, Any], reserved: set[str], suffix: str) -> set[str]:
+    """The reserved names the spec at ``path`` or a spec it extends gives an action of its own,
+    found with its bases (the spec alone where its chain does not load); a base already upgraded
+    (its action renamed) counts by the name it had, so that specs upgrade in any order."""
+    from betspec.frontend import loader
+
+    declared = value.get("events")
+    events: dict[str, Any] = declared if isinstance(declared, dict) else {}
+    if path and os.path.isfile(path):
+        merged, _ = loader.load(path)
+        if merged is not None and isinstance(merged.value.get("events"), dict):
+            events = {**merged.value["events"], **events}
+    own = {name for name, event in events.items() if isinstance(event, dict) and event.get("own") is True}
+    return {name for name in reserved if name in own or name + suffix in own}
+
+
 def upgrade_text(path: str, text: str) -> tuple[Upgraded | None, list[Diagnostic]]:
     """``text`` (a spec or a case, as read from ``path``) upgraded to the newest language."""
     doc, problems = jsonpos.parse(path, text)
@@ -315,6 +380,8 @@ def upgrade_text(path: str, text: str) -> tuple[Upgraded | None, list[Diagnostic
             _option(file, rule, is_case)
         elif rule["op"] == "words" and not is_case:
             _words(file, rule, rule["words"])
+        elif rule["op"] == "own_action":
+            _own_action(file, rule, is_case)
     newest = language.current()
     if version is not None and version < newest:
         file.edit(
