@@ -180,46 +180,28 @@ class _Divisions(ast.NodeTransformer):
         left, unit = node.left, node.right
         if isinstance(left, ast.UnaryOp) and isinstance(left.op, ast.USub):  # -(-value // unit) * unit
             inner = left.operand
-            if isinstance(inner, ast.Call) and _named(inner, "_floor_division"):
-                value = inner.args[0]
-                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and _same(inner.args[1], unit):
+            if _divided_by(inner, unit):
+                assert isinstance(inner, ast.BinOp)
+                value = inner.left
+                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
                     return _call("rounded_up", value.operand, unit)
-        if isinstance(left, ast.Call) and _named(left, "_floor_division") and _same(left.args[1], unit):
-            return _call("rounded_down", left.args[0], unit)  # value // unit * unit
+        if _divided_by(left, unit):  # value // unit * unit
+            assert isinstance(left, ast.BinOp)
+            return _call("rounded_down", left.left, unit)
         return node
 
     def rewritten(self, tree: ast.expr) -> ast.expr:
-        marked = _FloorDivisions().visit(tree)
-        found: ast.expr = _FloorDivisionsLeft().visit(self.visit(marked))
+        found: ast.expr = self.visit(tree)
         return found
 
 
-class _FloorDivisions(ast.NodeTransformer):
-    """``a // b`` marked as a call (kept as it is when no rounding takes it)."""
-
-    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
-        self.generic_visit(node)
-        if isinstance(node.op, ast.FloorDiv):
-            return _call("_floor_division", node.left, node.right)
-        return node
-
-
-class _FloorDivisionsLeft(ast.NodeTransformer):
-    """The marked divisions no rounding took, printed as the divisions they are."""
-
-    def visit_Call(self, node: ast.Call) -> ast.expr:
-        self.generic_visit(node)
-        if _named(node, "_floor_division"):
-            return ast.BinOp(node.args[0], ast.FloorDiv(), node.args[1])
-        return node
+def _divided_by(node: ast.expr, unit: ast.expr) -> bool:
+    """Whether ``node`` is a floor division by ``unit`` (the same tree)."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv) and _same(node.right, unit)
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
     return ast.Call(ast.Name(name, ast.Load()), list(args), [])
-
-
-def _named(node: ast.Call, name: str) -> bool:
-    return isinstance(node.func, ast.Name) and node.func.id == name
 
 
 def _same(a: ast.expr, b: ast.expr) -> bool:
