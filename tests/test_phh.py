@@ -644,6 +644,15 @@ def test_files_checked_together_are_reported_as_each_file_alone(
     monkeypatch.setattr(phh.audit, "BATCH_BYTES", 100_000)
     runs = phh.audit._batches(pieces)  # the sample ends a run by its size, the small files another
     assert runs == [pieces[:1], pieces[1:]]
+    # With workers: four runs a worker at least, and a share of a file split among them alone.
+    runs = phh.audit._batches(pieces[1:], workers=2)
+    assert [piece for run in runs for piece in run] == pieces[1:] and len(runs) >= min(8, len(pieces) - 1)
+    small = [(path, 0, 1) for path in paths[1:]]
+    shared = [*small, (str(SAMPLE), 0, 2), (str(SAMPLE), 1, 2), *small]
+    runs = phh.audit._batches(shared, workers=2)  # at most 30 // 8 = 3 pieces a run
+    assert [piece for run in runs for piece in run] == shared
+    assert all(len(run) == 1 for run in runs if any(shares > 1 for _, _, shares in run))
+    assert max(len(run) for run in runs) == 3
 
 
 def test_a_hand_replayed_in_c_keeps_each_action_as_the_python_engine_names_it() -> None:

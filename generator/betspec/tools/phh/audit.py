@@ -423,22 +423,31 @@ def phh_files(paths: Sequence[str]) -> list[str]:
 
 #: The pieces checked in one call (:func:`check_parts`) are a run of them of about this many
 #: bytes, or :data:`BATCH_PIECES` pieces: the hands of many small files replayed together, and
-#: never more than a few shares' hands held at once.
+#: never more than a few shares' hands held at once. A share of a file split among the workers
+#: is a run of its own, and with workers the runs are four a worker at least where there are
+#: pieces enough, so that the work still spreads.
 BATCH_BYTES = 4 * SHARE_BYTES
 BATCH_PIECES = 512
 
 
-def _batches(pieces: Sequence[tuple[str, int, int]]) -> list[list[tuple[str, int, int]]]:
+def _batches(pieces: Sequence[tuple[str, int, int]], workers: int = 1) -> list[list[tuple[str, int, int]]]:
     """The pieces, in order, in runs checked together (:data:`BATCH_BYTES`)."""
+    most = BATCH_PIECES if workers <= 1 else max(1, min(BATCH_PIECES, len(pieces) // (4 * workers)))
     batches: list[list[tuple[str, int, int]]] = []
     run: list[tuple[str, int, int]] = []
     size = 0
     for piece in pieces:
         path, _, shares = piece
+        if shares > 1:  # split to be spread: alone
+            if run:
+                batches.append(run)
+                run, size = [], 0
+            batches.append([piece])
+            continue
         with _suppress(OSError):  # reading it says why not
-            size += os.path.getsize(path) // shares
+            size += os.path.getsize(path)
         run.append(piece)
-        if size >= BATCH_BYTES or len(run) >= BATCH_PIECES:
+        if size >= BATCH_BYTES or len(run) >= most:
             batches.append(run)
             run, size = [], 0
     if run:
@@ -471,9 +480,10 @@ def check_files(
     over a pool of ``jobs`` processes, or as Ray tasks
     (``backend="ray"``, the cluster at ``address`` or a local one of ``jobs`` CPUs)."""
     structure = checked_under(structure, options)
-    pieces = _pieces(files, jobs if backend == "processes" else max(jobs, 2))
+    workers = jobs if backend == "processes" else max(jobs, 2)
+    pieces = _pieces(files, workers)
     options = dict(options)
-    batches = _batches(pieces)
+    batches = _batches(pieces, workers)
     if backend == "ray":
         checked = _on_ray(batches, structure, options, jobs, address)
     elif backend != "processes":
