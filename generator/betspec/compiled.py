@@ -45,7 +45,7 @@ PACKAGES = ("betspec.engines", "betspec.engines.kernels")
 #: What every kernel is typed against (``cimport betspec.runtime.kernel``): part of a kernel's key.
 DECLARATIONS = Path(__file__).resolve().parent / "runtime" / "kernel.pxd"
 #: Changed when how a module is compiled changes (Cython's directives, the compiler's flags).
-FORMAT = "betspec-build-1"
+FORMAT = "betspec-build-2"
 #: A compiled module's file name ends so: ``.cpython-311-x86_64-linux-gnu.so`` (the importer's own
 #: first suffix, the one a build gets; read without ``sysconfig``, whose data an import would load).
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
