@@ -137,6 +137,9 @@ cdef class Kernel:
     cdef int _drawn_fold
     cdef int _drawn_check
     cdef int _drawn_wagers
+    # The states in which the hand is over, a bit each (the kernel's _hand_over as data, asked
+    # once with the actions): the loop tests a bit rather than calling through the vtable.
+    cdef unsigned long long _drawn_over
 
     cdef int _seat_arrays(self, int n) except -1
     cdef int _start(self, object table, object engine_class, dict options) except -1

@@ -28,7 +28,7 @@ import importlib
 
 from betspec.runtime import table as _table
 from betspec.runtime.errors import BetspecError, InvalidTable, shown
-from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT
+from betspec.vocabulary import BETTING_PHASES, CARRIED_POT as _CARRIED_POT, HAND_OVER_PHASES
 
 
 class ChangedWhilePacked(BetspecError):
@@ -797,19 +797,26 @@ cdef class Kernel:
     cdef int _play_out(self, Draws draws, Policy policy, list trace) except -1:
         """play_out, in C: deals as rounds end, the policy at each decision; returns the number
         of betting actions. ``trace`` (or None) gets each step, with the view it was drawn from."""
-        cdef int actions = 0, action, seat
+        cdef int actions = 0, action, seat, state
         cdef chips_t to
         cdef int count, fold_bit, check_bit, wagers
+        cdef unsigned long long over
         if self._drawn_actions < 0:
             wagers = 0
             for action in range(self._action_count()):
                 if self._is_wager(action):
                     wagers |= 1 << action
             self._drawn_fold, self._drawn_check, self._drawn_wagers = self._fold_bit(), self._check_bit(), wagers
+            over = 0
+            for state in range(len(self._phases())):
+                if self._phases()[state] in HAND_OVER_PHASES:
+                    over |= (<unsigned long long>1) << state
+            self._drawn_over = over
             self._drawn_actions = self._action_count()
         count, fold_bit, check_bit, wagers = self._drawn_actions, self._drawn_fold, self._drawn_check, self._drawn_wagers
+        over = self._drawn_over
         policy._prepare(count, fold_bit, check_bit)
-        while not self._hand_over():
+        while not (over >> self._state) & 1:  # not self._hand_over()
             seat = self._actor
             if seat < 0:
                 if not self._can_deal():
