@@ -83,6 +83,16 @@ def _floor(row: str) -> str:
     return _ratio(_results("floor")["floor"][row]["of_floor"])
 
 
+def _variants() -> dict[str, Any]:
+    return _results("phh_variants")["variants"]  # type: ignore[no-any-return]
+
+
+def _variant_ratio(pick: Callable[..., Any]) -> str:
+    """The variant of the lowest or highest ratio (``pick``: min or max): its ratio and code."""
+    code = pick(_variants(), key=lambda name: _variants()[name]["ratio"])
+    return f"{_variants()[code]['ratio']:.1f}x ({code})"
+
+
 def _setup(step: str) -> str:
     return f"{_results('setup')['seconds'][step]:.1f}"
 
@@ -101,6 +111,10 @@ FIGURES: dict[str, Callable[[], str]] = {
     "phh_times": lambda: (
         f"{_results('phh')['hands_per_second']['betspec'] / _results('phh')['hands_per_second']['pokerkit']:.1f}"
     ),
+    "phh_variants_least": lambda: _variant_ratio(min),
+    "phh_variants_most": lambda: _variant_ratio(max),
+    "phh_variants_ten": lambda: str(sum(v["ratio"] >= 10 for v in _variants().values())),
+    "phh_variants_count": lambda: str(len(_variants())),
     "floor_play_drawn": lambda: _floor("kernel self-play, tables drawn in C (play_drawn)"),
     "floor_simulate": lambda: _floor("simulate, one worker"),
     "floor_play_hands": lambda: _floor("kernel self-play"),
