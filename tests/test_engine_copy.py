@@ -46,3 +46,55 @@ def test_a_copy_is_the_hand_and_goes_its_own_way(structure: str) -> None:
             assert snapshot(hand) == before and snapshot(settled) != before
             assert settled.total_chips() == hand.total_chips()
     assert copies >= 200
+
+
+def _kernel_structures() -> list[str]:
+    from betspec.runtime import engine_class
+    from betspec.runtime.batch import kernel
+
+    return [name for name in STRUCTURES if kernel(engine_class(name)) is not None]
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_a_kernel_hand_is_copied_as_the_python_engines_hand_is(structure: str) -> None:
+    """The same for a hand played by the spec's kernel (batch.fast_engine): its C state and steps
+    copied, a hand the kernel handed to the Python engine (an action of the spec's own) copied
+    with its engine. Skipped where the kernel is not compiled here."""
+    from betspec.runtime import Start
+    from betspec.runtime.batch import fast_engine
+    from betspec.tools.simulate import random_table
+
+    if structure not in _kernel_structures():
+        pytest.skip(f"the {structure} kernel is not compiled here (betspec build)")
+    kernel_class = fast_engine(structure)
+    rng = random.Random(f"kernel-copy-{structure}")
+    copies = handed = 0
+    for index in range(30):
+        table = random_table(structure, rng)
+        # A hand started on a later street is the Python engine's (the kernel hands it over).
+        later = kernel_class.STREETS[1:] and index % 3 == 0
+        hand = kernel_class(table, start=Start(kernel_class.STREETS[1], 30)) if later else kernel_class(table)
+        for _ in range(200):
+            if hand.hand_over:
+                break
+            twin = rng.choice([copy.copy, copy.deepcopy])(hand)
+            assert type(twin) is type(hand) and twin is not hand and twin.python == hand.python
+            assert answers(twin) == answers(hand)
+            before = hand.snapshot()
+            assert twin.snapshot() == before
+            step = random_step(twin, rng)
+            outcome(twin, step)  # the copy goes its own way: the hand is untouched
+            assert hand.snapshot() == before and answers(hand) == answers(copy.copy(hand))
+            again = copy.copy(hand)
+            step = random_step(hand, rng)
+            assert outcome(hand, step) == outcome(again, step)
+            assert answers(hand) == answers(again) and hand.snapshot() == again.snapshot()
+            copies += 1
+            handed += hand.python
+        if hand.hand_over:  # the copy's pots paid, the hand's not
+            answers(hand)
+            settled, before = copy.copy(hand), hand.snapshot()
+            settled.settle([[seat] for seat in range(settled.seats) if not settled.folded[seat]])
+            assert hand.snapshot() == before and settled.snapshot() != before
+            assert settled.total_chips() == hand.total_chips()
+    assert copies >= 200 and handed > 0, (copies, handed)

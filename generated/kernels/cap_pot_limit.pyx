@@ -647,6 +647,15 @@ cdef class CapPotLimitKernel(Kernel):
     cdef bint _is_wager(self, int action) noexcept:
         return action == A_BET or action == A_RAISE
 
+    cdef int _copy_fields(self, Kernel other) except -1:
+        cdef CapPotLimitKernel to = <CapPotLimitKernel>other
+        to._role_small_blind_seat = self._role_small_blind_seat
+        to._role_big_blind_seat = self._role_big_blind_seat
+        to._role_second_straddle_seat = self._role_second_straddle_seat
+        to._role_straddle_seat = self._role_straddle_seat
+        to._role_third_straddle_seat = self._role_third_straddle_seat
+        return 0
+
 
 cdef Templates TEMPLATES = Templates(CapPotLimitInputs)
 KERNEL = CapPotLimitKernel

@@ -540,6 +540,12 @@ cdef class JacksOrBetterKernel(Kernel):
     cdef bint _is_wager(self, int action) noexcept:
         return action == A_BET or action == A_RAISE
 
+    cdef int _copy_fields(self, Kernel other) except -1:
+        cdef JacksOrBetterKernel to = <JacksOrBetterKernel>other
+        to._v_capped_street = self._v_capped_street
+        to._v_opener_seat = self._v_opener_seat
+        return 0
+
 
 cdef Templates TEMPLATES = Templates(JacksOrBetterInputs)
 KERNEL = JacksOrBetterKernel

@@ -534,6 +534,11 @@ cdef class RazzKernel(Kernel):
     cdef bint _is_wager(self, int action) noexcept:
         return action == A_BET or action == A_RAISE
 
+    cdef int _copy_fields(self, Kernel other) except -1:
+        cdef RazzKernel to = <RazzKernel>other
+        to._v_capped_street = self._v_capped_street
+        return 0
+
 
 cdef Templates TEMPLATES = Templates(RazzInputs)
 KERNEL = RazzKernel

@@ -548,6 +548,11 @@ cdef class SevenCardStudKernel(Kernel):
     cdef bint _is_wager(self, int action) noexcept:
         return action == A_BET or action == A_RAISE
 
+    cdef int _copy_fields(self, Kernel other) except -1:
+        cdef SevenCardStudKernel to = <SevenCardStudKernel>other
+        to._v_capped_street = self._v_capped_street
+        return 0
+
 
 cdef Templates TEMPLATES = Templates(SevenCardStudInputs)
 KERNEL = SevenCardStudKernel

@@ -728,6 +728,7 @@ def _kernel_class(
     with w.indented():
         _kernel_fields(w, spec)
         _kernel_methods(printer, w, spec, of)
+        _copy_fields(w, spec, cls)
 
 
 def _kernel_fields(w: Writer, spec: Spec) -> None:
@@ -745,6 +746,25 @@ def _kernel_fields(w: Writer, spec: Spec) -> None:
         kind = "list" if variable.per_seat else _C_TYPES.get(variable.type, "object")
         w(f"cdef {kind} _v_{variable.variable}")
     w()
+
+
+def _copy_fields(w: Writer, spec: Spec, cls: str) -> None:
+    """The fields of the kernel's own (its spec's roles and variables) copied into ``other``, for
+    ``copy.copy(hand)`` (Kernel.__copy__): a per-seat variable's list copied, every other shared."""
+    w()
+    w("cdef int _copy_fields(self, Kernel other) except -1:")
+    with w.indented():
+        roles = engine_plan(spec).role_names
+        variables = engine_plan(spec).variable_defaults
+        if roles or variables:
+            w(f"cdef {cls}Kernel to = <{cls}Kernel>other")
+        for name in roles:
+            w(f"to._role_{name} = self._role_{name}")
+        for variable in variables:
+            field = f"_v_{variable.variable}"
+            copied = f"None if self.{field} is None else list(self.{field})"  # (None: no hand yet)
+            w(f"to.{field} = {copied}" if variable.per_seat else f"to.{field} = self.{field}")
+        w("return 0")
 
 
 def _returning(w: Writer, header: str, value: object) -> None:

@@ -308,6 +308,7 @@ cdef class Kernel:
     cdef tuple _legal_sets(self)
     cdef tuple _streets(self)
     cdef tuple _phases(self)
+    cdef int _copy_fields(self, Kernel other) except -1
 
     # Played by a policy given as data.
     @cython.final

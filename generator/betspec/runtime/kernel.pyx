@@ -24,6 +24,7 @@ from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.string cimport memcpy, memset
 
+import copy as copy_module
 import importlib
 
 from betspec.runtime import table as _table
@@ -501,6 +502,52 @@ cdef class Kernel:
         PyMem_Free(self._block)
         PyMem_Free(self._steps)
 
+    def __copy__(self):
+        """``copy.copy(hand)``: an independent copy of this hand as it stands (Engine.__copy__, for a
+        kernel): its C state and its steps copied, its loaded inputs shared (never changed once
+        loaded), a hand handed to the Python engine copied with it. Acting on either hand leaves
+        the other as it was."""
+        cdef Kernel other = type(self).__new__(type(self))
+        cdef size_t wide
+        other._python = copy_module.copy(self._python) if self._handed and self._python is not _NO_TABLE else (
+            _NO_TABLE if self._python is _NO_TABLE else None
+        )
+        other._handed = self._handed
+        other._inputs = self._inputs
+        other._n, other._button, other._actor, other._street = self._n, self._button, self._actor, self._street
+        other._state, other._players_in, other._able_count = self._state, self._players_in, self._able_count
+        other._last_live, other._deferred, other._viewed, other._legal = (
+            self._last_live, self._deferred, self._viewed, self._legal
+        )
+        other._bet_level, other._last_raise, other._last_full_level = (
+            self._bet_level, self._last_raise, self._last_full_level
+        )
+        other._raises, other._pot, other._dead, other._nominal = self._raises, self._pot, self._dead, self._nominal
+        other._posted_live, other._posted_dead, other._forced_raises = (
+            self._posted_live, self._posted_dead, self._forced_raises
+        )
+        other._call, other._min_to, other._max_to = self._call, self._min_to, self._max_to
+        other._drawn_actions, other._drawn_fold, other._drawn_check = (
+            self._drawn_actions, self._drawn_fold, self._drawn_check
+        )
+        other._drawn_wagers, other._drawn_over = self._drawn_wagers, self._drawn_over
+        if self._block != NULL:
+            other._seat_arrays(self._n)
+            wide = 5 * sizeof(seat_chips_t) * self._n
+            memcpy(other._block, self._block, wide + 2 * self._n)
+        if self._step_count:
+            other._steps = <chips_t*>PyMem_Malloc(self._step_count * 2 * sizeof(chips_t))
+            if other._steps == NULL:
+                raise MemoryError()
+            memcpy(other._steps, self._steps, self._step_count * 2 * sizeof(chips_t))
+            other._step_capacity = self._step_count
+        other._step_count = self._step_count
+        self._copy_fields(other)
+        return other
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()  # its shared inputs are never changed: a copy is as deep as it needs
+
     def __sizeof__(self):
         # The object, its seats' block and its steps: what one live hand holds.
         return (
@@ -700,6 +747,9 @@ cdef class Kernel:
 
     cdef int _settle(self) except -1:
         raise NotImplementedError
+
+    cdef int _copy_fields(self, Kernel other) except -1:
+        return 0  # a kernel with roles or variables of its spec's copies them
 
     cdef bint _can_deal(self) except -1:
         raise NotImplementedError
