@@ -425,7 +425,7 @@ def phh_files(paths: Sequence[str]) -> list[str]:
 #: bytes, or :data:`BATCH_PIECES` pieces: the hands of many small files replayed together, and
 #: never more than a few shares' hands held at once. A share of a file split among the workers
 #: is a run of its own, and with workers the runs are four a worker at least where there are
-#: pieces enough, so that the work still spreads.
+#: pieces enough, so that the work is still shared out among them.
 BATCH_BYTES = 4 * SHARE_BYTES
 BATCH_PIECES = 512
 
@@ -438,7 +438,7 @@ def _batches(pieces: Sequence[tuple[str, int, int]], workers: int = 1) -> list[l
     size = 0
     for piece in pieces:
         path, _, shares = piece
-        if shares > 1:  # split to be spread: alone
+        if shares > 1:  # split to be shared among the workers: alone
             if run:
                 batches.append(run)
                 run, size = [], 0
