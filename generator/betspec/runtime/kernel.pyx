@@ -509,9 +509,11 @@ cdef class Kernel:
         the other as it was."""
         cdef Kernel other = type(self).__new__(type(self))
         cdef size_t wide
-        other._python = copy_module.copy(self._python) if self._handed and self._python is not _NO_TABLE else (
-            _NO_TABLE if self._python is _NO_TABLE else None
-        )
+        if self._python is _NO_TABLE or not self._handed:
+            # No hand yet, or the kernel's: a Python engine replayed for a question is made again.
+            other._python = _NO_TABLE if self._python is _NO_TABLE else None
+        else:
+            other._python = copy_module.copy(self._python)  # the hand is the Python engine's
         other._handed = self._handed
         other._inputs = self._inputs
         other._n, other._button, other._actor, other._street = self._n, self._button, self._actor, self._street
@@ -858,8 +860,8 @@ cdef class Kernel:
                     wagers |= 1 << action
             self._drawn_fold, self._drawn_check, self._drawn_wagers = self._fold_bit(), self._check_bit(), wagers
             over = 0
-            for state in range(len(self._phases())):
-                if self._phases()[state] in HAND_OVER_PHASES:
+            for state, phase in enumerate(self._phases()):
+                if phase in HAND_OVER_PHASES:
                     over |= (<unsigned long long>1) << state
             self._drawn_over = over
             self._drawn_actions = self._action_count()
