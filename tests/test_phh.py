@@ -6,9 +6,11 @@ header says where they come from). Every action in them was accepted by the site
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import warnings
+import weakref
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -448,6 +450,24 @@ def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.Cap
     assert result.act is not None and result.act.number == 4
 
 
+def test_a_refused_hand_is_freed_without_the_collector(tmp_path: Path) -> None:
+    # A refusal kept with its traceback held the frames that held its replay: every hand of a
+    # checked batch then waited for the cyclic collector (a tenth of phh check's time).
+    path = _hand_file(tmp_path, "short.phh", _three_handed("p3 cbr 3", "p1 f", "p2 f"))
+    hand = phh.read(path)[0]
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        result = phh.replay(hand, NoLimit)
+        assert result.status == "REFUSED" and result.error is not None
+        freed = weakref.ref(result)
+        del result
+        assert freed() is None
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def test_a_structure_that_forbids_what_the_site_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Hand 1 raises to 8 over blinds of 1 and 2: pot limit allows a raise to 7 at most.
     (first,) = [h for h in phh.read(str(SAMPLE)) if h.key == "1"]
@@ -682,8 +702,6 @@ def test_a_hand_replayed_in_c_keeps_each_action_as_the_python_engine_names_it() 
 def test_checking_leaves_the_garbage_collector_as_it_found_it() -> None:
     """check_part collects cyclic garbage less often while it runs (phh.COLLECT_AFTER) and puts
     the collector's thresholds back as they were, a file unreadable too."""
-    import gc
-
     saved = gc.get_threshold()
     try:
         gc.set_threshold(1234, 11, 12)

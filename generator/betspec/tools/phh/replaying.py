@@ -133,7 +133,9 @@ def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | Non
                 engine.act(act.seat, step["act"], step.get("to"))
         except IllegalAction as exc:
             taken = f"deal {step['deal']}" if act.seat < 0 else f"seat {act.seat} {describe(step)}"
-            result.status, result.act, result.error = REFUSED, act, exc
+            # Kept without its traceback: its frames hold this hand's replay, whose error it is, a
+            # cycle that kept every hand of a batch for the collector to find (a tenth of check).
+            result.status, result.act, result.error = REFUSED, act, exc.with_traceback(None)
             source = _cut(exc.source, 500)  # a house's rule may cite a long text
             result.detail = (
                 f"action {act.number} {_brief(act.text)} ({taken}) refused: {exc.code}, rule {exc.rule} [{source}]"
