@@ -102,3 +102,25 @@ def test_a_combination_hand_read_once_per_five_cards_ranks_as_from_game(
         compared += 1
     assert compared > 20
     assert name != "EightOrBetterLowHand" or none > 0  # some hands have no qualifying low
+
+
+@pytest.mark.parametrize("name", sorted(cards._DISTINCT_SUITS))
+def test_a_hand_of_distinct_suits_read_once_per_ranks_ranks_as_from_game(name: str) -> None:
+    rng = random.Random(name)
+    kind = getattr(pokerkit, name)
+    sizes = set()
+    for _ in range(500):
+        # Half the deals from two suits: hands of one, two and three cards, not only badugis.
+        deck = DECK if rng.random() < 0.5 else [card for card in DECK if card[1] in "cd"]
+        dealt = rng.sample(deck, 8)
+        first, second = dealt[:4], dealt[4:]
+        fast = [cards._distinct_strength(kind, held, []) for held in (first, second)]
+        slow = [kind.from_game("".join(held)) for held in (first, second)]
+        sizes.update(len(hand.cards) for hand in slow)
+        assert fast[0] is not None and fast[1] is not None
+        expected = 0 if slow[0] == slow[1] else (1 if slow[0] > slow[1] else -1)
+        assert _sign(fast[0] - fast[1]) == expected, (first, second)
+    assert {2, 3, 4} <= sizes
+    with pytest.raises(ValueError):
+        cards._distinct_strength(kind, [], [])
+    assert cards._distinct_strength(kind, ["10h", "2c"], []) is None  # not two characters a card
