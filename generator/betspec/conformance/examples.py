@@ -23,7 +23,8 @@ from typing import Any
 
 from betspec.backends.book_model import WorkedExample, WorkedStep
 from betspec.conformance.recording import Coverage, recording_class_of
-from betspec.conformance.runner import STEP_KINDS, apply_step, as_text, build, describe
+from betspec.conformance.runner import STEP_KINDS, apply_step, build
+from betspec.conformance.wording import as_text, describe
 from betspec.model import Spec
 from betspec.runtime import BetspecError, Engine, IllegalAction, InvalidTable, Ruling
 from betspec.vocabulary import WAGERS

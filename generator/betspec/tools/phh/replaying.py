@@ -97,7 +97,7 @@ def engine_for(structure: str, options: Mapping[str, Any]) -> type[Engine]:
 
 def replay(hand: Hand | Bad, cls: type[Engine], options: Mapping[str, Any] | None = None) -> Replay:
     """Every action of a hand through an engine of ``cls``: accepted, or the first one it refuses."""
-    from betspec.conformance.runner import describe
+    from betspec.conformance.wording import describe
     from betspec.runtime import IllegalAction, InvalidTable, Table
 
     if isinstance(hand, Bad):
