@@ -9,7 +9,7 @@ import random
 import pokerkit
 import pytest
 
-from betspec import cards
+from betspec import cards, lookups, vocabulary
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 #: (PokerKit's hand type, hole cards, board cards): hold'em to the flop, turn and river, seven-card
@@ -60,24 +60,33 @@ def test_a_showdown_ranks_ties_together() -> None:
 
 
 SHORT_DECK = [card for card in DECK if card[0] in "6789TJQKA"]
-#: PokerKit's combination hands ranked through their lookup once per five cards: (type, deck,
-#: hole cards, board cards).
+#: PokerKit's hands ranked through their lookup's table (betspec.lookups): (type, deck, hole
+#: cards, board cards); high hands of other sizes than phevaluator's too.
 COMBINATIONS = [
     ("RegularLowHand", DECK, 7, 0),
     ("EightOrBetterLowHand", DECK, 7, 0),
     ("StandardLowHand", DECK, 5, 0),
+    ("StandardLowHand", DECK, 7, 0),
     ("ShortDeckHoldemHand", SHORT_DECK, 2, 5),
+    ("StandardHighHand", DECK, 8, 0),
+    ("OmahaHoldemHand", DECK, 4, 5),
+    ("OmahaEightOrBetterLowHand", DECK, 4, 5),
 ]
 
 
-@pytest.mark.parametrize(("name", "deck", "hole", "board"), COMBINATIONS, ids=[c[0] for c in COMBINATIONS])
-def test_a_combination_hand_read_once_per_five_cards_ranks_as_from_game(
+@pytest.mark.parametrize(
+    ("name", "deck", "hole", "board"), COMBINATIONS, ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in COMBINATIONS]
+)
+def test_a_hand_read_from_its_lookup_s_table_ranks_as_from_game(
     name: str, deck: list[str], hole: int, board: int
 ) -> None:
-    rng = random.Random(name)
+    rng = random.Random(f"{name}{hole}")
     kind = getattr(pokerkit, name)
+    table = lookups.table(name)
+    assert table is not None
     compared = none = 0
-    for _ in range(1000 if name == "EightOrBetterLowHand" else 200):  # most seven cards make no such low
+    low = "EightOrBetter" in name  # most cards make no such low
+    for _ in range(1000 if low else 200):
         dealt = rng.sample(deck, 2 * hole + board)
         first, second, shared = dealt[:hole], dealt[hole : 2 * hole], dealt[2 * hole :]
         fast: list[int | None] = []
@@ -87,11 +96,11 @@ def test_a_combination_hand_read_once_per_five_cards_ranks_as_from_game(
                 slow.append(kind.from_game("".join(held), "".join(shared)))
             except ValueError:
                 with pytest.raises(ValueError):
-                    cards._combination_strength(kind, held, shared)
+                    cards._table_strength(table, held, shared)
                 slow.append(None)
                 fast.append(None)
                 continue
-            fast.append(cards._combination_strength(kind, held, shared))
+            fast.append(cards._table_strength(table, held, shared))
         if None in slow:
             none += 1
             continue
@@ -101,20 +110,22 @@ def test_a_combination_hand_read_once_per_five_cards_ranks_as_from_game(
         assert _sign(a - b) == expected, (first, second, shared)
         compared += 1
     assert compared > 20
-    assert name != "EightOrBetterLowHand" or none > 0  # some hands have no qualifying low
+    assert not low or none > 0  # some hands have no qualifying low
 
 
-@pytest.mark.parametrize("name", sorted(cards._DISTINCT_SUITS))
-def test_a_hand_of_distinct_suits_read_once_per_ranks_ranks_as_from_game(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(k.evaluator for k in vocabulary.HANDS.values() if k.distinct_suits))
+def test_a_hand_of_distinct_suits_read_from_its_table_ranks_as_from_game(name: str) -> None:
     rng = random.Random(name)
     kind = getattr(pokerkit, name)
+    table = lookups.table(name)
+    assert table is not None and table.shape == "distinct"
     sizes = set()
     for _ in range(500):
         # Half the deals from two suits: hands of one, two and three cards, not only badugis.
         deck = DECK if rng.random() < 0.5 else [card for card in DECK if card[1] in "cd"]
         dealt = rng.sample(deck, 8)
         first, second = dealt[:4], dealt[4:]
-        fast = [cards._distinct_strength(kind, held, []) for held in (first, second)]
+        fast = [cards._table_strength(table, held, []) for held in (first, second)]
         slow = [kind.from_game("".join(held)) for held in (first, second)]
         sizes.update(len(hand.cards) for hand in slow)
         assert fast[0] is not None and fast[1] is not None
@@ -122,5 +133,5 @@ def test_a_hand_of_distinct_suits_read_once_per_ranks_ranks_as_from_game(name: s
         assert _sign(fast[0] - fast[1]) == expected, (first, second)
     assert {2, 3, 4} <= sizes
     with pytest.raises(ValueError):
-        cards._distinct_strength(kind, [], [])
-    assert cards._distinct_strength(kind, ["10h", "2c"], []) is None  # not two characters a card
+        cards._table_strength(table, [], [])
+    assert cards._table_strength(table, ["10h", "2c"], []) is None  # not two characters a card

@@ -454,6 +454,12 @@ def cmd_build(args: argparse.Namespace, project: object) -> int:
     except BuildError as exc:
         print(f"betspec build: {exc.message}", flush=True)
         return 2
+    if not args.structures:  # what a showdown is ranked with, kept so that it need not import PokerKit
+        from betspec import lookups
+
+        folder, kept = lookups.write_all()
+        if folder is not None:
+            print(f"betspec: {len(kept)} of PokerKit's hand lookups kept as tables ({_where(folder)})", flush=True)
     return 1 if report.count("failed") else 0
 
 

@@ -6,7 +6,9 @@ tells the engine what they decide: ``bring_in_seat`` (a table input) and ``opene
 ``open_pair`` (a stud deal's inputs), then ranks the showdown for :meth:`Engine.settle`.
 Hands are ranked by evaluator libraries: high hands of five to seven cards and Omaha's by
 phevaluator (microseconds a hand), the others by PokerKit's evaluators (``pip install pokerkit``),
-each checked to rank as PokerKit does (tests/test_evaluator.py); without PokerKit,
+read from its lookups kept as tables (:mod:`betspec.lookups`: a showdown then needs no ``import
+pokerkit``, which builds every lookup), each checked to rank as PokerKit does
+(tests/test_evaluator.py, tests/test_lookups.py); without PokerKit,
 :func:`rankings` raises :class:`NoEvaluator` and a caller says once that the showdown is not
 checked. The one kind no library ranks, ``high_cards`` (hands of fewer than five cards: Kuhn
 poker, Leduc hold'em), betspec ranks itself (:func:`high_cards_strength`).
@@ -37,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from betspec import vocabulary
+from betspec import lookups, vocabulary
 from betspec.runtime.errors import BetspecError, Code, shown
 
 if TYPE_CHECKING:
@@ -289,34 +291,19 @@ def opener(the_game: Game, upcards: Mapping[int, Sequence[str]], button: int | N
     if the_game.opening == "position":
         return None
     low_game = the_game.opening == "high_card"
-    entries: dict[int, Any] = {}
+    table = lookups.table(lookups.OPENING[low_game])
+    if table is None:
+        raise NoEvaluator("PokerKit, which ranks the hands showing, is not installed (pip install pokerkit)")
+    strengths: dict[int, int] = {}
     after = -1 if button is None else button
     for seat in sorted(upcards, key=lambda seat: (seat - after - 1) % 1000):
-        entry = _opening_entry(low_game, "".join(upcards[seat])) if upcards[seat] else None
-        if entry is not None:
-            entries[seat] = entry
-    if not entries:
+        strength = _cards_strength(table, upcards[seat]) if upcards[seat] else None
+        if strength is not None:
+            strengths[seat] = strength
+    if not strengths:
         return None
-    best = (min if low_game else max)(entries.values())
-    return next(seat for seat in entries if entries[seat] == best)  # the nearest the dealer's left on a tie
-
-
-@functools.cache
-def _opening_lookup(low_game: bool) -> Any:
-    """PokerKit's opening lookup of the cards showing (built once: building it is what a deal
-    would otherwise spend nearly all its time on)."""
-    try:
-        from pokerkit import state as pk_state
-    except ImportError:
-        raise NoEvaluator("PokerKit, which ranks the hands showing, is not installed (pip install pokerkit)") from None
-    return pk_state._LowHandOpeningLookup() if low_game else pk_state._HighHandOpeningLookup()
-
-
-@functools.lru_cache(maxsize=65536)
-def _opening_entry(low_game: bool, shown: str) -> Any:
-    """The lookup's entry for the cards ``shown`` (a seat's upcards, as text), or None: the same
-    upcards recur across the hands of a file."""
-    return _opening_lookup(low_game).get_entry_or_none(shown)
+    best = max(strengths.values())  # a low game's table counts the lowest strongest
+    return next(seat for seat in strengths if strengths[seat] == best)  # the nearest the dealer's left on a tie
 
 
 def open_pair(upcards: Mapping[int, Sequence[str]]) -> bool:
@@ -338,19 +325,12 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
     texts = [card for cards in lists for card in cards]
     if not all(isinstance(card, str) for card in texts):
         raise CardError(f"cards are texts ('Ah'), not {shown(next(c for c in texts if not isinstance(c, str)))}")
-    pokerkit: Any = None
-    if any(name not in _OWN_EVALUATORS for name in the_game.hands):
-        try:
-            import pokerkit
-        except ImportError:
-            raise NoEvaluator("PokerKit, which ranks the hands, is not installed (pip install pokerkit)") from None
+    if any(name not in _OWN_EVALUATORS for name in the_game.hands) and not lookups.installed():
+        raise NoEvaluator("PokerKit, which ranks the hands, is not installed (pip install pokerkit)")
     result: list[list[list[int]]] = []
     board_text = "".join(board)
     for index, name in enumerate(the_game.hands):
         own = _OWN_EVALUATORS.get(name)
-        kind = None if own is not None else getattr(pokerkit, name, None)
-        if kind is None and own is None:
-            raise NoEvaluator(f"this PokerKit has no {name} to rank the hands")
         strengths: dict[int, Any] = {}
         for seat, cards in holes.items():
             if not known(cards) or not known(board):
@@ -361,16 +341,8 @@ def rankings(the_game: Game, holes: Mapping[int, Sequence[str]], board: Sequence
                 except ValueError:
                     raise CardError(f"seat {seat} shows {''.join(cards)} {board_text}: not cards of a deck") from None
                 continue
-            assert kind is not None  # (one of the two, checked above)
             try:
-                fast = _fast_strength(name, cards, board)
-                if fast is None:
-                    fast = (
-                        _distinct_strength(kind, cards, board)
-                        if name in _DISTINCT_SUITS
-                        else _combination_strength(kind, cards, board)
-                    )
-                strengths[seat] = fast if fast is not None else kind.from_game("".join(cards), board_text)
+                strengths[seat] = _strength(name, cards, board)
             except ValueError:
                 if index == 0:
                     raise CardError(f"PokerKit's {name} makes no hand of {''.join(cards)} {board_text}") from None
@@ -422,90 +394,94 @@ def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int
     return None
 
 
-#: The lookup entries read, by hand type, then by five cards' ranks and whether they share a suit.
-_ENTRIES: dict[str, dict[tuple[str, bool], int | None]] = {}
-_UNREAD: Any = object()
-
-
-def _combination_strength(kind: Any, cards: Sequence[str], board: Sequence[str]) -> int | None:
-    """PokerKit's own strength of a hand made of any five of the hole and board cards (its
-    CombinationHand types: lows, short deck), larger the better, or None for the other types. The
-    lookup is read once per five cards, where ``from_game`` reads it again at every comparison
-    (three times faster on seven cards). Raises ValueError, as ``from_game`` does, when no five
-    cards make a hand of the type (no qualifying low)."""
+def _strength(name: str, cards: Sequence[str], board: Sequence[str]) -> Any:
+    """The strength of a seat's hand of PokerKit's hand type ``name``, larger the better: by
+    phevaluator, else by the type's lookup table, else (a type made otherwise, cards not written
+    two characters each) by PokerKit's ``from_game``. Raises ValueError where they make no hand."""
+    fast = _fast_strength(name, cards, board)
+    if fast is None:
+        table = lookups.table(name)
+        fast = None if table is None else _table_strength(table, cards, board)
+    if fast is not None:
+        return fast
     import pokerkit
 
-    if not issubclass(kind, pokerkit.CombinationHand) or issubclass(kind, pokerkit.BoardCombinationHand):
+    kind = getattr(pokerkit, name, None)
+    if kind is None:
+        raise NoEvaluator(f"this PokerKit has no {name} to rank the hands")
+    return kind.from_game("".join(cards), "".join(board))
+
+
+def _table_strength(table: lookups.Table, cards: Sequence[str], board: Sequence[str]) -> int | None:
+    """PokerKit's own strength of a seat's hand, larger the better, read from its lookup's table
+    (:mod:`betspec.lookups`) as its ``from_game`` makes the hand; None where the cards are not
+    written two characters each (``from_game`` reads them then). Raises ValueError, as
+    ``from_game`` does, when the cards make no hand of the type (no qualifying low)."""
+    if not all(len(card) == 2 and card[0] in RANKS and card[1] in SUITS for card in (*cards, *board)):
         return None
-    lookup, sign = kind.lookup, -1 if kind.low else 1
-    every = [*cards, *board]
-    if not all(len(card) == 2 for card in every):  # cards not written as two characters each
-        every = [repr(card) for card in pokerkit.Card.clean("".join(every))]
-    # PokerKit's lookup keys five cards by their ranks and whether they share a suit: the entry
-    # kept by that key, so that a five read before costs a dict lookup, not PokerKit's parse of
-    # the cards (21 fives of seven cards at each showdown).
-    # The cards sorted once: every five taken from them in order has its ranks in order already.
-    # No five shares a suit unless some suit holds five of the cards.
-    every.sort()
-    count = kind.card_count
-    suits = [card[1] for card in every]
-    flush = any(suits.count(suit) >= count for suit in set(suits))
-    known = _ENTRIES.setdefault(kind.__qualname__, {})
-    best: int | None = None
-    for ranks, fives_suits, five in zip(
-        itertools.combinations([card[0] for card in every], count),
-        itertools.combinations(suits, count),
-        itertools.combinations(every, count),
-        strict=True,
-    ):
-        key = ("".join(ranks), flush and len(set(fives_suits)) == 1)
-        index = known.get(key, _UNREAD)
-        if index is _UNREAD:
-            entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(five)))
-            index = known[key] = None if entry is None else entry.index
-        if index is not None and (best is None or sign * index > best):
-            best = sign * index
+    shape = table.shape
+    if shape == "combination":
+        best = _best_of(table, sorted([*cards, *board]), table.count)
+    elif shape == "hole_board":
+        best = None
+        for held in itertools.combinations(cards, table.hole):
+            found = _best_of(table, sorted([*held, *board]), table.count or table.hole + table.board, held)
+            if found is not None and (best is None or found > best):
+                best = found
+    elif shape == "distinct":
+        best = _distinct_strength(table, cards, board)
+    else:
+        best = _cards_strength(table, cards)
     if best is None:
-        raise ValueError(f"no {kind.__qualname__} of {''.join(cards)} {''.join(board)}")
+        raise ValueError(f"no {table.name} of {''.join(cards)} {''.join(board)}")
     return best
 
 
-#: PokerKit's hand types whose hand is the most cards of distinct ranks and suits, then the
-#: best of them (vocabulary.HANDS' distinct_suits).
-_DISTINCT_SUITS = frozenset(kind.evaluator for kind in vocabulary.HANDS.values() if kind.distinct_suits)
+def _best_of(table: lookups.Table, every: list[str], count: int, held: Sequence[str] = ()) -> int | None:
+    """The best ``count`` of the cards ``every`` (sorted: each subset's ranks then in one order,
+    its key), or None; with ``held``, only those holding all of them (Omaha's two)."""
+    if held:
+        rest = sorted(card for card in every if card not in held)
+        fives = (sorted([*held, *three]) for three in itertools.combinations(rest, count - len(held)))
+    else:
+        fives = (list(five) for five in itertools.combinations(every, count))
+    suits = [card[1] for card in every]
+    # No five shares a suit unless some suit holds five of the cards.
+    flush = any(suits.count(suit) >= count for suit in set(suits))
+    offsuit, suited, sign = table.offsuit, table.suited, -1 if table.low else 1
+    best: int | None = None
+    for five in fives:
+        ranks = "".join(card[0] for card in five)
+        index = (suited if flush and len({card[1] for card in five}) == 1 else offsuit).get(ranks)
+        if index is not None and (best is None or sign * index > best):
+            best = sign * index
+    return best
 
 
-def _distinct_strength(kind: Any, cards: Sequence[str], board: Sequence[str]) -> int | None:
-    """PokerKit's own strength of a hand of the most cards of distinct ranks and suits, then the
-    best by its lookup (as ``from_game`` picks it), larger the better; None where the cards are not
-    written two characters each (``from_game`` reads them then). The lookup keys a hand of distinct
-    suits by its ranks alone: its entry is read once per ranks, where ``from_game`` parses and
-    reads every subset of the cards at every showdown (a tenth of the time; a badugi showdown took
-    a third of ``phh check``'s). Raises ValueError, as ``from_game`` does, for no cards."""
-    import pokerkit
-
-    every = [*cards, *board]
-    if not all(len(card) == 2 for card in every):
-        return None
-    lookup, sign = kind.lookup, -1 if kind.low else 1
-    known = _ENTRIES.setdefault(kind.__qualname__, {})
-    every.sort()  # each subset's ranks in one order, as its key
-    for count in range(len(every), 0, -1):
+def _distinct_strength(table: lookups.Table, cards: Sequence[str], board: Sequence[str]) -> int | None:
+    """The strength of a hand of the most cards of distinct ranks and suits, then the best by the
+    table (as PokerKit's ``from_game`` picks it), larger the better; None: no cards. Its table
+    keys such cards by their ranks alone (none share a suit, one card is kept offsuit)."""
+    every = sorted([*cards, *board])
+    for count in range(min(len(every), len(SUITS)), 0, -1):
         best: int | None = None
         for subset in itertools.combinations(every, count):
             ranks = "".join(card[0] for card in subset)
             if len(set(ranks)) < count or len({card[1] for card in subset}) < count:
                 continue
-            key = (ranks, count == 1)
-            index = known.get(key, _UNREAD)
-            if index is _UNREAD:
-                entry = lookup.get_entry_or_none(pokerkit.Card.clean("".join(subset)))
-                index = known[key] = None if entry is None else entry.index
-            if index is not None and (best is None or sign * index > best):
-                best = sign * index
+            strength = table.strength(ranks, False)
+            if strength is not None and (best is None or strength > best):
+                best = strength
         if best is not None:  # the most cards first: fewer make a hand only where these make none
             return best
-    raise ValueError(f"no {kind.__qualname__} of {''.join(cards)} {''.join(board)}")
+    return None
+
+
+def _cards_strength(table: lookups.Table, cards: Sequence[str]) -> int | None:
+    """The strength of the cards as they are (a stud street's upcards), or None: no entry."""
+    ordered = sorted(cards)
+    suited = len(ordered) > 1 and len({card[1] for card in ordered}) == 1
+    return table.strength("".join(card[0] for card in ordered), suited)
 
 
 @functools.cache
