@@ -243,10 +243,11 @@ def _unload(folder: str) -> None:
     prefix = os.path.join(os.path.realpath(folder), "")
     gone: set[str] = set()
     for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith(PACKAGE + "."):
+            continue  # (the name first: resolving every module's path took 25 ms of a command)
         # A compiled module's file is in the build cache; the finder records its source.
         path = getattr(module, "__betspec_source__", getattr(module, "__file__", None))
-        inside = isinstance(path, str) and os.path.realpath(path).startswith(prefix)
-        if module_name.startswith(PACKAGE + ".") and inside:
+        if isinstance(path, str) and os.path.realpath(path).startswith(prefix):
             del sys.modules[module_name]
             gone.add(module_name.rpartition(".")[2])
     _forget(gone)
