@@ -388,10 +388,24 @@ def _fast_strength(name: str, cards: Sequence[str], board: Sequence[str]) -> int
     PokerKit takes about a millisecond (benchmarks/phh_variants.py; tests/test_evaluator.py checks
     the two rank alike)."""
     if name == "StandardHighHand" and 5 <= len(cards) + len(board) <= 7:
-        return -int(_phevaluator().evaluate_cards(*cards, *board))
+        return -int(_phevaluator().evaluate_cards(*_card_ids([*cards, *board])))
     if name == "OmahaHoldemHand" and len(cards) == 4 and len(board) == 5:
-        return -int(_phevaluator().evaluate_omaha_cards(*board, *cards))
+        return -int(_phevaluator().evaluate_omaha_cards(*_card_ids([*board, *cards])))
     return None
+
+
+def _card_ids(cards: list[str]) -> list[Any]:
+    """The cards as phevaluator's numbers, which it takes as they are (it reads a card's text in
+    Python: three quarters of a showdown's ranking); a card not of the deck as it is written, for
+    phevaluator to refuse."""
+    ids = _phevaluator_ids()
+    return [ids.get(card, card) for card in cards]
+
+
+@functools.cache
+def _phevaluator_ids() -> dict[str, int]:
+    card = _phevaluator().Card
+    return {rank + suit: int(card.to_id(rank + suit)) for rank in RANKS for suit in SUITS}
 
 
 def _strength(name: str, cards: Sequence[str], board: Sequence[str]) -> Any:
