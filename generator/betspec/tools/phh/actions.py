@@ -173,9 +173,8 @@ class _ActionReader:
         kind, cards = line[0], self.cards
         if kind == _NO_OP:
             return True
-        if kind == _HOLE and line[1] < self.n and not self.stud:
-            cards.hole[line[1]] += line[2]
-            cards.moves.append((_DEALT, line[1], line[2]))
+        if kind == _HOLE and line[1] < self.n:
+            self.dealt_to(number, text, line[1], line[2])
             return True
         if kind == _BETTING_LINE and line[1] < self.n:
             seat = line[1]
@@ -241,8 +240,10 @@ class _ActionReader:
             )
 
     def deal_hole(self, number: int, text: str, player: str, dealt: str) -> None:
-        seat = _seat(player, self.n, number, text)
-        new = _cards(dealt) or ()
+        self.dealt_to(number, text, _seat(player, self.n, number, text), _cards(dealt) or ())
+
+    def dealt_to(self, number: int, text: str, seat: int, new: tuple[str, ...]) -> None:
+        """Hole cards ``new`` dealt to ``seat`` (a seat of the hand's)."""
         if self.stud:  # stud: the cards say the street
             game, statuses = self.game, self.statuses
             reached = self.dealt[seat] + len(new)
