@@ -87,10 +87,11 @@ def _variants() -> dict[str, Any]:
     return _results("phh_variants")["variants"]  # type: ignore[no-any-return]
 
 
-def _variant_ratio(pick: Callable[..., Any]) -> str:
-    """The variant of the lowest or highest ratio (``pick``: min or max): its ratio and code."""
-    code = pick(_variants(), key=lambda name: _variants()[name]["ratio"])
-    return f"{_variants()[code]['ratio']:.1f}x ({code})"
+def _variant_ratio(pick: Callable[..., Any], field: str = "ratio") -> str:
+    """The variant of the lowest or highest ratio (``pick``: min or max; ``field``: in process, or
+    ``command_ratio``, as a command): its ratio and code."""
+    code = pick(_variants(), key=lambda name: _variants()[name][field])
+    return f"{_variants()[code][field]:.1f}x ({code})"
 
 
 def _setup(step: str) -> str:
@@ -115,6 +116,9 @@ FIGURES: dict[str, Callable[[], str]] = {
     "phh_variants_most": lambda: _variant_ratio(max),
     "phh_variants_ten": lambda: str(sum(v["ratio"] >= 10 for v in _variants().values())),
     "phh_variants_count": lambda: str(len(_variants())),
+    "phh_variants_command_least": lambda: _variant_ratio(min, "command_ratio"),
+    "phh_variants_command_most": lambda: _variant_ratio(max, "command_ratio"),
+    "phh_variants_command_three": lambda: str(sum(v["command_ratio"] >= 3 for v in _variants().values())),
     "floor_play_drawn": lambda: _floor("kernel self-play, tables drawn in C (play_drawn)"),
     "floor_simulate": lambda: _floor("simulate, one worker"),
     "floor_play_hands": lambda: _floor("kernel self-play"),
