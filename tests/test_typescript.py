@@ -18,6 +18,7 @@ The tests skip, saying why, where Node (or the TypeScript compiler, installed by
 
 from __future__ import annotations
 
+import copy
 import glob
 import json
 import random
@@ -265,6 +266,32 @@ def _snapshots_cross(server: Any, structure: str, engine: Engine, hand: int) -> 
     assert _view(again) == _view(engine)
 
 
+def _copies_cross(server: Any, engine: Engine, hand: int, rng: random.Random) -> None:
+    """A copy of the hand on either side (copy.copy, copyHand) plays on in lockstep, a few random
+    steps, while the hand it was copied from stays as it was on both sides."""
+    before = _view(engine)
+    twin = copy.copy(engine)
+    made = server.ask({"op": "copy", "id": hand})
+    assert "ok" in made, made
+    assert made["ok"]["view"] == _view(twin) == before
+    copied = made["ok"]["id"]
+    for _ in range(4):
+        if twin.paid:
+            break
+        method, args = _attempt(twin, rng)
+        answer = server.ask({"op": "call", "id": copied, "method": method, "args": args})
+        try:
+            result = _python_call(twin, method, args)
+        except BetspecError as error:
+            assert answer["ok"]["error"]["code"] == error.code, (method, args, answer)
+        else:
+            assert answer["ok"]["result"] == _json(result), (method, args, answer)
+        assert answer["ok"]["view"] == _view(twin), (method, args)
+    assert _view(engine) == before
+    assert server.ask({"op": "view", "id": hand})["ok"] == before
+    server.ask({"op": "drop", "id": copied})
+
+
 def _play(server: Any, structure: str, engine: Engine, rng: random.Random, steps: int = 120) -> int:
     """Play one hand through both engines in lockstep; the number of steps compared."""
     cls = type(engine)
@@ -306,6 +333,8 @@ def _play(server: Any, structure: str, engine: Engine, rng: random.Random, steps
         compared += 1
         if number % 9 == 4:
             _snapshots_cross(server, structure, engine, hand)
+        if number % 9 == 7:
+            _copies_cross(server, engine, hand, rng)
     _snapshots_cross(server, structure, engine, hand)
     server.ask({"op": "drop", "id": hand})
     assert structure == cls.SPEC_NAME

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 18f33ed30824d6c7f21c5eef51a8718d68a1d960a8457198a0b4df7a37334bb3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 2e2f75e1a3708d30abf0cf81aa6f09eb3cfe6feba183c33acdb43ee6422febd6.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (define) {
 // Printed by betspec 0.2.0 from betspec/runtime/mechanisms.py: the mechanisms generated

@@ -1,4 +1,4 @@
-// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 18f33ed30824d6c7f21c5eef51a8718d68a1d960a8457198a0b4df7a37334bb3.
+// Compiled by betspec (python -m betspec.tools.site_js) from generated/typescript/src, sources sha256 2e2f75e1a3708d30abf0cf81aa6f09eb3cfe6feba183c33acdb43ee6422febd6.
 // Do not edit: run `betspec generate`, then `python -m betspec.tools.site_js`.
 (function (root) {
   "use strict";
@@ -84,6 +84,7 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
     exports.checkedTable = checkedTable;
     exports.shows = shows;
     exports.jsonEqual = jsonEqual;
+    exports.copyHand = copyHand;
     exports.restore = restore;
     exports.fire = fire;
     // ---- errors ----------------------------------------------------------------------------------
@@ -1790,6 +1791,34 @@ define(["require", "exports", "./vocabulary.js"], function (require, exports, vo
                 throw new SnapshotError(`not a JSON value: ${shown(value)}`);
             }
         }
+    }
+    /**
+     * An independent copy of a hand as it stands, what a search or a solver branches on: each of its
+     * arrays (and arrays of arrays), maps and sets copied, its immutable values (the table, the
+     * options, the start, a log's steps, numbers and words) shared, so that acting on either hand
+     * leaves the other as it was. The Python engine's `copy.copy(hand)`, and as cheap: a snapshot
+     * restored replays the hand. A function rather than a method: a method's name is one a spec's
+     * own action could no longer take.
+     */
+    function copyHand(engine) {
+        if (!(engine instanceof Engine))
+            throw new TypeError(`copyHand copies an engine's hand, not ${typeName(engine)}`);
+        const twin = Object.create(Object.getPrototypeOf(engine));
+        for (const [name, value] of Object.entries(engine)) {
+            let copied = value;
+            if (Array.isArray(value)) {
+                copied = value.map((item) => (Array.isArray(item) ? [...item] : item));
+            }
+            else if (value instanceof Map) {
+                copied = new Map(Array.from(value, ([key, item]) => [key, Array.isArray(item) ? [...item] : item]));
+            }
+            else if (value instanceof Set) {
+                copied = new Set(value);
+            }
+            Object.defineProperty(twin, name, { value: copied, writable: true, enumerable: true, configurable: true });
+        }
+        twin._view = null;
+        return twin;
     }
     /** The hand a snapshot was taken from (by this engine or the Python one); raises SnapshotError. */
     function restore(data, cls, meta) {

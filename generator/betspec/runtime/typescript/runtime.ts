@@ -1885,6 +1885,32 @@ function bounded(data: unknown): void {
   }
 }
 
+/**
+ * An independent copy of a hand as it stands, what a search or a solver branches on: each of its
+ * arrays (and arrays of arrays), maps and sets copied, its immutable values (the table, the
+ * options, the start, a log's steps, numbers and words) shared, so that acting on either hand
+ * leaves the other as it was. The Python engine's `copy.copy(hand)`, and as cheap: a snapshot
+ * restored replays the hand. A function rather than a method: a method's name is one a spec's
+ * own action could no longer take.
+ */
+export function copyHand<E extends Engine>(engine: E): E {
+  if (!(engine instanceof Engine)) throw new TypeError(`copyHand copies an engine's hand, not ${typeName(engine)}`);
+  const twin = Object.create(Object.getPrototypeOf(engine) as object) as E;
+  for (const [name, value] of Object.entries(engine)) {
+    let copied: unknown = value;
+    if (Array.isArray(value)) {
+      copied = value.map((item: unknown) => (Array.isArray(item) ? [...item] : item));
+    } else if (value instanceof Map) {
+      copied = new Map(Array.from(value, ([key, item]: [unknown, unknown]) => [key, Array.isArray(item) ? [...item] : item]));
+    } else if (value instanceof Set) {
+      copied = new Set(value);
+    }
+    Object.defineProperty(twin, name, { value: copied, writable: true, enumerable: true, configurable: true });
+  }
+  twin._view = null;
+  return twin;
+}
+
 /** The hand a snapshot was taken from (by this engine or the Python one); raises SnapshotError. */
 export function restore<E extends Engine>(data: unknown, cls: EngineClass<E>, meta: SpecMeta): E {
   const require = (ok: boolean, message: string): void => {

@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { BetspecError, ENGINES, IllegalAction, InvalidTable } from "./index.js";
+import { BetspecError, ENGINES, IllegalAction, InvalidTable, copyHand } from "./index.js";
 import type { Engine, Ruling, StartJson, TableJson } from "./index.js";
 
 type Json = unknown;
@@ -316,6 +316,12 @@ function handle(request: Record<string, any>): Json {
     return null;
   }
   if (op === "view") return view(engine);
+  if (op === "copy") {
+    const id = next++;
+    const twin = copyHand(engine);
+    hands.set(id, twin);
+    return { id, view: view(twin) };
+  }
   if (op === "meta") return engine.meta;
   if (op === "snapshot") return engine.snapshot();
   if (op === "next_table") return engine.nextTable();
