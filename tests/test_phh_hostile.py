@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import warnings
 from pathlib import Path
 from typing import Any, cast
@@ -24,6 +25,7 @@ from betspec.engines.fixed_limit import FixedLimit
 from betspec.engines.no_limit import NoLimit
 from betspec.runtime import BetspecError, Table, engine_class
 from betspec.tools import phh
+from betspec.tools.phh import reader
 
 #: Longer than this, a message quotes too much of the input.
 LONGEST = 400
@@ -598,3 +600,30 @@ def test_betspec_pays_what_pokerkit_pays(tmp_path: Path, capsys: pytest.CaptureF
             stacks[i], stacks[j] = stacks[j], stacks[i]
             swapped.append(_with(text, "finishing_stacks", str(stacks)))
     assert all(_pots(text).status == phh.MISPAID for text in swapped)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_put_in_a_file_s_place_after_its_stat_is_refused_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Between the stat and the open a file may be replaced: the open does not block on a pipe
+    # with no writer, and the descriptor's own stat refuses it.
+    regular = tmp_path / "hand.phh"
+    regular.write_text("variant = 'NT'\n", encoding="utf-8")
+    pipe = tmp_path / "swapped.phh"
+    os.mkfifo(pipe)
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *args, **kwargs: real_stat(regular if path == str(pipe) else path))
+    refused: list[str] = []
+
+    def read() -> None:
+        try:
+            reader.read_text(str(pipe))
+        except phh.PhhError as exc:
+            refused.append(str(exc))
+
+    worker = threading.Thread(target=read, daemon=True)  # a read that blocks fails the test, not the run
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "the read waits on the pipe"
+    assert len(refused) == 1 and "not a regular file (a pipe)" in refused[0]
