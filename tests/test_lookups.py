@@ -85,7 +85,18 @@ def test_a_table_of_another_name_or_with_other_values_is_not_read(fresh: Path, m
     assert good is not None
     (path,) = fresh.glob("*/tables/pokerkit-*/EightOrBetterLowHand.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    for wrong in ({"name": "BadugiHand"}, {"offsuit": {"5432A": "1"}}, {"shape": "guess"}, {"low": 1}):
+    wrongs: list[dict[str, object]] = [
+        {"name": "BadugiHand"},
+        {"offsuit": {"5432A": "1"}},
+        {"suited": []},
+        {"shape": "guess"},
+        {"low": 1},
+        {"count": "5"},
+        {"hole": -1},
+        {"board": 10**9},
+        {"extra": 1},
+    ]
+    for wrong in wrongs:
         path.write_text(json.dumps({**data, **wrong}), encoding="utf-8")
         monkeypatch.setattr(lookups, "_TABLES", {})
         assert lookups.table("EightOrBetterLowHand") == good, wrong

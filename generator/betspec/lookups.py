@@ -157,9 +157,12 @@ def _read(path: Path, name: str) -> Table | None:
         found = Table(**data)
     except (OSError, ValueError, TypeError):
         return None
-    fields = (found.shape in SHAPES, found.name == name, isinstance(found.low, bool))
+    counts = (found.count, found.hole, found.board)
+    fields = (found.shape in SHAPES, found.name == name, type(found.low) is bool)
     maps = (found.offsuit, found.suited)
-    if not all(fields) or not all(isinstance(m, dict) and all(type(v) is int for v in m.values()) for m in maps):
+    if not all(fields) or not all(type(c) is int and 0 <= c <= 7 for c in counts):
+        return None
+    if not all(type(m) is dict and all(type(v) is int for v in m.values()) for m in maps):
         return None
     return found
 
