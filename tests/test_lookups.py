@@ -157,3 +157,17 @@ def test_once_written_a_showdown_imports_no_pokerkit(tmp_path: Path) -> None:
         ]
     )
     assert first[-1] == "True" and second[-1] == "False"  # read from PokerKit once, then from the tables
+
+
+def test_build_writes_every_table_once(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder, kept = lookups.write_all()
+    assert folder is not None and kept == [name for name in lookups.names() if name != "HighCardsHand"]
+    assert sorted(path.stem for path in folder.glob("*.json")) == kept
+    written = {path: path.stat().st_mtime_ns for path in folder.glob("*.json")}
+
+    def again(name: str) -> None:  # betspec's own hand type has no table: asked again, and none
+        assert name not in kept, f"{name} read from PokerKit again"
+
+    monkeypatch.setattr(lookups, "_from_pokerkit", again)
+    assert lookups.write_all() == (folder, kept)  # kept as they are: read, not written again
+    assert {path: path.stat().st_mtime_ns for path in folder.glob("*.json")} == written
