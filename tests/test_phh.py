@@ -450,6 +450,23 @@ def test_a_raise_below_the_minimum_is_refused(tmp_path: Path, capsys: pytest.Cap
     assert result.act is not None and result.act.number == 4
 
 
+def test_pots_are_paid_on_a_copy_of_the_replay_and_on_a_new_hand_once_its_caller_paid_them() -> None:
+    checked = 0
+    for hand in phh.read(str(SAMPLE))[:80]:
+        result = phh.replay(hand, NoLimit)
+        if result.status != phh.ACCEPTED or result.engine is None or not result.engine.hand_over:
+            continue
+        first = phh.check_pots(result)
+        assert not result.engine.paid  # the replay's engine is left as it was
+        if first.status != phh.PAID:
+            continue
+        # The caller pays the replay's own engine: its pots are then checked on the hand played again.
+        result.engine.settle(**({"ranking": [list(group) for group in first.ranking]} if first.ranking else {}))
+        assert phh.check_pots(result) == first
+        checked += 1
+    assert checked > 20
+
+
 def test_a_refused_hand_is_freed_without_the_collector(tmp_path: Path) -> None:
     # A refusal kept with its traceback held the frames that held its replay: every hand of a
     # checked batch then waited for the cyclic collector (a tenth of phh check's time).
