@@ -257,7 +257,7 @@ def split_cards(text: str) -> list[str]:
 
 
 def known(cards: Iterable[str]) -> bool:
-    return all("?" not in card for card in cards)
+    return "?" not in "".join(cards)  # (one scan: a deal of stud asks it of every seat)
 
 
 # ---- what the cards decide: the stud bring-in and openers ----------------------------------

@@ -212,7 +212,7 @@ def deal_inputs(hand: Hand, act: Act, cls: type[Engine]) -> dict[str, Any]:
     if game.opening == "position":
         return {}
     given: dict[str, Any] = {}
-    ups = {seat: list(cards) for seat, cards in act.upcards}
+    ups = dict(act.upcards)
     shown_all = bool(ups) and all(known(cards) for cards in ups.values())
     if "opener" in cls.DEAL_INPUTS:
         opener: int | None = act.first
