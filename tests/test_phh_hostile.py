@@ -613,7 +613,9 @@ def test_a_pipe_put_in_a_file_s_place_after_its_stat_is_refused_not_waited_on(
     pipe = tmp_path / "swapped.phh"
     os.mkfifo(pipe)
     real_stat = os.stat
-    monkeypatch.setattr(os, "stat", lambda path, *args, **kwargs: real_stat(regular if path == str(pipe) else path))
+    monkeypatch.setattr(
+        os, "stat", lambda path, *args, **kwargs: real_stat(regular if path == str(pipe) else path, *args, **kwargs)
+    )
     refused: list[str] = []
 
     def read() -> None:
