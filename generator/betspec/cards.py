@@ -439,7 +439,7 @@ def _table_strength(table: lookups.Table, cards: Sequence[str], board: Sequence[
     elif shape == "hole_board":
         best = None
         for held in itertools.combinations(cards, table.hole):
-            found = _best_of(table, sorted([*held, *board]), table.count or table.hole + table.board, held)
+            found = _best_of(table, sorted([*held, *board]), table.hole + table.board, held)
             if found is not None and (best is None or found > best):
                 best = found
     elif shape == "distinct":

@@ -79,26 +79,18 @@ _TABLES: dict[str, Table | None] = {}
 def installed() -> bool:
     """Whether PokerKit is installed (found without importing it; a module set to None in
     ``sys.modules``, Python's way of barring an import, counts as not installed)."""
-    return sys.modules.get("pokerkit", True) is not None and _folder() is not None
+    return not _barred() and _folder() is not None
 
 
 def table(name: str) -> Table | None:
     """The table of PokerKit's hand type or opening lookup ``name``, or None: no PokerKit, or a
     hand type it does not make by one of :data:`SHAPES`."""
-    if sys.modules.get("pokerkit", True) is None:
+    if _barred():
         return None
-    if name in _TABLES:
-        return _TABLES[name]
-    folder = _folder()
-    found: Table | None = None
-    if folder is not None:
-        found = _read(folder / f"{name}.json", name)
-        if found is None:
-            found = _from_pokerkit(name)
-            if found is not None:
-                _write(folder / f"{name}.json", found)
-    _TABLES[name] = found
-    return found
+    if name not in _TABLES:
+        folder = _folder()
+        _TABLES[name] = None if folder is None else _kept(folder, name)[0]
+    return _TABLES[name]
 
 
 def names() -> list[str]:
@@ -110,19 +102,30 @@ def write_all() -> tuple[Path | None, list[str]]:
     """Every table in the cache (``betspec build``), those missing or damaged read from PokerKit
     and written: the folder and the names of the tables there; (None, []) without PokerKit."""
     folder = _folder()
-    if folder is None or sys.modules.get("pokerkit", True) is None:
+    if folder is None or _barred():
         return None, []
     kept = []
     for name in names():
-        path = folder / f"{name}.json"
-        found = _read(path, name)
-        if found is None:
-            found = _from_pokerkit(name)
-            if found is None or not _write(path, found):
-                continue
-        _TABLES[name] = found
-        kept.append(name)
+        found, on_disk = _kept(folder, name)
+        if found is not None and on_disk:
+            _TABLES[name] = found
+            kept.append(name)
     return folder, kept
+
+
+def _barred() -> bool:
+    return sys.modules.get("pokerkit", True) is None
+
+
+def _kept(folder: Path, name: str) -> tuple[Table | None, bool]:
+    """The table of ``name`` in ``folder``, else read from PokerKit and written there, and
+    whether it is there now (a cache that cannot be written keeps none)."""
+    path = folder / f"{name}.json"
+    found = _read(path, name)
+    if found is not None:
+        return found, True
+    found = _from_pokerkit(name)
+    return found, found is not None and _write(path, found)
 
 
 _FOLDER: list[Path | None] = []
